@@ -1,0 +1,107 @@
+"""The revoke laws as pure functions: Laws 61, 62D, 63 and 64A/64B (WBF Laws of Duplicate Bridge 2017).
+
+Each function applies one clause and names it in its docstring; ``transfer.py`` puts them together.
+Seats are 0-3 (N, E, S, W); sides are 0 (North-South) and 1 (East-West).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Set
+
+from .cards import Card, Seat, partner, side_of
+
+NOTICED_WHEN = ("end-of-play", "hands-returned", "after-next-call", "after-round")
+"""When attention was first drawn to the revoke, earliest first.
+
+``end-of-play``: before the hands were returned to the board (the default);
+``hands-returned``: after the hands were returned, before a call on the next deal;
+``after-next-call``: after a member of the non-offending side called on the next deal (64B4);
+``after-round``: after the round ended (64B5).
+"""
+
+
+def law61_failed_to_follow(hand: Set[Card], led_suit: int | None, card: Card) -> bool:
+    """Law 61A: playing ``card`` from ``hand`` to a trick led in ``led_suit`` fails to follow suit when able."""
+    if led_suit is None or card.suit == led_suit:
+        return False
+    return any(held.suit == led_suit for held in hand)
+
+
+def law63a1_established_by_next_trick(offender: Seat, next_trick_players: Iterable[Seat]) -> bool:
+    """Law 63A1: the revoke is established once the offender or his partner plays to the next trick.
+
+    ``next_trick_players`` are the seats that played to the trick after the revoke trick.
+    """
+    return any(seat in (offender, partner(offender)) for seat in next_trick_players)
+
+
+def law63a3_a4_established_by_claim(offender: Seat, declarer: Seat, claimed: bool) -> str | None:
+    """Laws 63A3 and 63A4: a claim or concession by the offending side, or agreeing to the opponents'
+    claim or concession, establishes the revoke.
+
+    A record shows that a claim was agreed, not who made it; declarer's side is taken to have
+    claimed, so a revoke by declarer or dummy is established under 63A3 and a defender's under 63A4.
+    Returns the clause, or None when there was no claim.
+    """
+    if not claimed:
+        return None
+    return "63A3" if side_of(offender) == side_of(declarer) else "63A4"
+
+
+def law62d_trick12_must_be_corrected(trick: int, noticed: str) -> bool:
+    """Law 62D: a revoke on trick 12, even if established, must be corrected if it is discovered
+    before all four hands have been returned to the board."""
+    return trick == 12 and noticed == "end-of-play"
+
+
+def law64a_automatic_transfer(revoker: Seat, revoke_trick_winner: Seat | None, offending_tricks_later: int) -> tuple[int, str]:
+    """Law 64A: the tricks transferred after an established revoke, and the clause.
+
+    64A1: the offending player won the revoke trick: that trick, plus one more if his side won
+    any later trick. 64A2: he did not win it: one trick if his side won the revoke trick or any
+    later trick. Declarer and dummy are separate players: a trick won in dummy is not won by declarer.
+    ``revoke_trick_winner`` is None when the revoke trick was not completed (claimed during it);
+    it then counts with the later tricks.
+    """
+    if revoke_trick_winner == revoker:
+        return 1 + (1 if offending_tricks_later > 0 else 0), "64A1"
+    partner_won = revoke_trick_winner is not None and side_of(revoke_trick_winner) == side_of(revoker)
+    return (1 if partner_won or offending_tricks_later > 0 else 0), "64A2"
+
+
+def law64b1_no_trick_won(offending_tricks_from_revoke_on: int) -> bool:
+    """Law 64B1: no transfer when the offending side won neither the revoke trick nor any later trick."""
+    return offending_tricks_from_revoke_on == 0
+
+
+def law64b2_repeated_revoke_same_suit(revoker: Seat, suit_led: int | None,
+                                      earlier_established: Iterable[tuple[Seat, int | None]]) -> bool:
+    """Law 64B2: no transfer for a later revoke in the same suit by the same player once his first
+    revoke in that suit is established (Law 64C2a then restores equity)."""
+    return (revoker, suit_led) in set(earlier_established)
+
+
+def law64b3_dummy_or_penalty_card(revoker: Seat, declarer: Seat, penalty_card: bool = False) -> bool:
+    """Law 64B3: no transfer for a failure to play a penalty card, or for any card belonging to dummy."""
+    return penalty_card or revoker == partner(declarer)
+
+
+def law64b4_noticed_after_next_call(noticed: str) -> bool:
+    """Law 64B4: no transfer when attention was first drawn after a member of the non-offending
+    side made a call on the next deal."""
+    return noticed == "after-next-call"
+
+
+def law64b5_noticed_after_round(noticed: str) -> bool:
+    """Law 64B5: no transfer when attention was first drawn after the round ended."""
+    return noticed == "after-round"
+
+
+def law64b6_trick_12(trick: int) -> bool:
+    """Law 64B6: no transfer for a revoke on trick 12 (one not corrected under Law 62D)."""
+    return trick == 12
+
+
+def law64b7_both_sides_revoked(established_offending_sides: Iterable[int]) -> bool:
+    """Law 64B7: no transfer when both sides revoked on the board and both revokes were established."""
+    return len(set(established_offending_sides)) == 2

@@ -1,0 +1,69 @@
+"""The only module that talks to DDS (through endplay): double-dummy values of positions we build.
+
+Positions are built from the replay (hands at the start of the trick plus the cards already played to
+it), never with ``analyse_play`` across a revoke. The solver runs in a temporary directory so that a
+DDS input error cannot leave ``dump.txt`` in the user's folder.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import tempfile
+from collections.abc import Iterator
+
+from endplay.dds import solve_board
+from endplay.types import Card as EndplayCard
+from endplay.types import Deal, Denom, Player
+
+from .cards import Card, Seat, deal_to_pbn
+from .replay import Replay
+
+_SUITS = (Denom.spades, Denom.hearts, Denom.diamonds, Denom.clubs, Denom.nt)
+
+
+@contextlib.contextmanager
+def _in_scratch_directory() -> Iterator[None]:
+    previous = os.getcwd()
+    with tempfile.TemporaryDirectory(prefix="revsim-dds-") as scratch:
+        os.chdir(scratch)
+        try:
+            yield
+        finally:
+            os.chdir(previous)
+
+
+def _endplay_deal(replay: Replay) -> Deal:
+    """The replay's position as an endplay Deal: hands at the start of the current trick, then its cards played."""
+    hands = [set(replay.hand(seat)) for seat in range(4)]
+    for seat, card in replay.current_trick:
+        hands[seat].add(card)
+    deal = Deal(deal_to_pbn(tuple(frozenset(hand) for hand in hands)))
+    deal.trump = _SUITS[replay.trump]
+    deal.first = Player(replay.leader)
+    for _, card in replay.current_trick:
+        deal.play(EndplayCard(str(card)))
+    return deal
+
+
+def card_values(replay: Replay) -> dict[Card, int]:
+    """For each legal card of the player to play, the tricks his side takes from here on, double dummy.
+
+    The count covers the remaining tricks, the current one included. Following suit is enforced by
+    the solver, which is what a corrected or no-infraction line needs.
+    """
+    with _in_scratch_directory():
+        solved = solve_board(_endplay_deal(replay))
+    values: dict[Card, int] = {}
+    for card, tricks in solved:
+        values[Card(int(card.suit.value), int(card.rank.value).bit_length() - 1)] = int(tricks)
+    return values
+
+
+def side_tricks_from_here(replay: Replay, side_seat: Seat) -> int:
+    """The tricks ``side_seat``'s side takes from here on (current trick included) with best play by all four."""
+    values = card_values(replay)
+    best = max(values.values())
+    to_play = replay.to_play
+    remaining = 13 - replay.trick_number + 1
+    return best if to_play % 2 == side_seat % 2 else remaining - best
