@@ -1,0 +1,51 @@
+"""The worked cases in hands/: revokes, establishment and the Law 64A transfer the experts give."""
+
+from __future__ import annotations
+
+import pytest
+
+from revsim.adjudicate import Settings, adjudicate
+from revsim.pbn import read_pbn
+from revsim.record import Record
+from tests.conftest import HANDS, expected_cases
+
+CASES = expected_cases()
+
+# The revokes each lecture describes: (trick, player, card, clause applied).
+REVOKES = {
+    "kooijman-ebl-repeated": [(2, "S", "C3", "64A1"), (4, "S", "C7", "64B2")],
+    "kooijman-poznan-repeated": [(2, "S", "H4", "64A2"), (3, "S", "DJ", "64B2")],
+    "duschek-too-late-a": [(3, "E", "SJ", "64A1")],
+    "duschek-too-late-b": [(3, "E", "SJ", "64B5")],
+    "duschek-dummy-revoke": [(5, "N", "S8", "64B3")],
+    "duschek-repeated-3nt": [(3, "E", "S2", "64A2"), (4, "E", "D3", "64B2")],
+    "duschek-both-sides": [(5, "E", "C6", "64B7"), (5, "S", "C9", "64B7")],
+}
+
+
+def _ruling(name: str):
+    case = CASES[name]
+    record = next(read_pbn(HANDS / case["file"]))
+    assert isinstance(record, Record), str(record)
+    return case, adjudicate(record, Settings(noticed=case["noticed"]))
+
+
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_golden_table_result_and_64a_transfer(name: str) -> None:
+    case, ruling = _ruling(name)
+    assert ruling.table_tricks == case["table_declarer_tricks"]
+    assert ruling.transfer == case["expected"]["transfer_64A"]
+
+
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_golden_revokes_found_and_established(name: str) -> None:
+    _, ruling = _ruling(name)
+    found = [(r.trick, "NESW"[r.seat], str(r.card), r.law) for r in ruling.revokes]
+    assert found == REVOKES[name]
+    assert all(r.established for r in ruling.revokes)
+
+
+def test_golden_every_case_has_expectations() -> None:
+    assert set(CASES) == set(REVOKES)
+    for case in CASES.values():
+        assert (HANDS / case["file"]).is_file()

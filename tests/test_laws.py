@@ -1,0 +1,150 @@
+"""Each clause of Laws 61, 62D, 63 and 64A/B, tested on its own and through whole boards."""
+
+from __future__ import annotations
+
+from revsim.adjudicate import Settings, adjudicate
+from revsim.cards import Card, parse_pbn_deal
+from revsim.record import Contract, PlayedCard, Record
+from revsim.laws import (
+    law61_failed_to_follow,
+    law62d_trick12_must_be_corrected,
+    law63a1_established_by_next_trick,
+    law63a3_a4_established_by_claim,
+    law64a_automatic_transfer,
+    law64b1_no_trick_won,
+    law64b2_repeated_revoke_same_suit,
+    law64b3_dummy_or_penalty_card,
+    law64b4_noticed_after_next_call,
+    law64b5_noticed_after_round,
+    law64b6_trick_12,
+    law64b7_both_sides_revoked,
+)
+from tests.conftest import HANDS, one_record
+
+N, E, S, W = range(4)
+SPADES, HEARTS, DIAMONDS, CLUBS = range(4)
+
+
+def test_61a_failure_to_follow_when_able() -> None:
+    hand = {Card.parse("H5"), Card.parse("C3")}
+    assert law61_failed_to_follow(hand, HEARTS, Card.parse("C3"))
+    assert not law61_failed_to_follow(hand, HEARTS, Card.parse("H5"))
+    assert not law61_failed_to_follow({Card.parse("C3")}, HEARTS, Card.parse("C3"))
+    assert not law61_failed_to_follow(hand, None, Card.parse("C3"))
+
+
+def test_63a1_established_when_offender_or_partner_plays_to_next_trick() -> None:
+    assert law63a1_established_by_next_trick(E, [S, W])  # partner West played
+    assert law63a1_established_by_next_trick(E, [E])
+    assert not law63a1_established_by_next_trick(E, [N, S])
+    assert not law63a1_established_by_next_trick(E, [])
+
+
+def test_63a3_a4_claim_establishes() -> None:
+    assert law63a3_a4_established_by_claim(S, S, claimed=True) == "63A3"
+    assert law63a3_a4_established_by_claim(N, S, claimed=True) == "63A3"
+    assert law63a3_a4_established_by_claim(E, S, claimed=True) == "63A4"
+    assert law63a3_a4_established_by_claim(E, S, claimed=False) is None
+
+
+def test_62d_trick_12_corrected_only_before_hands_returned() -> None:
+    assert law62d_trick12_must_be_corrected(12, "end-of-play")
+    assert not law62d_trick12_must_be_corrected(12, "hands-returned")
+    assert not law62d_trick12_must_be_corrected(11, "end-of-play")
+
+
+def test_64a1_revoker_won_revoke_trick() -> None:
+    assert law64a_automatic_transfer(E, E, 1) == (2, "64A1")
+    assert law64a_automatic_transfer(E, E, 0) == (1, "64A1")
+
+
+def test_64a2_revoker_did_not_win_revoke_trick() -> None:
+    assert law64a_automatic_transfer(E, W, 0) == (1, "64A2")  # partner won it
+    assert law64a_automatic_transfer(E, W, 3) == (1, "64A2")
+    assert law64a_automatic_transfer(E, N, 2) == (1, "64A2")  # non-offenders won it, offenders won later
+    assert law64a_automatic_transfer(E, N, 0) == (0, "64A2")
+
+
+def test_64a2_dummy_and_declarer_are_separate_players() -> None:
+    # declarer South revokes, dummy North wins the trick: not the revoker (64A2), one trick
+    assert law64a_automatic_transfer(S, N, 5) == (1, "64A2")
+
+
+def test_64b1_no_trick_won_from_revoke_on() -> None:
+    assert law64b1_no_trick_won(0)
+    assert not law64b1_no_trick_won(1)
+
+
+def test_64b2_later_revoke_same_player_same_suit() -> None:
+    assert law64b2_repeated_revoke_same_suit(S, HEARTS, [(S, HEARTS)])
+    assert not law64b2_repeated_revoke_same_suit(S, CLUBS, [(S, HEARTS)])
+    assert not law64b2_repeated_revoke_same_suit(N, HEARTS, [(S, HEARTS)])
+
+
+def test_64b3_dummy_card_or_penalty_card() -> None:
+    assert law64b3_dummy_or_penalty_card(N, declarer=S)
+    assert not law64b3_dummy_or_penalty_card(S, declarer=S)
+    assert law64b3_dummy_or_penalty_card(E, declarer=S, penalty_card=True)
+
+
+def test_64b4_and_64b5_noticed_too_late() -> None:
+    assert law64b4_noticed_after_next_call("after-next-call")
+    assert not law64b4_noticed_after_next_call("end-of-play")
+    assert law64b5_noticed_after_round("after-round")
+    assert not law64b5_noticed_after_round("hands-returned")
+
+
+def test_64b6_trick_12() -> None:
+    assert law64b6_trick_12(12)
+    assert not law64b6_trick_12(11)
+
+
+def test_64b7_both_sides_revoked() -> None:
+    assert law64b7_both_sides_revoked([0, 1])
+    assert not law64b7_both_sides_revoked([1, 1])
+
+
+# --- whole boards -------------------------------------------------------------------------
+
+# East ruffs the third club while holding one; played out to the end.
+TOO_LATE = (HANDS / "duschek-too-late-a.pbn").read_text()
+
+
+def test_64a1_whole_board_transfer_two() -> None:
+    ruling = adjudicate(one_record(TOO_LATE))
+    assert [(r.law, r.transfer) for r in ruling.revokes] == [("64A1", 2)]
+    assert ruling.ns[0].tricks == 11 and ruling.ns[0].score == 450
+
+
+def test_64b5_whole_board_after_round() -> None:
+    ruling = adjudicate(one_record(TOO_LATE), Settings(noticed="after-round"))
+    assert ruling.revokes[0].law == "64B5" and ruling.transfer == 0 and ruling.ns[0].tricks == 9
+
+
+def test_64b4_whole_board_after_next_call() -> None:
+    ruling = adjudicate(one_record(TOO_LATE), Settings(noticed="after-next-call"))
+    assert ruling.revokes[0].law == "64B4" and ruling.transfer == 0
+
+
+def _trick12_end_position() -> Record:
+    """Trick 12 of a 4S (the lecture's 'Trick 12' example 1): South ruffs dummy's HT holding the H6."""
+    cards = [(0, "HT"), (1, "DJ"), (2, "S9"), (3, "HJ"), (2, "H6"), (3, "D7"), (0, "H8"), (1, "ST")]
+    return Record(
+        "t12.pbn", "t12", None, parse_pbn_deal("N:.T8.. T..J. 9.6.. .J.7."), Contract.parse("4S", "S"),
+        play=[PlayedCard(Card.parse(text), seat) for seat, text in cards],
+        first_trick=12, leader=0, tricks_before=(9, 2),
+    )
+
+
+def test_62d_whole_board_trick_12_corrected_before_hands_returned() -> None:
+    ruling = adjudicate(_trick12_end_position(), Settings(noticed="end-of-play"))
+    assert ruling.table_tricks == 10
+    assert [r.law for r in ruling.revokes] == ["62D"] and ruling.law == "62D"
+    # South must follow with the H6: West's HJ wins, and East-West take the last trick too.
+    assert ruling.corrected_tricks == 9 and ruling.ns[0].tricks == 9 and ruling.transfer == 0
+
+
+def test_64b6_whole_board_trick_12_too_late_to_correct() -> None:
+    ruling = adjudicate(_trick12_end_position(), Settings(noticed="hands-returned"))
+    assert [r.law for r in ruling.revokes] == ["64B6"] and ruling.transfer == 0
+    assert ruling.law == "none" and ruling.ns[0].tricks == 10

@@ -1,0 +1,134 @@
+"""Property-based tests: random deals, random legal play with injected revokes, invariants of replay and laws."""
+
+from __future__ import annotations
+
+import random
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from revsim.adjudicate import adjudicate
+from revsim.cards import full_pack, side_of, sort_hand
+from revsim.record import Contract, PlayedCard, Record
+from revsim.replay import Replay
+from revsim.transfer import offending_tricks_from
+
+SETTINGS = settings(max_examples=60, deadline=None)
+
+
+def _random_board(seed: int, revoke_rate: float, claim_after: int | None) -> tuple[Record, list[tuple[int, int]]]:
+    """A random deal and contract, random play; some cards deliberately fail to follow. Returns the injected revokes."""
+    rng = random.Random(seed)
+    pack = sort_hand(full_pack())
+    rng.shuffle(pack)
+    hands = tuple(frozenset(pack[i * 13:(i + 1) * 13]) for i in range(4))
+    contract = Contract(rng.randint(1, 7), rng.randint(0, 4), rng.randint(0, 2), rng.randint(0, 3))
+    replay = Replay(hands, contract.trump, contract.opening_leader)
+    injected = []
+    limit = 52 if claim_after is None else claim_after * 4
+    plays = []
+    while len(plays) < limit:
+        seat = replay.to_play
+        legal = replay.legal_cards()
+        others = sorted(replay.hand(seat) - set(legal))
+        if replay.led_suit is not None and others and rng.random() < revoke_rate:
+            card = rng.choice(others)
+            injected.append((replay.trick_number, seat))
+        else:
+            card = rng.choice(legal)
+        replay.play(card)
+        plays.append(PlayedCard(card))
+    record = Record("random.lin", str(seed), None, hands, contract, play=plays)
+    if claim_after is not None:
+        done = replay.tricks_won(side_of(contract.declarer))
+        record.claimed_total = done + rng.randint(0, 13 - claim_after)
+    return record, injected
+
+
+boards = st.builds(
+    _random_board,
+    st.integers(0, 2**32 - 1),
+    st.sampled_from([0.0, 0.05, 0.2]),
+    st.one_of(st.none(), st.integers(1, 12)),
+)
+
+
+@SETTINGS
+@given(boards)
+def test_replay_thirteen_tricks_every_card_once(board) -> None:
+    record, _ = board
+    ruling = adjudicate(record)
+    replay = ruling.table.replay
+    played = [play.card for play in replay.plays]
+    assert len(played) == len(set(played)) == len(record.play)
+    if replay.is_over:
+        assert len(replay.tricks) == 13 and set(played) == full_pack()
+        assert replay.tricks_won(0) + replay.tricks_won(1) == 13
+
+
+@SETTINGS
+@given(boards)
+def test_law61_finds_exactly_the_injected_revokes(board) -> None:
+    record, injected = board
+    ruling = adjudicate(record)
+    assert [(r.trick, r.seat) for r in ruling.revokes] == injected
+
+
+@SETTINGS
+@given(boards)
+def test_law64_transfers_follow_the_table_and_never_exceed_offenders_tricks(board) -> None:
+    record, _ = board
+    ruling = adjudicate(record)
+    table = ruling.table
+    for side in (0, 1):
+        mine = [r for r in ruling.revokes if r.side == side]
+        if mine:
+            assert sum(r.transfer for r in mine) <= offending_tricks_from(table, side, mine[0].trick)
+    for revoke in ruling.revokes:
+        assert 0 <= revoke.transfer <= 2
+        if revoke.law == "64A1":
+            assert table.replay.winner_of(revoke.trick) == revoke.seat
+        if revoke.law.startswith("64B") or revoke.law.startswith("62"):
+            assert revoke.transfer == 0
+    if len({r.side for r in ruling.revokes if r.established}) == 2:
+        assert ruling.transfer == 0
+
+
+@SETTINGS
+@given(boards)
+def test_no_revoke_no_transfer_and_weights_sum_to_one(board) -> None:
+    record, injected = board
+    ruling = adjudicate(record)
+    assert abs(sum(o.weight for o in ruling.ns) - 1) < 1e-9
+    assert abs(sum(o.weight for o in ruling.ew) - 1) < 1e-9
+    if not injected:
+        assert ruling.transfer == 0 and ruling.law == "none"
+        assert ruling.ns[0].tricks == ruling.table_tricks
+
+
+@SETTINGS
+@given(boards)
+def test_same_input_same_ruling(board) -> None:
+    record, _ = board
+    first = adjudicate(record)
+    second = adjudicate(record)
+    assert [(r.law, r.transfer) for r in first.revokes] == [(r.law, r.transfer) for r in second.revokes]
+    assert first.ns == second.ns
+
+
+@SETTINGS
+@given(boards, st.integers(0, 51))
+def test_replay_undo_and_copy_restore_the_state(board, steps_back) -> None:
+    record, _ = board
+    replay = Replay(record.hands, record.contract.trump, record.contract.opening_leader)
+    snapshots = []
+    for item in record.play:
+        snapshots.append(([replay.hand(s) for s in range(4)], replay.to_play, replay.current_trick, len(replay.tricks)))
+        replay.play(item.card)
+    clone = replay.copy()
+    for _ in range(min(steps_back, len(snapshots))):
+        replay.undo()
+        hands, to_play, current, tricks = snapshots.pop()
+        assert [replay.hand(s) for s in range(4)] == hands
+        assert (replay.to_play, replay.current_trick, len(replay.tricks)) == (to_play, current, tricks)
+    assert len(clone.plays) == len(record.play)
