@@ -1,58 +1,47 @@
-"""From a record to a ruling: replay, find revokes, establish them, apply Laws 62D and 64A/B, score."""
+"""From a record to a ruling: replay, find revokes, establish them, apply Laws 62D, 64A/B and 64C, score."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
-from .cards import SEAT_NAMES, side_of
-from .detection import Revoke, find_revokes, unfounded_marks
+from .cards import SEAT_NAMES
+from .detection import find_revokes, unfounded_marks
+from .equity import ESTIMATORS, SUBSTITUTES
 from .errors import RecordError
 from .laws import NOTICED_WHEN
 from .record import Record
+from .ruling import BOTH_SIDES_METHODS, REGIMES, BoardRuling, Outcome, RulingSettings, rule
 from .scoring import ns_score, result_text
-from .solver import side_tricks_from_here
-from .table import TablePlay, replay_cards, table_result
-from .transfer import SIDE_NAMES, apply_law64
+from .table import replay_cards, table_result
+from .transfer import apply_law64
 
 
 @dataclass(frozen=True)
 class Settings:
-    """What the record cannot show, and how to rule: when attention was drawn (see laws.NOTICED_WHEN)."""
+    """What the record cannot show, and how to rule.
+
+    ``noticed``: when attention was first drawn (see laws.NOTICED_WHEN). ``estimator``: how the
+    no-infraction result is estimated (``dd``). ``substitute``: the offender's card in the
+    no-infraction world, ``best`` (his double-dummy best card) or ``uniform`` (every legal card
+    equally likely). ``regime``: Law 12C1, ``weighted`` or ``non-weighted``. ``both_sides``: Law 64C2b,
+    ``neither`` (as if neither side revoked) or ``separately`` (each revoke judged when it happened).
+    """
 
     noticed: str = "end-of-play"
+    estimator: str = "dd"
+    substitute: str = "best"
+    regime: str = "weighted"
+    both_sides: str = "neither"
 
     def __post_init__(self) -> None:
-        if self.noticed not in NOTICED_WHEN:
-            raise ValueError(f"noticed must be one of {', '.join(NOTICED_WHEN)}, not {self.noticed!r}")
+        for name, allowed in (("noticed", NOTICED_WHEN), ("estimator", tuple(ESTIMATORS)),
+                              ("substitute", SUBSTITUTES), ("regime", REGIMES), ("both_sides", BOTH_SIDES_METHODS)):
+            if getattr(self, name) not in allowed:
+                raise ValueError(f"{name} must be one of {', '.join(allowed)}, not {getattr(self, name)!r}")
 
-
-@dataclass(frozen=True)
-class Outcome:
-    """One possible result: declarer's side's tricks, its weight, and North-South's score in points."""
-
-    tricks: int
-    weight: float
-    score: int
-
-
-@dataclass
-class BoardRuling:
-    """The ruling on one board: the table result, each revoke, the transfer and the final result per side."""
-
-    record: Record
-    table: TablePlay
-    revokes: list[Revoke]
-    transfer: int
-    law: str
-    ns: list[Outcome]
-    ew: list[Outcome]
-    steps: list[str] = field(default_factory=list)
-    corrected_tricks: int | None = None
-
-    @property
-    def table_tricks(self) -> int:
-        """Declarer's side's tricks as played and claimed."""
-        return self.table.declarer_tricks
+    def ruling_settings(self) -> RulingSettings:
+        """The part of the settings Law 64C needs."""
+        return RulingSettings(self.estimator, self.substitute, self.regime, self.both_sides)
 
 
 def adjudicate(record: Record, settings: Settings | None = None) -> BoardRuling:
@@ -76,59 +65,13 @@ def adjudicate(record: Record, settings: Settings | None = None) -> BoardRuling:
     revokes = find_revokes(replay, declarer, table.claimed, marked)
     record.notes.extend(unfounded_marks(replay, marked))
     transfer = apply_law64(revokes, table, settings.noticed)
-    return _rule(record, table, revokes, transfer)
-
-
-def _rule(record: Record, table: TablePlay, revokes: list[Revoke], transfer: int) -> BoardRuling:
-    assert record.contract is not None
-    declarer_side = side_of(record.contract.declarer)
-    steps = [_revoke_step(revoke) for revoke in revokes]
-    corrected = next((revoke for revoke in revokes if revoke.law == "62D"), None)
-    corrected_tricks = None
-    if corrected is not None:
-        corrected_tricks = _corrected_trick12(table, corrected)
-        final, law = corrected_tricks, "62D"
-        steps.append(f"Law 62D: with the revoke corrected declarer's side takes {corrected_tricks} tricks.")
-    else:
-        moved = sum(r.transfer if r.side != declarer_side else -r.transfer for r in revokes)
-        final = table.declarer_tricks + moved
-        law = "64A" if transfer else "none"
-    if not revokes:
-        steps.append("No revoke: the table result stands.")
-    elif law == "none":
-        steps.append("No trick is transferred: the table result stands.")
-    elif law == "64A":
-        steps.append(f"Law 64A: {transfer} trick{'s' if transfer != 1 else ''} transferred; "
-                     f"declarer's side {table.declarer_tricks} -> {final}.")
-    outcome = Outcome(final, 1.0, ns_score(record.contract, final, record.vulnerability))
-    return BoardRuling(record, table, revokes, transfer, law, [outcome], [outcome], steps, corrected_tricks)
-
-
-def _corrected_trick12(table: TablePlay, revoke: Revoke) -> int:
-    """Law 62D: declarer's side's tricks when the trick-12 revoke is corrected and the last two tricks replayed.
-
-    The cards played to trick 12 before the revoke stand; the offender must follow suit; the others
-    may change their cards (Law 62C1-2), so the rest is played double dummy.
-    """
-    assert table.record.contract is not None
-    replay = table.replay.copy()
-    while replay.plays and (replay.plays[-1].trick, replay.plays[-1].seat) != (revoke.trick, revoke.seat):
-        replay.undo()
-    replay.undo()
-    declarer = table.record.contract.declarer
-    return replay.tricks_won(side_of(declarer)) + side_tricks_from_here(replay, declarer)
-
-
-def _revoke_step(revoke: Revoke) -> str:
-    established = (f"established (Law {revoke.establishment})" if revoke.established
-                   else "not established")
-    return f"Law 61: {revoke.describe()}: a revoke, {established}; {revoke.reason}."
+    return rule(record, table, revokes, transfer, settings.ruling_settings())
 
 
 def describe_result(ruling: BoardRuling, tricks: int) -> str:
-    """Like ``4S= (declarer 10 tricks, NS +420)``."""
+    """Like ``4S= (10 tricks, NS +420)``."""
     score = ns_score(ruling.record.contract, tricks, ruling.record.vulnerability)
     return f"{result_text(ruling.record.contract, tricks)} ({tricks} tricks, NS {score:+d})"
 
 
-__all__ = ["Settings", "Outcome", "BoardRuling", "adjudicate", "describe_result", "SIDE_NAMES"]
+__all__ = ["Settings", "Outcome", "BoardRuling", "adjudicate", "describe_result"]

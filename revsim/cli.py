@@ -4,13 +4,17 @@ from __future__ import annotations
 
 import json
 import sys
+from typing import Any
 
 import click
 
 from .adjudicate import Settings, adjudicate
 from .errors import RecordError
 from .laws import NOTICED_WHEN
-from .output import error_to_dict, ruling_to_dict, ruling_to_text, skipped_to_dict
+from .equity import SUBSTITUTES
+from .field import field_for_board, load_field
+from .output import error_to_dict, field_to_dict, ruling_to_dict, ruling_to_text, settings_to_dict, skipped_to_dict
+from .ruling import BOTH_SIDES_METHODS, REGIMES
 from .readers import read_records
 
 
@@ -26,13 +30,30 @@ def main() -> None:
 @click.option("--noticed", type=click.Choice(NOTICED_WHEN), default="end-of-play", show_default=True,
               help="When attention was first drawn to the revoke: before the hands were returned (end-of-play), "
                    "after they were returned, after a call on the next deal (Law 64B4), after the round (64B5).")
+@click.option("--substitute", type=click.Choice(SUBSTITUTES), default="best", show_default=True,
+              help="The offender's card in the no-infraction world: his double-dummy best card (best), "
+                   "or every legal card equally likely (uniform).")
+@click.option("--regime", type=click.Choice(REGIMES), default="weighted", show_default=True,
+              help="Law 12C1: a weighted score, or non-weighted (non-offenders: the most favourable likely "
+                   "result, p >= 1/3; offenders: the most unfavourable at all probable, p >= 1/6).")
+@click.option("--both-sides", type=click.Choice(BOTH_SIDES_METHODS), default="neither", show_default=True,
+              help="Law 64C2b when both sides revoked: as if neither revoked, or each revoke judged separately.")
+@click.option("--field", "field_file", type=click.Path(dir_okay=False, exists=True),
+              help="CSV of the other tables' North-South scores (column ns_score, optional column board): "
+                   "adds matchpoints and IMPs.")
 @click.option("--json", "as_json", is_flag=True, help="Print a JSON array, one object per board.")
-def adjudicate_command(file: str, boards: tuple[str, ...], noticed: str, as_json: bool) -> None:
-    """Rule on every revoke in FILE (PBN or LIN): replay, establish, transfer, score.
+def adjudicate_command(file: str, boards: tuple[str, ...], noticed: str, substitute: str, regime: str,
+                       both_sides: str, field_file: str | None, as_json: bool) -> None:
+    """Rule on every revoke in FILE (PBN or LIN): replay, establish, transfer, restore equity, score.
 
     Exit status 0 when every board was adjudicated (or had no play), 1 when any board had an error.
     """
-    settings = Settings(noticed=noticed)
+    settings = Settings(noticed=noticed, substitute=substitute, regime=regime, both_sides=both_sides)
+    try:
+        field = load_field(field_file) if field_file else None
+    except RecordError as error:
+        click.echo(error.describe(), err=True)
+        sys.exit(2)
     results: list[dict[str, object]] = []
     texts: list[str] = []
     errors = 0
@@ -57,8 +78,15 @@ def adjudicate_command(file: str, boards: tuple[str, ...], noticed: str, as_json
             results.append(error_to_dict(error))
             texts.append(f"ERROR {error.describe()}")
             continue
-        results.append(ruling_to_dict(ruling))
-        texts.append(ruling_to_text(ruling))
+        result = ruling_to_dict(ruling)
+        result["settings"] = settings_to_dict(settings)
+        text = ruling_to_text(ruling)
+        scores = field_for_board(field, item.board) if field is not None else []
+        if scores:
+            result["field"] = field_to_dict(ruling, scores)
+            text += _field_text(result["field"])
+        results.append(result)
+        texts.append(text)
     if boards and not results:
         click.echo(f"{file}: no board named {', '.join(boards)}", err=True)
         sys.exit(2)
@@ -69,6 +97,14 @@ def adjudicate_command(file: str, boards: tuple[str, ...], noticed: str, as_json
     if errors:
         click.echo(f"{errors} board{'s' if errors != 1 else ''} could not be adjudicated", err=True)
         sys.exit(1)
+
+
+def _field_text(field: dict[str, Any]) -> str:
+    ns, ew, table = field["ns"], field["ew"], field["table_result_ns"]
+    return (f"\nAgainst the field ({field['tables']} tables, datum {ns['datum']:+d}): "
+            f"North-South {ns['matchpoints']:.1f}% / {ns['imps_cross']:+.2f} cross-IMPs / {ns['imps_datum']:+.2f} IMPs; "
+            f"East-West {ew['matchpoints']:.1f}% / {ew['imps_cross']:+.2f} / {ew['imps_datum']:+.2f} "
+            f"(table result: North-South {table['matchpoints']:.1f}%)")
 
 
 if __name__ == "__main__":

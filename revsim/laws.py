@@ -6,7 +6,7 @@ Seats are 0-3 (N, E, S, W); sides are 0 (North-South) and 1 (East-West).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Set
+from collections.abc import Callable, Iterable, Set
 
 from .cards import Card, Seat, partner, side_of
 
@@ -105,3 +105,56 @@ def law64b6_trick_12(trick: int) -> bool:
 def law64b7_both_sides_revoked(established_offending_sides: Iterable[int]) -> bool:
     """Law 64B7: no transfer when both sides revoked on the board and both revokes were established."""
     return len(set(established_offending_sides)) == 2
+
+
+# --- Law 64C and Law 12C1: equity ---------------------------------------------------------
+
+LIKELY = 1 / 3
+"""Non-weighted regime: a result at least this probable is 'likely' (for the non-offending side)."""
+AT_ALL_PROBABLE = 1 / 6
+"""Non-weighted regime: a result at least this probable is 'at all probable' (for the offending side)."""
+
+
+def law64c1_adjust(transfer_value_for_non_offenders: float, adjusted_value_for_non_offenders: float) -> bool:
+    """Law 64C1: after an established revoke the Director assigns an adjusted score when the non-offending
+    side is insufficiently compensated by the transfer: transfer OR adjusted score, whichever is better
+    for the non-offenders, never both, and never an adjustment in favour of the offenders.
+
+    Returns True when the adjusted score is strictly better for the non-offending side.
+    """
+    return adjusted_value_for_non_offenders > transfer_value_for_non_offenders
+
+
+def law64c2a_repeated_revoke_result(world_declarer_tricks: int, first_transfer: int, offenders_declared: bool) -> int:
+    """Law 64C2a: for a repeated revoke, the transfer for the first revoke applied to the likely result
+    of the world in which the later revokes did not occur (declarer's side's tricks)."""
+    return world_declarer_tricks - first_transfer if offenders_declared else world_declarer_tricks + first_transfer
+
+
+def law12c1c_weighted(outcomes: Iterable[tuple[int, float]]) -> list[tuple[int, float]]:
+    """Law 12C1c: a weighted adjusted score: each result reachable by legal play with its weight;
+    equal results merged, weights normalised to sum to 1, most likely first."""
+    merged: dict[int, float] = {}
+    for tricks, weight in outcomes:
+        merged[tricks] = merged.get(tricks, 0.0) + weight
+    total = sum(merged.values())
+    if total <= 0:
+        raise ValueError("a weighted score needs a positive total weight")
+    return sorted(((tricks, weight / total) for tricks, weight in merged.items()), key=lambda o: (-o[1], -o[0]))
+
+
+def law12c1e_non_weighted(outcomes: Iterable[tuple[int, float]], better_for_side: Callable[[int], float],
+                          offending: bool) -> int:
+    """Law 12C1e (non-weighted): the non-offending side gets the most favourable result that was likely
+    (probability at least LIKELY); the offending side the most unfavourable result that was at all
+    probable (at least AT_ALL_PROBABLE). ``better_for_side`` rates a trick count for the side being scored.
+
+    When no result reaches the threshold, the most probable results are the pool.
+    """
+    weighted = law12c1c_weighted(outcomes)
+    threshold = AT_ALL_PROBABLE if offending else LIKELY
+    pool = [tricks for tricks, weight in weighted if weight >= threshold - 1e-12]
+    if not pool:
+        top = weighted[0][1]
+        pool = [tricks for tricks, weight in weighted if abs(weight - top) < 1e-12]
+    return min(pool, key=better_for_side) if offending else max(pool, key=better_for_side)

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from .adjudicate import BoardRuling, describe_result
+from .adjudicate import BoardRuling, Settings, describe_result
+from .equity import Estimate
+from .field import FieldScore, score_against_field
 from .cards import SEAT_LETTERS, SEAT_NAMES, SUIT_LETTERS, SUIT_SYMBOLS, RANK_LETTERS, Hand, sort_hand
 from .errors import RecordError
 from .record import Record
@@ -44,10 +46,67 @@ def ruling_to_dict(ruling: BoardRuling) -> dict[str, Any]:
             "law": ruling.law,
             "ns": [{"tricks": o.tricks, "weight": o.weight, "score": o.score} for o in ruling.ns],
             "ew": [{"tricks": o.tricks, "weight": o.weight, "score": o.score} for o in ruling.ew],
+            "expected_tricks": {"ns": _expected(ruling.ns), "ew": _expected(ruling.ew)},
         },
+        "no_infraction": estimate_to_dict(ruling.no_infraction) if ruling.no_infraction else None,
+        "estimates": [estimate_to_dict(estimate) for estimate in ruling.estimates.values()],
+        "explanation": ruling.explanation,
         "steps": ruling.steps,
         "notes": record.notes,
     }
+
+
+def _expected(outcomes: list[Any]) -> float:
+    return round(sum(o.tricks * o.weight for o in outcomes), 4)
+
+
+def estimate_to_dict(estimate: Estimate) -> dict[str, Any]:
+    """The no-infraction estimate: who revoked where, the candidates, the chosen card(s), outcomes and lines."""
+    return {
+        "estimator": estimate.estimator,
+        "substitute": estimate.substitute,
+        "revoke": {"trick": estimate.trick, "player": SEAT_LETTERS[estimate.seat], "card": str(estimate.revoke_card)},
+        "candidates": [{"card": str(c.card), "tricks": c.declarer_tricks} for c in estimate.candidates],
+        "chosen": [str(card) for card in estimate.chosen],
+        "outcomes": [{"tricks": tricks, "weight": round(weight, 6)} for tricks, weight in estimate.outcomes],
+        "lines": [{"name": line.name, "cards": list(line.cards), "stopped": line.stopped,
+                   "tricks": line.declarer_tricks} for line in estimate.lines],
+    }
+
+
+def field_to_dict(ruling: BoardRuling, field: list[int]) -> dict[str, Any]:
+    """Matchpoints and IMPs of the ruling for each side, and of the table result, against the field."""
+    table_score = describe_score(ruling, ruling.table_tricks)
+
+    def view(outcomes: list[Any], for_ns: bool) -> dict[str, Any]:
+        return _field_score(score_against_field([(o.score, o.weight) for o in outcomes], field, for_ns))
+
+    return {
+        "tables": len(field),
+        "ns": view(ruling.ns, True),
+        "ew": view(ruling.ew, False),
+        "table_result_ns": _field_score(score_against_field([(table_score, 1.0)], field, True)),
+        "imps_method": "cross-IMPs: the average over the field; datum: the mean of the field without its top "
+                       "and bottom (five or more tables), rounded to 10",
+    }
+
+
+def describe_score(ruling: BoardRuling, tricks: int) -> int:
+    """North-South's score in points when declarer's side takes ``tricks``."""
+    from .scoring import ns_score
+
+    return ns_score(ruling.record.contract, tricks, ruling.record.vulnerability)
+
+
+def _field_score(score: FieldScore) -> dict[str, Any]:
+    return {"matchpoints": score.matchpoints, "imps_cross": score.imps_cross,
+            "imps_datum": score.imps_datum, "datum": score.datum}
+
+
+def settings_to_dict(settings: Settings) -> dict[str, str]:
+    """The settings a ruling was made with, to make it reproducible."""
+    return {"noticed": settings.noticed, "estimator": settings.estimator, "substitute": settings.substitute,
+            "regime": settings.regime, "both_sides": settings.both_sides}
 
 
 def error_to_dict(error: RecordError) -> dict[str, Any]:
@@ -99,9 +158,25 @@ def ruling_to_text(ruling: BoardRuling) -> str:
     out.append("Law path:")
     out += [f"  - {step}" for step in ruling.steps]
     out.append(f"Transfer: {ruling.transfer} trick{'s' if ruling.transfer != 1 else ''}")
-    final = ", ".join(f"{o.weight:.0%} of {describe_result(ruling, o.tricks)}" if len(ruling.ns) > 1
-                      else describe_result(ruling, o.tricks) for o in ruling.ns)
-    out.append(f"Ruling ({ruling.law}): {final}")
+    estimate = ruling.no_infraction
+    if estimate is not None:
+        values = ", ".join(f"{c.card} {c.declarer_tricks}" for c in estimate.candidates)
+        out.append(f"Without the revoke (trick {estimate.trick}, {SEAT_NAMES[estimate.seat]}), double dummy, "
+                   f"declarer's side's tricks after each legal card: {values}")
+        for line in estimate.lines:
+            out.append(f"  {line.name} line: {line.declarer_tricks} tricks ({' '.join(line.cards[:12])}"
+                       f"{' ...' if len(line.cards) > 12 else ''}; {line.stopped})")
+    if ruling.ns == ruling.ew:
+        out.append(f"Ruling ({ruling.law}): {_outcomes_text(ruling, ruling.ns)}")
+    else:
+        out.append(f"Ruling ({ruling.law}): North-South {_outcomes_text(ruling, ruling.ns)}; "
+                   f"East-West {_outcomes_text(ruling, ruling.ew)}")
     for note in record.notes:
         out.append(f"Note: {note}")
     return "\n".join(out)
+
+
+def _outcomes_text(ruling: BoardRuling, outcomes: list[Any]) -> str:
+    if len(outcomes) == 1:
+        return describe_result(ruling, outcomes[0].tricks)
+    return ", ".join(f"{o.weight:.0%} of {describe_result(ruling, o.tricks)}" for o in outcomes)

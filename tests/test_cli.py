@@ -22,6 +22,10 @@ def test_cli_json_fields(tmp_path, monkeypatch) -> None:
                                "established": True, "law": "64A1", "transfer": 2}
     assert board["ruling"]["law"] == "64A"
     assert board["ruling"]["ns"] == board["ruling"]["ew"] == [{"tricks": 11, "weight": 1.0, "score": 450}]
+    no_infraction = board["no_infraction"]
+    assert no_infraction["estimator"] == "dd" and no_infraction["candidates"] == [{"card": "CJ", "tricks": 10}]
+    assert [line["name"] for line in no_infraction["lines"]] == ["double dummy", "table-like"]
+    assert board["settings"]["substitute"] == "best"
     assert list(tmp_path.iterdir()) == []
 
 
@@ -35,7 +39,7 @@ def test_cli_noticed_after_round() -> None:
 def test_cli_readable_ruling() -> None:
     result = CliRunner().invoke(main, ["adjudicate", str(HANDS / "kooijman-ebl-repeated.pbn")])
     assert result.exit_code == 0
-    for text in ("5C by South", "Law 64A1", "Law 64B2", "Ruling (64A)", "♠"):
+    for text in ("5C by South", "Law 64A1", "Law 64B2", "Ruling (64A+64C2a): 5C-3 (8 tricks", "South follows with the H5", "♠"):
         assert text in result.output
 
 
@@ -50,3 +54,24 @@ def test_cli_bad_board_exits_non_zero(tmp_path) -> None:
 def test_cli_unknown_board() -> None:
     result = CliRunner().invoke(main, ["adjudicate", str(HANDS / "duschek-too-late-a.pbn"), "--board", "99"])
     assert result.exit_code == 2 and "no board named 99" in result.output
+
+
+def test_cli_field_scores(tmp_path) -> None:
+    field = tmp_path / "field.csv"
+    field.write_text("board,ns_score\nduschek-too-late-b,420\nduschek-too-late-b,-50\nduschek-too-late-b,450\n"
+                     "duschek-too-late-b,420\nduschek-too-late-b,170\nother,999\n")
+    result = CliRunner().invoke(main, ["adjudicate", str(HANDS / "duschek-too-late-b.pbn"), "--noticed",
+                                       "after-round", "--field", str(field), "--json"])
+    [board] = json.loads(result.output)
+    assert board["ruling"]["law"] == "64C1"
+    assert board["field"]["tables"] == 5
+    # +420 beats -50 and 170, ties two 420s, loses to 450: (2+2+1+1+0)/10
+    assert board["field"]["ns"]["matchpoints"] == 60.0 and board["field"]["ew"]["matchpoints"] == 40.0
+    assert board["field"]["ns"]["datum"] == 340 and board["field"]["ns"]["imps_datum"] == 2.0
+
+
+def test_cli_bad_field_file(tmp_path) -> None:
+    field = tmp_path / "field.csv"
+    field.write_text("ns_score\n420\nlots\n")
+    result = CliRunner().invoke(main, ["adjudicate", str(HANDS / "duschek-too-late-b.pbn"), "--field", str(field)])
+    assert result.exit_code == 2 and "field.csv, line 3" in result.output

@@ -49,3 +49,17 @@ def test_golden_every_case_has_expectations() -> None:
     assert set(CASES) == set(REVOKES)
     for case in CASES.values():
         assert (HANDS / case["file"]).is_file()
+
+
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_golden_final_ruling(name: str) -> None:
+    """The experts' ruling: the law, and the result (for judgement weights, the same most likely outcome)."""
+    case, ruling = _ruling(name)
+    expected = case["expected"]
+    assert ruling.law == expected["law"]
+    final = [(tricks, weight) for tricks, weight in expected["final"]]
+    most_likely = max(final, key=lambda o: o[1])[0]
+    assert max(ruling.ns, key=lambda o: o.weight).tricks == most_likely
+    assert max(ruling.ew, key=lambda o: o.weight).tricks == most_likely
+    if len(final) == 1:
+        assert [(o.tricks, o.weight) for o in ruling.ns] == final

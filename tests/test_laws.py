@@ -118,7 +118,7 @@ def test_64a1_whole_board_transfer_two() -> None:
 
 def test_64b5_whole_board_after_round() -> None:
     ruling = adjudicate(one_record(TOO_LATE), Settings(noticed="after-round"))
-    assert ruling.revokes[0].law == "64B5" and ruling.transfer == 0 and ruling.ns[0].tricks == 9
+    assert ruling.revokes[0].law == "64B5" and ruling.transfer == 0 and ruling.table_tricks == 9
 
 
 def test_64b4_whole_board_after_next_call() -> None:
@@ -147,4 +147,5 @@ def test_62d_whole_board_trick_12_corrected_before_hands_returned() -> None:
 def test_64b6_whole_board_trick_12_too_late_to_correct() -> None:
     ruling = adjudicate(_trick12_end_position(), Settings(noticed="hands-returned"))
     assert [r.law for r in ruling.revokes] == ["64B6"] and ruling.transfer == 0
-    assert ruling.law == "none" and ruling.ns[0].tricks == 10
+    # no transfer, but Law 64C1 restores equity: East-West get the last two tricks
+    assert ruling.law == "64C1" and ruling.ns[0].tricks == 9
