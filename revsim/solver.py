@@ -10,7 +10,10 @@ from __future__ import annotations
 import contextlib
 import os
 import tempfile
+import time
+from collections import OrderedDict
 from collections.abc import Iterator
+from dataclasses import dataclass
 
 from endplay.dds import solve_board
 from endplay.types import Card as EndplayCard
@@ -20,6 +23,20 @@ from .cards import Card, Seat, deal_to_pbn
 from .replay import Replay
 
 _SUITS = (Denom.spades, Denom.hearts, Denom.diamonds, Denom.clubs, Denom.nt)
+_CACHE_SIZE = 4096
+
+
+@dataclass
+class SolverStats:
+    """What the solver has done in this process: calls to DDS, cache hits, seconds inside DDS."""
+
+    calls: int = 0
+    cache_hits: int = 0
+    seconds: float = 0.0
+
+
+STATS = SolverStats()
+_cache: OrderedDict[tuple[object, ...], tuple[tuple[Card, int], ...]] = OrderedDict()
 
 
 @contextlib.contextmanager
@@ -50,14 +67,29 @@ def card_values(replay: Replay) -> dict[Card, int]:
     """For each legal card of the player to play, the tricks his side takes from here on, double dummy.
 
     The count covers the remaining tricks, the current one included. Following suit is enforced by
-    the solver, which is what a corrected or no-infraction line needs.
+    the solver, which is what a corrected or no-infraction line needs. Positions are cached.
     """
+    key = _position_key(replay)
+    cached = _cache.get(key)
+    if cached is not None:
+        STATS.cache_hits += 1
+        _cache.move_to_end(key)
+        return dict(cached)
+    started = time.perf_counter()
     with _in_scratch_directory():
         solved = solve_board(_endplay_deal(replay))
-    values: dict[Card, int] = {}
-    for card, tricks in solved:
-        values[Card(int(card.suit.value), int(card.rank.value).bit_length() - 1)] = int(tricks)
-    return values
+    values = tuple((Card(int(card.suit.value), int(card.rank.value).bit_length() - 1), int(tricks))
+                   for card, tricks in solved)
+    STATS.calls += 1
+    STATS.seconds += time.perf_counter() - started
+    _cache[key] = values
+    if len(_cache) > _CACHE_SIZE:
+        _cache.popitem(last=False)
+    return dict(values)
+
+
+def _position_key(replay: Replay) -> tuple[object, ...]:
+    return (tuple(replay.hand(seat) for seat in range(4)), replay.trump, replay.leader, tuple(replay.current_trick))
 
 
 def side_tricks_from_here(replay: Replay, side_seat: Seat) -> int:

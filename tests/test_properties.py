@@ -132,3 +132,35 @@ def test_replay_undo_and_copy_restore_the_state(board, steps_back) -> None:
         assert [replay.hand(s) for s in range(4)] == hands
         assert (replay.to_play, replay.current_trick, len(replay.tricks)) == (to_play, current, tricks)
     assert len(clone.plays) == len(record.play)
+
+
+def _value_for(record, side: int, tricks: int) -> int:
+    from revsim.scoring import ns_score
+    score = ns_score(record.contract, tricks, record.vulnerability)
+    return score if side == 0 else -score
+
+
+@SETTINGS
+@given(boards, st.sampled_from(["best", "uniform"]), st.sampled_from(["weighted", "non-weighted"]))
+def test_law64c_never_favours_offenders_and_never_both(board, substitute, regime) -> None:
+    from revsim.adjudicate import Settings
+    from revsim.laws import law12c1c_weighted
+
+    record, _ = board
+    ruling = adjudicate(record, Settings(substitute=substitute, regime=regime))
+    assert abs(sum(o.weight for o in ruling.ns) - 1) < 1e-6 and abs(sum(o.weight for o in ruling.ew) - 1) < 1e-6
+    sides = {r.side for r in ruling.revokes if r.established}
+    if len(sides) != 1 or ruling.law == "62D":
+        return
+    offending = sides.pop()
+    nos = 1 - offending
+    nos_outcomes = ruling.ns if nos == 0 else ruling.ew
+    ruled = sum(o.weight * _value_for(record, nos, o.tricks) for o in nos_outcomes)
+    assert ruled >= _value_for(record, nos, ruling.table_tricks) - 1e-6
+    if ruling.law == "64C1":  # the adjusted score alone: the estimate, with no transfer on top
+        estimate = law12c1c_weighted(ruling.no_infraction.outcomes)
+        assert {o.tricks for o in nos_outcomes} <= {tricks for tricks, _ in estimate}
+    if ruling.law in ("64A", "none"):
+        assert len(nos_outcomes) == 1
+        moved = sum(r.transfer if r.side != record.contract.declarer % 2 else -r.transfer for r in ruling.revokes)
+        assert nos_outcomes[0].tricks == ruling.table_tricks + moved

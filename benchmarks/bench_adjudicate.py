@@ -1,0 +1,92 @@
+"""Time to adjudicate revoke boards: the worked cases in hands/ and seeded random revoke boards.
+
+Prints the median and 95th percentile per board, and the share of the time spent inside DDS.
+Run: python benchmarks/bench_adjudicate.py [--boards 200] [--seed 1]
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from revsim import solver  # noqa: E402
+from revsim.adjudicate import adjudicate  # noqa: E402
+from revsim.cards import full_pack, sort_hand  # noqa: E402
+from revsim.pbn import read_pbn  # noqa: E402
+from revsim.record import Contract, PlayedCard, Record  # noqa: E402
+from revsim.replay import Replay  # noqa: E402
+
+
+def random_revoke_board(rng: random.Random, name: str) -> Record:
+    """A random deal and contract played out at random, with one or two cards that fail to follow."""
+    while True:
+        pack = sort_hand(full_pack())
+        rng.shuffle(pack)
+        hands = tuple(frozenset(pack[i * 13:(i + 1) * 13]) for i in range(4))
+        contract = Contract(rng.randint(1, 7), rng.randint(0, 4), rng.randint(0, 2), rng.randint(0, 3))
+        replay = Replay(hands, contract.trump, contract.opening_leader)
+        plays, revokes = [], 0
+        revoke_at = sorted(rng.sample(range(5, 44), rng.choice([1, 1, 1, 2])))
+        while not replay.is_over:
+            legal = replay.legal_cards()
+            others = sorted(replay.hand(replay.to_play) - set(legal))
+            if revoke_at and len(plays) >= revoke_at[0] and replay.led_suit is not None and others:
+                card = rng.choice(others)
+                revoke_at.pop(0)
+                revokes += 1
+            else:
+                card = rng.choice(legal)
+            replay.play(card)
+            plays.append(PlayedCard(card))
+        if revokes:
+            return Record("bench", name, None, hands, contract, play=plays)
+
+
+def time_boards(records: list[Record]) -> tuple[list[float], float]:
+    """Seconds per board, and the seconds spent inside DDS, each board solved from a cold cache."""
+    timings = []
+    solver_seconds = 0.0
+    for record in records:
+        solver._cache.clear()
+        before = solver.STATS.seconds
+        started = time.perf_counter()
+        adjudicate(record)
+        timings.append(time.perf_counter() - started)
+        solver_seconds += solver.STATS.seconds - before
+    return timings, solver_seconds
+
+
+def report(label: str, timings: list[float], solver_seconds: float) -> None:
+    total = sum(timings)
+    ordered = sorted(timings)
+    p95 = ordered[min(len(ordered) - 1, int(round(0.95 * (len(ordered) - 1))))]
+    print(f"{label}: {len(timings)} boards, median {statistics.median(timings) * 1000:.1f} ms, "
+          f"p95 {p95 * 1000:.1f} ms, total {total:.2f} s, in DDS {solver_seconds / total:.0%}, "
+          f"outside DDS {(total - solver_seconds) / total:.0%}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--boards", type=int, default=200)
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+    hands = [item for path in sorted((ROOT / "hands").glob("*.pbn")) for item in read_pbn(path)
+             if isinstance(item, Record)]
+    rng = random.Random(args.seed)
+    boards = [random_revoke_board(rng, str(i)) for i in range(args.boards)]
+    adjudicate(hands[0])  # load DDS once
+    print(f"seed {args.seed}")
+    report("hands/", *time_boards(hands))
+    report("random revoke boards", *time_boards(boards))
+    print(f"solver calls {solver.STATS.calls}, cache hits {solver.STATS.cache_hits}")
+
+
+if __name__ == "__main__":
+    main()
