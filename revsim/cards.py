@@ -16,7 +16,7 @@ RANK_LETTERS = "23456789TJQKA"
 SEAT_LETTERS = "NESW"
 SEAT_NAMES = ("North", "East", "South", "West")
 SUIT_SYMBOLS = "♠♥♦♣"
-_SYMBOL_TO_LETTER = dict(zip(SUIT_SYMBOLS, SUIT_LETTERS)) | dict(zip("♤♡♢♧", SUIT_LETTERS))
+_SYMBOL_TO_LETTER = dict(zip(SUIT_SYMBOLS, SUIT_LETTERS, strict=True)) | dict(zip("♤♡♢♧", SUIT_LETTERS, strict=True))
 
 Seat = int
 Hand = frozenset["Card"]

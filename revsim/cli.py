@@ -9,13 +9,13 @@ from typing import Any
 import click
 
 from .adjudicate import Settings, adjudicate
-from .errors import RecordError
-from .laws import NOTICED_WHEN
 from .equity import SUBSTITUTES
+from .errors import RecordError
 from .field import field_for_board, load_field
+from .laws import NOTICED_WHEN
 from .output import error_to_dict, field_to_dict, ruling_to_dict, ruling_to_text, settings_to_dict, skipped_to_dict
-from .ruling import BOTH_SIDES_METHODS, REGIMES
 from .readers import read_records
+from .ruling import BOTH_SIDES_METHODS, REGIMES
 
 
 @click.group()

@@ -2,6 +2,23 @@
 
 from __future__ import annotations
 
+from typing import TypedDict
+
+
+class BoardRef(TypedDict):
+    """The file and board a reader's problem belongs to."""
+
+    source: str
+    board: str
+
+
+class RecordRef(TypedDict):
+    """The file, board and first line of a record."""
+
+    source: str
+    board: str
+    line: int | None
+
 
 class RecordError(ValueError):
     """A record that cannot be adjudicated, with where and what is wrong."""

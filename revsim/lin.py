@@ -14,8 +14,9 @@ from pathlib import Path
 
 from .auction import contract_from_auction, normalise_call
 from .cards import RANK_LETTERS, SUIT_LETTERS, Card, Hand, next_seat
-from .errors import RecordError
+from .errors import BoardRef, RecordError
 from .record import PlayedCard, Record, parse_vulnerability
+from .source import read_source
 from .validation import complete_hands, validate_hands
 
 _LIN_DEALER = {"1": 2, "2": 3, "3": 0, "4": 1}  # LIN's 1=S 2=W 3=N 4=E as seat indices (N=0)
@@ -34,13 +35,7 @@ class _LinBoard:
 
 def read_lin(path: str | Path) -> Iterator[Record | RecordError]:
     """Every board of a LIN file, as a Record or a RecordError naming what is wrong."""
-    source = str(path)
-    try:
-        text = Path(path).read_text(encoding="utf-8", errors="replace")
-    except OSError as error:
-        yield RecordError(f"cannot read the file: {error.strerror or error}", source=source)
-        return
-    yield from parse_lin(text, source)
+    return read_source(path, parse_lin)
 
 
 def parse_lin(text: str, source: str = "<lin>") -> Iterator[Record | RecordError]:
@@ -110,7 +105,7 @@ def _hand(text: str) -> Hand:
 
 
 def _to_record(board: _LinBoard, source: str, name: str) -> Record:
-    where = {"source": source, "board": name}
+    where: BoardRef = {"source": source, "board": name}
     assert board.deal is not None
     deal_text, deal_line = board.deal
     if not deal_text or deal_text[0] not in _LIN_DEALER:

@@ -5,11 +5,12 @@ from __future__ import annotations
 from typing import Any
 
 from .adjudicate import BoardRuling, Settings, describe_result
+from .cards import RANK_LETTERS, SEAT_LETTERS, SEAT_NAMES, SUIT_LETTERS, SUIT_SYMBOLS, Hand, sort_hand
 from .equity import Estimate
-from .field import FieldScore, score_against_field
-from .cards import SEAT_LETTERS, SEAT_NAMES, SUIT_LETTERS, SUIT_SYMBOLS, RANK_LETTERS, Hand, sort_hand
 from .errors import RecordError
+from .field import FieldScore, score_against_field
 from .record import Record
+from .scoring import ns_score
 
 
 def ruling_to_dict(ruling: BoardRuling) -> dict[str, Any]:
@@ -93,8 +94,6 @@ def field_to_dict(ruling: BoardRuling, field: list[int]) -> dict[str, Any]:
 
 def describe_score(ruling: BoardRuling, tricks: int) -> int:
     """North-South's score in points when declarer's side takes ``tricks``."""
-    from .scoring import ns_score
-
     return ns_score(ruling.record.contract, tricks, ruling.record.vulnerability)
 
 

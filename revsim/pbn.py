@@ -15,8 +15,9 @@ from pathlib import Path
 
 from .auction import contract_from_auction
 from .cards import Card, Seat, next_seat, parse_pbn_deal, seat_from_letter, side_of
-from .errors import RecordError
+from .errors import BoardRef, RecordError
 from .record import Contract, PlayedCard, Record, parse_vulnerability
+from .source import read_source
 from .validation import complete_hands, validate_hands
 
 _TAG = re.compile(r'\[\s*([A-Za-z0-9_]+)\s*"((?:[^"\\]|\\.)*)"\s*\]')
@@ -50,13 +51,7 @@ class PbnGame:
 
 def read_pbn(path: str | Path) -> Iterator[Record | RecordError]:
     """Every board of a PBN file, as a Record or as a RecordError naming what is wrong."""
-    source = str(path)
-    try:
-        text = Path(path).read_text(encoding="utf-8", errors="replace")
-    except OSError as error:
-        yield RecordError(f"cannot read the file: {error.strerror or error}", source=source)
-        return
-    yield from parse_pbn(text, source)
+    return read_source(path, parse_pbn)
 
 
 def parse_pbn(text: str, source: str = "<pbn>") -> Iterator[Record | RecordError]:
@@ -136,7 +131,7 @@ def split_games(text: str) -> Iterator[PbnGame]:
 
 def game_to_record(game: PbnGame, source: str, board: str) -> Record:
     """Check one game's tags and turn it into a Record; RecordError names the line of any problem."""
-    where = {"source": source, "board": board}
+    where: BoardRef = {"source": source, "board": board}
     for name, lineno in game.duplicate_tags:
         if name in ("Deal", "Contract", "Declarer", "Play", "Auction", "Result", "Dealer", "Vulnerable"):
             raise RecordError(f"the [{name}] tag appears twice", line=lineno, **where)
@@ -189,7 +184,7 @@ def game_to_record(game: PbnGame, source: str, board: str) -> Record:
     return record
 
 
-def play_rows(tokens: list[tuple[str, int]], contract: Contract, where: dict[str, str]) -> list[PlayedCard]:
+def play_rows(tokens: list[tuple[str, int]], contract: Contract, where: BoardRef) -> list[PlayedCard]:
     """PBN's fixed-column [Play] rows (opening leader's column first) as cards with seat and row.
 
     The replay orders each row from its leader (the previous winner, or a card marked ``^L``).
@@ -222,7 +217,7 @@ class _Cell:
     led_out_of_turn: bool
 
 
-def _play_cells(tokens: list[tuple[str, int]], where: dict[str, str]) -> list[_Cell | None]:
+def _play_cells(tokens: list[tuple[str, int]], where: BoardRef) -> list[_Cell | None]:
     """The [Play] section as cells (a card with its marks, or None for ``-``/``+``), ``*`` ending it."""
     cells: list[_Cell | None] = []
     marks: set[str] = set()
@@ -255,7 +250,7 @@ def _is_call_token(token: str) -> bool:
     return not (_NOTE_REF.match(token) or _NAG.match(token) or token in ("*", "!", "?", "+") or token.startswith("^"))
 
 
-def _optional_seat(game: PbnGame, tag: str, where: dict[str, str]) -> Seat | None:
+def _optional_seat(game: PbnGame, tag: str, where: BoardRef) -> Seat | None:
     text = game.value(tag)
     if text is None or text.strip() in ("", "?"):
         return None
@@ -265,7 +260,7 @@ def _optional_seat(game: PbnGame, tag: str, where: dict[str, str]) -> Seat | Non
         raise RecordError(f"[{tag}]: {error}", line=game.line_of(tag), **where) from None
 
 
-def _contract(game: PbnGame, where: dict[str, str]) -> Contract | None:
+def _contract(game: PbnGame, where: BoardRef) -> Contract | None:
     text = game.value("Contract")
     if text is None or not text.strip():
         return None
@@ -282,7 +277,7 @@ def _contract(game: PbnGame, where: dict[str, str]) -> Contract | None:
 
 
 def _cross_check_auction(game: PbnGame, auction: list[str], dealer: Seat | None,
-                         contract: Contract | None, where: dict[str, str]) -> str | None:
+                         contract: Contract | None, where: BoardRef) -> str | None:
     """Check the contract tag against the auction where both are given.
 
     A different strain is an error: a wrong trump suit misplays every trick. A different level,
@@ -316,7 +311,7 @@ def _cross_check_auction(game: PbnGame, auction: list[str], dealer: Seat | None,
     return None
 
 
-def _result(game: PbnGame, contract: Contract | None, where: dict[str, str]) -> int | None:
+def _result(game: PbnGame, contract: Contract | None, where: BoardRef) -> int | None:
     """Declarer's total tricks from [Result]: ``9``, ``^9``, ``NS 9 EW 4`` or ``EW 4``."""
     text = game.value("Result")
     if text is None or not text.strip() or contract is None:
@@ -326,7 +321,7 @@ def _result(game: PbnGame, contract: Contract | None, where: dict[str, str]) -> 
         if len(words) == 1:
             value = int(words[0])
         else:
-            pairs = dict(zip(words[0::2], (int(word) for word in words[1::2])))
+            pairs = dict(zip(words[0::2], (int(word) for word in words[1::2]), strict=False))
             declarer_side = ("NS", "EW")[side_of(contract.declarer)]
             if declarer_side in pairs:
                 value = pairs[declarer_side]

@@ -6,6 +6,7 @@ import re
 from dataclasses import dataclass, field
 
 from .cards import NOTRUMP, SEAT_LETTERS, STRAIN_LETTERS, Card, Hand, Seat, next_seat, seat_from_letter
+from .errors import RecordRef
 
 VULNERABILITIES = ("None", "NS", "EW", "All")
 _VUL_ALIASES = {
@@ -128,7 +129,7 @@ class Record:
         assert self.contract is not None
         return self.contract.opening_leader
 
-    def where(self) -> dict[str, object]:
+    def where(self) -> RecordRef:
         """Location fields for a RecordError about this record."""
         return {"source": self.source, "board": self.board, "line": self.line}
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from .cards import SEAT_NAMES, side_of
+from .cards import SEAT_NAMES, SIDE_NAMES, side_of
 from .detection import Revoke
 from .equity import ESTIMATORS, Estimate, position_before
 from .laws import (
@@ -184,7 +184,7 @@ def _both_sides(ruling: BoardRuling, established: list[Revoke], settings: Ruling
         else:
             per_side[side] = [(law12c1e_non_weighted(weighted, _value_for(record, side), offending=False), 1.0)]
         ruling.steps.append(
-            f"Law 64C2b (each revoke judged separately): for {('North-South', 'East-West')[side]}, had "
+            f"Law 64C2b (each revoke judged separately): for {SIDE_NAMES[side]}, had "
             f"{SEAT_NAMES[harm.seat]}'s revoke on trick {harm.trick} not occurred ({_substitute_phrase(estimate)}), "
             f"declarer's side takes {_outcomes_phrase(ruling, per_side[side])}.")
     ruling.ns = _outcomes(record, per_side[0])

@@ -49,7 +49,7 @@ def replay_cards(record: Record) -> Replay:
         try:
             replay.play(item.card, item.seat, item.led_out_of_turn)
         except PlayError as error:
-            raise error.located(**{**record.where(), "line": item.line or record.line}) from None
+            raise error.located(source=record.source, board=record.board, line=item.line or record.line) from None
     return replay
 
 
@@ -82,7 +82,7 @@ def _in_order_played(record: Record, replay: Replay) -> Iterator[PlayedCard]:
                 raise RecordError(
                     f"{SEAT_NAMES[seat]} has no card in this trick, but {SEAT_NAMES[other.seat or 0]}'s "
                     f"{other.card} follows: the [Play] columns do not fit the trick winners",
-                    **{**record.where(), "line": other.line}, trick=replay.trick_number, card=str(other.card),
+                    source=record.source, board=record.board, line=other.line, trick=replay.trick_number, card=str(other.card),
                 )
             yield by_seat.pop(seat)
         if replay.current_trick and row_number != last_row:
@@ -119,8 +119,3 @@ def table_result(record: Record, replay: Replay) -> TablePlay:
     extra_declarer, extra_defenders = total - won, remaining - (total - won)
     claim_tricks = (extra_declarer, extra_defenders) if side == 0 else (extra_defenders, extra_declarer)
     return TablePlay(record, replay, True, claim_tricks, total)
-
-
-def describe_seat_side(seat: int) -> str:
-    """``South (North-South)``."""
-    return f"{SEAT_NAMES[seat]} ({('North-South', 'East-West')[side_of(seat)]})"

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .cards import SEAT_NAMES, side_of
+from .cards import SEAT_NAMES, SIDE_NAMES, side_of
 from .detection import Revoke
 from .laws import (
     law62d_trick12_must_be_corrected,
@@ -16,8 +16,6 @@ from .laws import (
     law64b7_both_sides_revoked,
 )
 from .table import TablePlay
-
-SIDE_NAMES = ("North-South", "East-West")
 
 
 def offending_tricks_from(table: TablePlay, side: int, trick: int) -> int:

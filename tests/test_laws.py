@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from revsim.adjudicate import Settings, adjudicate
 from revsim.cards import Card, parse_pbn_deal
-from revsim.record import Contract, PlayedCard, Record
 from revsim.laws import (
     law61_failed_to_follow,
     law62d_trick12_must_be_corrected,
@@ -19,6 +18,7 @@ from revsim.laws import (
     law64b6_trick_12,
     law64b7_both_sides_revoked,
 )
+from revsim.record import Contract, PlayedCard, Record
 from tests.conftest import HANDS, one_record
 
 N, E, S, W = range(4)
