@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .cards import SEAT_NAMES
-from .detection import find_revokes, unfounded_marks
+from .detection import check_facts, find_revokes, mark_both_sides_corrections, unfounded_marks
 from .equity import ESTIMATORS, SUBSTITUTES
 from .errors import RecordError
 from .laws import NOTICED_WHEN
@@ -20,14 +20,15 @@ from .transfer import apply_law64
 class Settings:
     """What the record cannot show, and how to rule.
 
-    ``noticed``: when attention was first drawn (see laws.NOTICED_WHEN). ``estimator``: how the
+    ``noticed``: when attention was first drawn (see laws.NOTICED_WHEN); None takes the record's facts,
+    else ``end-of-play``. ``estimator``: how the
     no-infraction result is estimated (``dd``). ``substitute``: the offender's card in the
     no-infraction world, ``best`` (his double-dummy best card) or ``uniform`` (every legal card
     equally likely). ``regime``: Law 12C1, ``weighted`` or ``non-weighted``. ``both_sides``: Law 64C2b,
     ``neither`` (as if neither side revoked) or ``separately`` (each revoke judged when it happened).
     """
 
-    noticed: str = "end-of-play"
+    noticed: str | None = None
     estimator: str = "dd"
     substitute: str = "best"
     regime: str = "weighted"
@@ -36,7 +37,7 @@ class Settings:
     def __post_init__(self) -> None:
         for name, allowed in (("noticed", NOTICED_WHEN), ("estimator", tuple(ESTIMATORS)),
                               ("substitute", SUBSTITUTES), ("regime", REGIMES), ("both_sides", BOTH_SIDES_METHODS)):
-            if getattr(self, name) not in allowed:
+            if getattr(self, name) not in allowed and not (name == "noticed" and self.noticed is None):
                 raise ValueError(f"{name} must be one of {', '.join(allowed)}, not {getattr(self, name)!r}")
 
     def ruling_settings(self) -> RulingSettings:
@@ -62,10 +63,22 @@ def adjudicate(record: Record, settings: Settings | None = None) -> BoardRuling:
             listed = ", ".join(f"{SEAT_NAMES[r.seat]}'s {r.card} (trick {r.trick})" for r in found)
             raise RecordError(f"{error.problem}; revokes found in the play: {listed}", **record.where()) from None
         raise
-    revokes = find_revokes(replay, declarer, table.claimed, marked)
+    facts = record.facts
+    check_facts(replay, facts, dict(record.where()))
+    revokes = find_revokes(replay, declarer, table.claimed, marked, facts)
+    mark_both_sides_corrections(revokes)
     record.notes.extend(unfounded_marks(replay, marked))
-    transfer = apply_law64(revokes, table, settings.noticed)
+    transfer = apply_law64(revokes, table, noticed_when(settings, record))
     return rule(record, table, revokes, transfer, settings.ruling_settings())
+
+
+def noticed_when(settings: Settings, record: Record) -> str:
+    """When attention was drawn: the settings, else the record's facts, else the end of play."""
+    if settings.noticed is not None:
+        return settings.noticed
+    if record.facts.noticed_trick is not None:
+        return "during-play"
+    return record.facts.noticed or "end-of-play"
 
 
 def describe_result(ruling: BoardRuling, tricks: int) -> str:

@@ -27,9 +27,10 @@ def main() -> None:
 @main.command("adjudicate")
 @click.argument("file", type=click.Path(dir_okay=False))
 @click.option("--board", "boards", multiple=True, help="Only this board (as named in the file); may be repeated.")
-@click.option("--noticed", type=click.Choice(NOTICED_WHEN), default="end-of-play", show_default=True,
-              help="When attention was first drawn to the revoke: before the hands were returned (end-of-play), "
-                   "after they were returned, after a call on the next deal (Law 64B4), after the round (64B5).")
+@click.option("--noticed", type=click.Choice(NOTICED_WHEN), default=None,
+              help="When attention was first drawn to the revoke: during the play, before the hands were returned "
+                   "(end-of-play), after they were returned, after a call on the next deal (Law 64B4), after the "
+                   "round (64B5). Default: the case file's facts, else end-of-play.")
 @click.option("--substitute", type=click.Choice(SUBSTITUTES), default="best", show_default=True,
               help="The offender's card in the no-infraction world: his double-dummy best card (best), "
                    "or every legal card equally likely (uniform).")
@@ -42,7 +43,7 @@ def main() -> None:
               help="CSV of the other tables' North-South scores (column ns_score, optional column board): "
                    "adds matchpoints and IMPs.")
 @click.option("--json", "as_json", is_flag=True, help="Print a JSON array, one object per board.")
-def adjudicate_command(file: str, boards: tuple[str, ...], noticed: str, substitute: str, regime: str,
+def adjudicate_command(file: str, boards: tuple[str, ...], noticed: str | None, substitute: str, regime: str,
                        both_sides: str, field_file: str | None, as_json: bool) -> None:
     """Rule on every revoke in FILE (PBN or LIN): replay, establish, transfer, restore equity, score.
 
@@ -79,7 +80,7 @@ def adjudicate_command(file: str, boards: tuple[str, ...], noticed: str, substit
             texts.append(f"ERROR {error.describe()}")
             continue
         result = ruling_to_dict(ruling)
-        result["settings"] = settings_to_dict(settings)
+        result["settings"] = settings_to_dict(settings, item)
         text = ruling_to_text(ruling)
         scores = field_for_board(field, item.board) if field is not None else []
         if scores:

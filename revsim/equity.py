@@ -102,9 +102,12 @@ class DoubleDummyEstimator:
         completed = position.tricks_won(0) + position.tricks_won(1)
         remaining = 13 - completed
         offender_is_declarer_side = side_of(position.to_play) == declarer_side
+        values = card_values(position)
+        if revoke.allowed:
+            values = {card: value for card, value in values.items() if card in revoke.allowed} or values
         candidates = tuple(
             Candidate(card, before + (value if offender_is_declarer_side else remaining - value))
-            for card, value in sorted(card_values(position).items(), key=lambda item: (item[0].suit, -item[0].rank))
+            for card, value in sorted(values.items(), key=lambda item: (item[0].suit, -item[0].rank))
         )
         if substitute == "best":
             pick = max if offender_is_declarer_side else min

@@ -10,9 +10,10 @@ from collections.abc import Callable, Iterable, Set
 
 from .cards import Card, Seat, partner, side_of
 
-NOTICED_WHEN = ("end-of-play", "hands-returned", "after-next-call", "after-round")
+NOTICED_WHEN = ("during-play", "end-of-play", "hands-returned", "after-next-call", "after-round")
 """When attention was first drawn to the revoke, earliest first.
 
+``during-play``: during the play, after the revoke was established;
 ``end-of-play``: before the hands were returned to the board (the default);
 ``hands-returned``: after the hands were returned, before a call on the next deal;
 ``after-next-call``: after a member of the non-offending side called on the next deal (64B4);
@@ -35,23 +36,48 @@ def law63a1_established_by_next_trick(offender: Seat, next_trick_players: Iterab
     return any(seat in (offender, partner(offender)) for seat in next_trick_players)
 
 
-def law63a3_a4_established_by_claim(offender: Seat, declarer: Seat, claimed: bool) -> str | None:
-    """Laws 63A3 and 63A4: a claim or concession by the offending side, or agreeing to the opponents'
-    claim or concession, establishes the revoke.
+def law63a3_a4_established_by_claim(offender: Seat, declarer: Seat, claimed: bool,
+                                    claimed_by_declarer_side: bool = True) -> str | None:
+    """Laws 63A3 and 63A4: a claim or concession by the offending side (63A3), or agreeing to the
+    opponents' claim or concession (63A4), establishes the revoke.
 
-    A record shows that a claim was agreed, not who made it; declarer's side is taken to have
-    claimed, so a revoke by declarer or dummy is established under 63A3 and a defender's under 63A4.
-    Returns the clause, or None when there was no claim.
+    A PBN or LIN record shows that a claim was agreed, not who made it: declarer's side is then taken
+    to have claimed. A case file can say who did. Returns the clause, or None when there was no claim.
     """
     if not claimed:
         return None
-    return "63A3" if side_of(offender) == side_of(declarer) else "63A4"
+    claimer_side = side_of(declarer) if claimed_by_declarer_side else 1 - side_of(declarer)
+    return "63A3" if side_of(offender) == claimer_side else "63A4"
+
+
+def law61a2_penalty_card_not_played(penalty_cards: Set[Card], hand: Set[Card], led_suit: int | None, card: Card) -> bool:
+    """Laws 61A and 50D1: a major penalty card must be played at the first legal opportunity (leading,
+    following suit, discarding or trumping); playing another card when one could be played is a revoke."""
+    if card in penalty_cards:
+        return False
+    held = [penalty for penalty in penalty_cards if penalty in hand]
+    if not held:
+        return False
+    if led_suit is None:
+        return True
+    can_follow = any(other.suit == led_suit for other in hand)
+    return any(penalty.suit == led_suit or not can_follow for penalty in held)
+
+
+def law61a2_lead_restriction_broken(hand: Set[Card], card: Card, must_lead: int | None, must_not_lead: int | None) -> bool:
+    """Law 61A: failing, when able, to comply with a lead restriction (a suit required or forbidden,
+    after a lead out of turn or a penalty card) is a revoke."""
+    if must_lead is not None:
+        return card.suit != must_lead and any(held.suit == must_lead for held in hand)
+    if must_not_lead is not None:
+        return card.suit == must_not_lead and any(held.suit != must_not_lead for held in hand)
+    return False
 
 
 def law62d_trick12_must_be_corrected(trick: int, noticed: str) -> bool:
     """Law 62D: a revoke on trick 12, even if established, must be corrected if it is discovered
     before all four hands have been returned to the board."""
-    return trick == 12 and noticed == "end-of-play"
+    return trick == 12 and noticed in ("during-play", "end-of-play")
 
 
 def law64a_automatic_transfer(revoker: Seat, revoke_trick_winner: Seat | None, offending_tricks_later: int) -> tuple[int, str]:
@@ -100,6 +126,24 @@ def law64b5_noticed_after_round(noticed: str) -> bool:
 def law64b6_trick_12(trick: int) -> bool:
     """Law 64B6: no transfer for a revoke on trick 12 (one not corrected under Law 62D)."""
     return trick == 12
+
+
+def law64b8_corrected_under_62c3(corrected_by: str | None) -> bool:
+    """Law 64B8: no transfer when the revoke was corrected because both sides revoked on the same trick
+    and only one side had played to the next trick (Law 62C3)."""
+    return corrected_by == "62C3"
+
+
+def law62b_withdrawn_card_becomes_penalty_card(offender: Seat, declarer: Seat) -> bool:
+    """Law 62B1: a revoke card withdrawn from a defender's unfaced hand becomes a major penalty card;
+    declarer's or dummy's card is replaced without further rectification (62B2)."""
+    return offender not in (declarer, partner(declarer))
+
+
+def law62c2_partner_card_becomes_penalty_card(player: Seat, declarer: Seat) -> bool:
+    """Law 62C2: after a non-offender withdraws a card, the offending side's player next in rotation may
+    withdraw his card, which becomes a penalty card if he is a defender."""
+    return player not in (declarer, partner(declarer))
 
 
 def law64b7_both_sides_revoked(established_offending_sides: Iterable[int]) -> bool:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .adjudicate import BoardRuling, Settings, describe_result
+from .adjudicate import BoardRuling, Settings, describe_result, noticed_when
 from .cards import RANK_LETTERS, SEAT_LETTERS, SEAT_NAMES, SUIT_LETTERS, SUIT_SYMBOLS, Hand, sort_hand
 from .equity import Estimate
 from .errors import RecordError
@@ -45,8 +45,8 @@ def ruling_to_dict(ruling: BoardRuling) -> dict[str, Any]:
         "transfer": ruling.transfer,
         "ruling": {
             "law": ruling.law,
-            "ns": [{"tricks": o.tricks, "weight": o.weight, "score": o.score} for o in ruling.ns],
-            "ew": [{"tricks": o.tricks, "weight": o.weight, "score": o.score} for o in ruling.ew],
+            "ns": [{"tricks": o.tricks, "weight": round(o.weight, 6), "score": o.score} for o in ruling.ns],
+            "ew": [{"tricks": o.tricks, "weight": round(o.weight, 6), "score": o.score} for o in ruling.ew],
             "expected_tricks": {"ns": _expected(ruling.ns), "ew": _expected(ruling.ew)},
         },
         "no_infraction": estimate_to_dict(ruling.no_infraction) if ruling.no_infraction else None,
@@ -102,9 +102,9 @@ def _field_score(score: FieldScore) -> dict[str, Any]:
             "imps_datum": score.imps_datum, "datum": score.datum}
 
 
-def settings_to_dict(settings: Settings) -> dict[str, str]:
+def settings_to_dict(settings: Settings, record: Record) -> dict[str, str]:
     """The settings a ruling was made with, to make it reproducible."""
-    return {"noticed": settings.noticed, "estimator": settings.estimator, "substitute": settings.substitute,
+    return {"noticed": noticed_when(settings, record), "estimator": settings.estimator, "substitute": settings.substitute,
             "regime": settings.regime, "both_sides": settings.both_sides}
 
 

@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 
 from .cards import NOTRUMP, SEAT_LETTERS, STRAIN_LETTERS, Card, Hand, Seat, next_seat, seat_from_letter
 from .errors import RecordRef
+from .facts import Facts
 
 VULNERABILITIES = ("None", "NS", "EW", "All")
 _VUL_ALIASES = {
@@ -120,6 +121,7 @@ class Record:
     leader: Seat | None = None
     tricks_before: tuple[int, int] = (0, 0)
     notes: list[str] = field(default_factory=list)
+    facts: Facts = field(default_factory=Facts)
 
     @property
     def opening_leader(self) -> Seat:

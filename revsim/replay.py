@@ -49,6 +49,7 @@ class Replay:
     ) -> None:
         """``tricks_before`` is the tricks North-South and East-West had won before ``first_trick``."""
         self.hands: list[set[Card]] = [set(hand) for hand in hands]
+        self.initial_hands: tuple[frozenset[Card], ...] = tuple(frozenset(hand) for hand in hands)
         self.trump = trump
         self.first_trick = first_trick
         self.tricks_before = tricks_before
@@ -166,6 +167,7 @@ class Replay:
         clone = Replay(tuple(frozenset(hand) for hand in self.hands), self.trump, self._leader,
                        self.first_trick, self.tricks_before)
         clone._initial_leader = self._initial_leader
+        clone.initial_hands = self.initial_hands
         clone.plays = list(self.plays)
         clone.tricks = list(self.tricks)
         clone._current = list(self._current)

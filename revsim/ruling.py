@@ -214,7 +214,7 @@ def _value_for(record: Record, side: int) -> Callable[[int], float]:
 
 
 def _outcomes(record: Record, weighted: list[tuple[int, float]]) -> list[Outcome]:
-    return [Outcome(tricks, round(weight, 6), ns_score(record.contract, tricks, record.vulnerability))
+    return [Outcome(tricks, weight, ns_score(record.contract, tricks, record.vulnerability))
             for tricks, weight in weighted]
 
 

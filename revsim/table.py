@@ -98,7 +98,6 @@ def table_result(record: Record, replay: Replay) -> TablePlay:
     side = side_of(record.contract.declarer)
     won = replay.tricks_won(side)
     remaining = 13 - replay.tricks_won(0) - replay.tricks_won(1)
-    where = record.where()
     if replay.is_over:
         if record.stated_result is not None and record.stated_result != won:
             record.notes.append(
@@ -106,15 +105,16 @@ def table_result(record: Record, replay: Replay) -> TablePlay:
             )
         return TablePlay(record, replay, False, (0, 0), won)
     total = record.claimed_total
+    line = record.facts.lines.get("claim", record.line)
     if total is None:
         raise RecordError(
             f"the play stops at trick {replay.trick_number} with no claim or result: the table result is unknown",
-            **where,
+            source=record.source, board=record.board, line=line,
         )
     if not won <= total <= won + remaining:
         raise RecordError(
             f"the claim gives declarer {total} tricks, but declarer has {won} and only {remaining} remain",
-            **where,
+            source=record.source, board=record.board, line=line,
         )
     extra_declarer, extra_defenders = total - won, remaining - (total - won)
     claim_tricks = (extra_declarer, extra_defenders) if side == 0 else (extra_defenders, extra_declarer)

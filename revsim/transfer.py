@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from .cards import SEAT_NAMES, SIDE_NAMES, side_of
-from .detection import Revoke
+from .detection import PENALTY_CARD, Revoke
 from .laws import (
     law62d_trick12_must_be_corrected,
     law64a_automatic_transfer,
@@ -14,6 +14,7 @@ from .laws import (
     law64b5_noticed_after_round,
     law64b6_trick_12,
     law64b7_both_sides_revoked,
+    law64b8_corrected_under_62c3,
 )
 from .table import TablePlay
 
@@ -29,7 +30,8 @@ def apply_law64(revokes: list[Revoke], table: TablePlay, noticed: str) -> int:
 
     Exceptions are checked in this order: not established (corrected, Law 62), 62D at trick 12,
     64B4/64B5 (noticed too late), 64B7 (both sides), 64B6 (trick 12), 64B3 (dummy, penalty card),
-    64B2 (repeated in one suit), 64B1 (no trick won), then 64A1/64A2. Transfers for one side never
+    64B2 (repeated in one suit), 64B1 (no trick won), then 64A1/64A2. Revokes corrected before
+    establishment (from the facts) get their Law 62 clause, or 64B8 when both sides' were corrected (62C3). Transfers for one side never
     exceed the tricks that side won from the revoke trick on, taken together.
     """
     assert table.record.contract is not None
@@ -51,6 +53,14 @@ def _decide(revoke: Revoke, table: TablePlay, noticed: str, declarer: int, estab
             earlier: list[tuple[int, int | None]], transferred: list[int]) -> tuple[str, int, str]:
     who = SEAT_NAMES[revoke.seat]
     side = SIDE_NAMES[revoke.side]
+    if law64b8_corrected_under_62c3(revoke.corrected_by):
+        return "64B8", 0, ("both sides revoked on this trick and both revokes were corrected (Law 62C3): "
+                           "no transfer (Law 64B8)")
+    if revoke.corrected_by == "62B1":
+        return "62B1", 0, (f"noticed before it was established and corrected (Law 62A); {who}'s withdrawn "
+                           f"{revoke.card} became a major penalty card (Law 62B1)")
+    if revoke.corrected_by == "62B2":
+        return "62B2", 0, "noticed before it was established and corrected; the card was simply replaced (Law 62B2)"
     if not revoke.established:
         return "62A", 0, (f"{who}'s revoke was not established (neither {who} nor partner played to the next "
                           "trick and no claim was made): it is corrected, with no transfer (Law 62A)")
@@ -65,8 +75,9 @@ def _decide(revoke: Revoke, table: TablePlay, noticed: str, declarer: int, estab
         return "64B7", 0, "both sides revoked on the board and both revokes were established: no transfer (Law 64B7)"
     if law64b6_trick_12(revoke.trick):
         return "64B6", 0, "a revoke on trick 12 that was not corrected: no transfer (Law 64B6)"
-    if law64b3_dummy_or_penalty_card(revoke.seat, declarer):
-        return "64B3", 0, "the card belonged to dummy: no transfer (Law 64B3)"
+    if law64b3_dummy_or_penalty_card(revoke.seat, declarer, penalty_card=revoke.kind == PENALTY_CARD):
+        what = "a failure to play a penalty card" if revoke.kind == PENALTY_CARD else "the card belonged to dummy"
+        return "64B3", 0, f"{what}: no transfer (Law 64B3)"
     if law64b2_repeated_revoke_same_suit(revoke.seat, revoke.suit_led, earlier):
         return "64B2", 0, (f"{who} had already revoked in this suit and that revoke was established: "
                            "no transfer for this one (Law 64B2)")
