@@ -1,16 +1,17 @@
-"""Reading any supported record file by its extension: ``.pbn`` or ``.lin``."""
+"""Reading any supported record file by its extension: ``.pbn``, ``.lin`` or a ``.toml`` case file."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 from pathlib import Path
 
+from .casefile import read_case
 from .errors import RecordError
 from .lin import read_lin
 from .pbn import read_pbn
 from .record import Record
 
-READERS = {".pbn": read_pbn, ".lin": read_lin}
+READERS = {".pbn": read_pbn, ".lin": read_lin, ".toml": read_case}
 
 
 def read_records(path: str | Path) -> Iterator[Record | RecordError]:
@@ -18,7 +19,8 @@ def read_records(path: str | Path) -> Iterator[Record | RecordError]:
     suffix = Path(path).suffix.lower()
     reader = READERS.get(suffix)
     if reader is None:
-        yield RecordError(f"unknown file type {suffix or '(none)'!r}: revsim reads .pbn and .lin", source=str(path))
+        yield RecordError(f"unknown file type {suffix or '(none)'!r}: revsim reads .pbn, .lin and .toml case files",
+                          source=str(path))
         return
     if not Path(path).is_file():
         yield RecordError("no such file", source=str(path))

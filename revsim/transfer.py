@@ -29,10 +29,10 @@ def apply_law64(revokes: list[Revoke], table: TablePlay, noticed: str) -> int:
     """Decide each revoke's clause and transfer (Laws 62D, 64A, 64B) in place; return the total transfer.
 
     Exceptions are checked in this order: not established (corrected, Law 62), 62D at trick 12,
-    64B4/64B5 (noticed too late), 64B7 (both sides), 64B6 (trick 12), 64B3 (dummy, penalty card),
+    64B6 (trick 12), 64B4/64B5 (noticed too late), 64B7 (both sides), 64B3 (dummy, penalty card),
     64B2 (repeated in one suit), 64B1 (no trick won), then 64A1/64A2. Revokes corrected before
-    establishment (from the facts) get their Law 62 clause, or 64B8 when both sides' were corrected (62C3). Transfers for one side never
-    exceed the tricks that side won from the revoke trick on, taken together.
+    establishment (from the facts) get their Law 62 clause, or 64B8 when both sides' were corrected
+    (62C3). Transfers for one side never exceed the tricks that side won from the revoke trick on, together.
     """
     assert table.record.contract is not None
     declarer = table.record.contract.declarer
@@ -67,14 +67,14 @@ def _decide(revoke: Revoke, table: TablePlay, noticed: str, declarer: int, estab
     if law62d_trick12_must_be_corrected(revoke.trick, noticed):
         return "62D", 0, ("a revoke on trick 12 noticed before the hands were returned to the board "
                           "must be corrected (Law 62D): the last two tricks are played again with the legal card")
+    if law64b6_trick_12(revoke.trick):
+        return "64B6", 0, "a revoke on trick 12, too late to correct under Law 62D: no transfer (Law 64B6)"
     if law64b4_noticed_after_next_call(noticed):
         return "64B4", 0, "attention was first drawn after a call on the next deal: no transfer (Law 64B4)"
     if law64b5_noticed_after_round(noticed):
         return "64B5", 0, "attention was first drawn after the round ended: no transfer (Law 64B5)"
     if law64b7_both_sides_revoked(established_sides):
         return "64B7", 0, "both sides revoked on the board and both revokes were established: no transfer (Law 64B7)"
-    if law64b6_trick_12(revoke.trick):
-        return "64B6", 0, "a revoke on trick 12 that was not corrected: no transfer (Law 64B6)"
     if law64b3_dummy_or_penalty_card(revoke.seat, declarer, penalty_card=revoke.kind == PENALTY_CARD):
         what = "a failure to play a penalty card" if revoke.kind == PENALTY_CARD else "the card belonged to dummy"
         return "64B3", 0, f"{what}: no transfer (Law 64B3)"

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from revsim.adjudicate import Settings, adjudicate
-from revsim.pbn import read_pbn
+from revsim.readers import read_records
 from revsim.record import Record
 from tests.conftest import HANDS, expected_cases
 
@@ -13,6 +13,11 @@ CASES = expected_cases()
 
 # The revokes each lecture describes: (trick, player, card, clause applied).
 REVOKES = {
+    "kooijman-lead-restriction": [(1, "W", "DK", "64A1")],
+    "kooijman-belgium-both-sides": [(11, "E", "S9", "64B7"), (11, "S", "ST", "64B7")],
+    "duschek-adjusting-the-score": [(10, "S", "SJ", "64A1")],
+    "duschek-trick12-a": [(12, "S", "S9", "64B6")],
+    "duschek-trick12-b": [(12, "S", "S9", "64B6")],
     "kooijman-ebl-repeated": [(2, "S", "C3", "64A1"), (4, "S", "C7", "64B2")],
     "kooijman-poznan-repeated": [(2, "S", "H4", "64A2"), (3, "S", "DJ", "64B2")],
     "duschek-too-late-a": [(3, "E", "SJ", "64A1")],
@@ -25,9 +30,10 @@ REVOKES = {
 
 def _ruling(name: str):
     case = CASES[name]
-    record = next(read_pbn(HANDS / case["file"]))
+    record = next(read_records(HANDS / case["file"]))
     assert isinstance(record, Record), str(record)
-    return case, adjudicate(record, Settings(noticed=case["noticed"]))
+    settings = Settings() if case["file"].endswith(".toml") else Settings(noticed=case["noticed"])
+    return case, adjudicate(record, settings)  # case files carry their own facts
 
 
 @pytest.mark.parametrize("name", sorted(CASES))
@@ -47,6 +53,7 @@ def test_golden_revokes_found_and_established(name: str) -> None:
 
 def test_golden_every_case_has_expectations() -> None:
     assert set(CASES) == set(REVOKES)
+    assert len(CASES) == 12
     for case in CASES.values():
         assert (HANDS / case["file"]).is_file()
 
