@@ -10,6 +10,7 @@ import click
 
 from .adjudicate import Settings, adjudicate
 from .equity import SUBSTITUTES
+from .facts import Facts, parse_hidden_card, parse_lead_restriction, parse_penalty_card, with_extra
 from .errors import RecordError
 from .field import field_for_board, load_field
 from .laws import NOTICED_WHEN
@@ -42,13 +43,37 @@ def main() -> None:
 @click.option("--field", "field_file", type=click.Path(dir_okay=False, exists=True),
               help="CSV of the other tables' North-South scores (column ns_score, optional column board): "
                    "adds matchpoints and IMPs.")
+@click.option("--penalty-card", "penalty_cards", multiple=True, metavar="SEAT:CARD@TRICK",
+              help="A major penalty card, like E:SJ@3 (East's SJ, from trick 3 on); repeatable.")
+@click.option("--lead-restriction", "lead_restrictions", multiple=True, metavar="SEAT:SUIT@TRICK",
+              help="A lead required, like W:H@1 (West must lead a heart at trick 1), or forbidden, like W:!S@5; "
+                   "repeatable.")
+@click.option("--hidden", "hidden_cards", multiple=True, metavar="SEAT:CARD",
+              help="A card hidden or missing during the play, like N:H3 (dummy's H3 not on the table); repeatable.")
+@click.option("--claim-by", type=click.Choice(["declarer", "defenders"]), default=None,
+              help="Who claimed or conceded (establishes a revoke under Law 63A3 or 63A4). "
+                   "Default: the case file's claim, else declarer.")
 @click.option("--json", "as_json", is_flag=True, help="Print a JSON array, one object per board.")
 def adjudicate_command(file: str, boards: tuple[str, ...], noticed: str | None, substitute: str, regime: str,
-                       both_sides: str, field_file: str | None, as_json: bool) -> None:
-    """Rule on every revoke in FILE (PBN or LIN): replay, establish, transfer, restore equity, score.
+                       both_sides: str, field_file: str | None, penalty_cards: tuple[str, ...],
+                       lead_restrictions: tuple[str, ...], hidden_cards: tuple[str, ...], claim_by: str | None,
+                       as_json: bool) -> None:
+    """Rule on every revoke in FILE: replay, establish, transfer, restore equity, score.
+
+    FILE is a PBN or LIN record, or a TOML case file (see README). Facts the record cannot show can be
+    added with the options below; they apply to every board read (use --board to pick one).
 
     Exit status 0 when every board was adjudicated (or had no play), 1 when any board had an error.
     """
+    try:
+        extra = Facts(
+            penalty_cards=tuple(parse_penalty_card(text) for text in penalty_cards),
+            lead_restrictions=tuple(parse_lead_restriction(text) for text in lead_restrictions),
+            hidden_cards=tuple(parse_hidden_card(text) for text in hidden_cards),
+            claim_by=claim_by,
+        )
+    except ValueError as error:
+        raise click.BadParameter(str(error)) from None
     settings = Settings(noticed=noticed, substitute=substitute, regime=regime, both_sides=both_sides)
     try:
         field = load_field(field_file) if field_file else None
@@ -72,6 +97,7 @@ def adjudicate_command(file: str, boards: tuple[str, ...], noticed: str | None, 
             results.append(skipped_to_dict(item, reason))
             texts.append(f"Board {item.board}: {reason}: nothing to adjudicate")
             continue
+        item.facts = with_extra(item.facts, extra)
         try:
             ruling = adjudicate(item, settings)
         except RecordError as error:

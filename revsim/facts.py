@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .cards import SEAT_NAMES, SUIT_LETTERS, Card, Seat
+from .cards import SEAT_NAMES, SUIT_LETTERS, Card, Seat, seat_from_letter
 
 
 @dataclass(frozen=True)
@@ -145,3 +145,58 @@ class Facts:
     def is_empty(self) -> bool:
         return not (self.noticed or self.corrections or self.penalty_cards or self.lead_restrictions
                     or self.leads_out_of_turn or self.hidden_cards or self.claim_by)
+
+
+def parse_penalty_card(text: str) -> PenaltyCard:
+    """``E:SJ@3``: East's SJ is a major penalty card from trick 3 on. ValueError otherwise."""
+    seat_text, card_text, trick = _split_option(text, "SEAT:CARD@TRICK, like E:SJ@3")
+    return PenaltyCard(_seat(seat_text), Card.parse(card_text), trick, "given on the command line")
+
+
+def parse_lead_restriction(text: str) -> LeadRestriction:
+    """``W:H@1`` (West must lead a heart at trick 1) or ``W:!S@5`` (must not lead a spade). ValueError otherwise."""
+    seat_text, suit_text, trick = _split_option(text, "SEAT:SUIT@TRICK or SEAT:!SUIT@TRICK, like W:H@1")
+    forbidden = suit_text.startswith("!")
+    letter = suit_text.lstrip("!").upper()
+    if len(letter) != 1 or letter not in SUIT_LETTERS:
+        raise ValueError(f"{text!r}: {suit_text!r} is not a suit (S, H, D or C)")
+    suit = SUIT_LETTERS.index(letter)
+    return LeadRestriction(trick, _seat(seat_text), None if forbidden else suit, suit if forbidden else None,
+                           "given on the command line")
+
+
+def parse_hidden_card(text: str) -> HiddenCard:
+    """``N:H3``: North's H3 was hidden or missing during the play. ValueError otherwise."""
+    if ":" not in text:
+        raise ValueError(f"{text!r} is not SEAT:CARD, like N:H3")
+    seat_text, card_text = text.split(":", 1)
+    return HiddenCard(_seat(seat_text), Card.parse(card_text))
+
+
+def with_extra(facts: Facts, extra: Facts) -> Facts:
+    """The record's facts with more facts added (given on the command line)."""
+    return Facts(
+        noticed=extra.noticed or facts.noticed,
+        noticed_trick=extra.noticed_trick if extra.noticed_trick is not None else facts.noticed_trick,
+        corrections=facts.corrections + extra.corrections,
+        penalty_cards=facts.penalty_cards + extra.penalty_cards,
+        lead_restrictions=facts.lead_restrictions + extra.lead_restrictions,
+        leads_out_of_turn=facts.leads_out_of_turn + extra.leads_out_of_turn,
+        hidden_cards=facts.hidden_cards + extra.hidden_cards,
+        claim_by=extra.claim_by or facts.claim_by,
+        claim_statement=facts.claim_statement,
+        lines=facts.lines,
+    )
+
+
+def _split_option(text: str, form: str) -> tuple[str, str, int]:
+    try:
+        seat_text, rest = text.split(":", 1)
+        what, trick = rest.split("@", 1)
+        return seat_text, what, int(trick)
+    except ValueError:
+        raise ValueError(f"{text!r} is not {form}") from None
+
+
+def _seat(text: str) -> Seat:
+    return seat_from_letter(text)

@@ -51,6 +51,7 @@ def ruling_to_dict(ruling: BoardRuling) -> dict[str, Any]:
         },
         "no_infraction": estimate_to_dict(ruling.no_infraction) if ruling.no_infraction else None,
         "estimates": [estimate_to_dict(estimate) for estimate in ruling.estimates.values()],
+        "facts": record.facts.describe(),
         "explanation": ruling.explanation,
         "steps": ruling.steps,
         "notes": record.notes,
@@ -143,15 +144,16 @@ def ruling_to_text(ruling: BoardRuling) -> str:
            f"{record.contract.describe()}, vulnerable: {record.vulnerability}", ""]
     out += deal_diagram(record.hands)
     out.append("")
+    facts = record.facts.describe()
+    if facts:
+        out.append("Facts: " + "; ".join(facts) + ".")
     claim = " (claimed)" if ruling.table.claimed else ""
     out.append(f"Table result: {describe_result(ruling, ruling.table_tricks)}{claim}")
     if ruling.revokes:
         out.append("Revokes:")
         for revoke in ruling.revokes:
             status = f"established ({revoke.establishment})" if revoke.established else "not established"
-            out.append(f"  trick {revoke.trick}: {SEAT_NAMES[revoke.seat]} played the {revoke.card} "
-                       f"({SUIT_LETTERS[revoke.suit_led] if revoke.suit_led is not None else '-'} led), {status}; "
-                       f"Law {revoke.law}, transfer {revoke.transfer}")
+            out.append(f"  {revoke.describe()}: {status}; Law {revoke.law}, transfer {revoke.transfer}")
     else:
         out.append("Revokes: none")
     out.append("Law path:")

@@ -255,3 +255,43 @@ def test_hands_expectations_match_the_shared_seed_cases() -> None:
     for name, case in cases.items():
         assert case["expected"] == seeds[name]["expected"]
         assert case["table_declarer_tricks"] == seeds[name]["table_declarer_tricks"]
+
+
+def test_62c1_and_62c2_later_cards_changed_after_a_correction() -> None:
+    # Trick 4: North leads the D4, East revokes with the H3 (holding diamonds), South plays the D2,
+    # West the D7. Noticed: East substitutes the D3 (the H3 becomes a penalty card, 62B1); South,
+    # a non-offender, changes to the DK without penalty (62C1); West, East's partner and next in
+    # rotation, changes to the D6 and his D7 becomes a penalty card (62C2).
+    from revsim.detection import derived_penalty_cards
+
+    text = DEAL + '''play = ["CA C7 C5 C2", "CK CQ C6 C3", "C4 S8 CJ C8", "D4 D3 DK D6"]
+claim = { after_trick = 4, declarer_tricks = 10 }
+
+[[facts.correction]]
+trick = 4
+player = "E"
+withdrawn = "H3"
+substituted = "D3"
+changes = [{ player = "S", withdrawn = "D2", substituted = "DK" }, { player = "W", withdrawn = "D7", substituted = "D6" }]
+'''
+    record = _case(text)
+    ruling = adjudicate(record)
+    assert [(r.trick, str(r.card), r.law) for r in ruling.revokes] == [(4, "H3", "62B1")]
+    penalties = derived_penalty_cards(record.facts.corrections, declarer=2)
+    assert [(p.player, str(p.card), p.from_trick) for p in penalties] == [(1, "H3", 5), (3, "D7", 5)]
+
+
+def test_62c_change_that_does_not_fit_the_play_names_the_line() -> None:
+    text = DEAL + '''play = ["CA C7 C5 C2", "CK CQ C6 C3", "C4 S8 CJ C8", "D4 D3 DK D6"]
+claim = { after_trick = 4, declarer_tricks = 10 }
+
+[[facts.correction]]
+trick = 4
+player = "E"
+withdrawn = "H3"
+substituted = "D3"
+changes = [{ player = "S", withdrawn = "D2", substituted = "DJ" }]
+'''
+    error = _error(text)
+    assert "the change says South played the DJ" in error.problem
+    assert error.line == _line_of(text, "[[facts.correction]]")

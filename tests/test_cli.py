@@ -75,3 +75,31 @@ def test_cli_bad_field_file(tmp_path) -> None:
     field.write_text("ns_score\n420\nlots\n")
     result = CliRunner().invoke(main, ["adjudicate", str(HANDS / "duschek-too-late-b.pbn"), "--field", str(field)])
     assert result.exit_code == 2 and "field.csv, line 3" in result.output
+
+
+def test_cli_facts_for_a_pbn_record() -> None:
+    result = CliRunner().invoke(main, ["adjudicate", str(HANDS / "duschek-too-late-a.pbn"), "--json",
+                                       "--penalty-card", "E:SA@4", "--hidden", "N:H2", "--claim-by", "defenders"])
+    assert result.exit_code == 0, result.output
+    [board] = json.loads(result.output)
+    kinds = [(r["trick"], r["kind"], r["law"]) for r in board["revokes"]]
+    assert kinds == [(3, "failure to follow suit", "64A1"), (4, "penalty card not played", "64B3")]
+    assert any("penalty card" in fact for fact in board["facts"])
+
+
+def test_cli_lead_restriction_option() -> None:
+    result = CliRunner().invoke(main, ["adjudicate", str(HANDS / "duschek-too-late-a.pbn"), "--json",
+                                       "--lead-restriction", "W:!C@2"])
+    [board] = json.loads(result.output)
+    assert (2, "lead restriction broken") in [(r["trick"], r["kind"]) for r in board["revokes"]]
+
+
+def test_cli_bad_fact_option() -> None:
+    result = CliRunner().invoke(main, ["adjudicate", str(HANDS / "duschek-too-late-a.pbn"), "--penalty-card", "E:SA"])
+    assert result.exit_code == 2 and "SEAT:CARD@TRICK" in result.output
+
+
+def test_cli_case_file() -> None:
+    result = CliRunner().invoke(main, ["adjudicate", str(HANDS / "duschek-trick12-a.toml")])
+    assert result.exit_code == 0
+    assert "Facts: attention was first drawn: after-round" in result.output and "Ruling (64C1)" in result.output

@@ -70,14 +70,12 @@ def test_pbn_omitted_deal_is_carried_over_from_previous_record() -> None:
 
 
 def test_pbn_lead_out_of_turn_accepted() -> None:
-    # Trick 2: South leads the C2 out of turn (West should lead after winning trick 1); accepted.
-    text = BASE.replace("CK  CQ  C6  C3", "CK  CQ  C6  ^L C3").replace('[Result "9"]', '[Result "9"]')
-    record = one_record(text)
+    # Trick 2: South leads the C3 out of turn (West won trick 1 and should lead); it is accepted (^L).
+    record = one_record(BASE.replace("CK  CQ  C6  C3", "CK  CQ  C6  ^L C3"))
     assert record.play[7].led_out_of_turn
-    try:
-        adjudicate(record)
-    except RecordError as error:
-        assert "turn" not in error.problem
+    ruling = adjudicate(record)
+    assert ruling.table.replay.tricks[1].leader == 2  # South led trick 2
+    assert [str(card) for _, card in ruling.table.replay.tricks[1].cards] == ["C3", "CK", "CQ", "C6"]
 
 
 def test_pbn_comments_notes_and_nags_are_skipped() -> None:
