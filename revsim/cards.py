@@ -34,6 +34,9 @@ class Card(NamedTuple):
     @classmethod
     def parse(cls, text: str) -> "Card":
         """Read a card such as ``SJ``, ``s10``, ``HT`` or ``♠Q``; raise ValueError otherwise."""
+        known = CARD_TOKENS.get(text)
+        if known is not None:
+            return known
         token = text.strip()
         if len(token) < 2:
             raise ValueError(f"{text!r} is not a card")
@@ -44,6 +47,22 @@ class Card(NamedTuple):
         if suit_char not in SUIT_LETTERS or len(rank_text) != 1 or rank_text not in RANK_LETTERS:
             raise ValueError(f"{text!r} is not a card")
         return cls(SUIT_LETTERS.index(suit_char), RANK_LETTERS.index(rank_text) + 2)
+
+
+DECK: tuple[tuple[Card, ...], ...] = tuple(
+    tuple(Card(suit, rank) for rank in range(15)) for suit in range(4)
+)
+"""``DECK[suit][rank]``: one shared Card object per card (ranks 2-14; 0 and 1 unused)."""
+
+CARD_TOKENS: dict[str, Card] = {}
+for _suit in range(4):
+    for _rank in range(2, 15):
+        _letter, _rank_char = SUIT_LETTERS[_suit], RANK_LETTERS[_rank - 2]
+        for _token in (_letter + _rank_char, (_letter + _rank_char).lower(), _letter + _rank_char.lower()):
+            CARD_TOKENS[_token] = DECK[_suit][_rank]
+    CARD_TOKENS[SUIT_LETTERS[_suit] + "10"] = DECK[_suit][10]
+_RANK_INDEX = {char: index + 2 for index, char in enumerate(RANK_LETTERS)} | {
+    char.lower(): index + 2 for index, char in enumerate(RANK_LETTERS)}
 
 
 def seat_from_letter(letter: str) -> Seat:
@@ -97,17 +116,21 @@ def parse_pbn_hand(text: str) -> frozenset[Card]:
     suits = text.split(".")
     if len(suits) != 4:
         raise ValueError(f"hand {text!r} does not have four suits separated by dots")
-    cards: set[Card] = set()
+    cards: list[Card] = []
     for suit, ranks in enumerate(suits):
-        ranks = ranks.upper().replace("10", "T")
+        if "10" in ranks:
+            ranks = ranks.replace("10", "T")
+        row = DECK[suit]
         for rank_char in ranks:
-            if rank_char not in RANK_LETTERS:
+            rank = _RANK_INDEX.get(rank_char)
+            if rank is None:
                 raise ValueError(f"hand {text!r}: {rank_char!r} is not a rank")
-            card = Card(suit, RANK_LETTERS.index(rank_char) + 2)
-            if card in cards:
-                raise ValueError(f"hand {text!r} holds the {card} twice")
-            cards.add(card)
-    return frozenset(cards)
+            cards.append(row[rank])
+    hand = frozenset(cards)
+    if len(hand) != len(cards):
+        twice = next(card for card in cards if cards.count(card) > 1)
+        raise ValueError(f"hand {text!r} holds the {twice} twice")
+    return hand
 
 
 def parse_pbn_deal(text: str) -> tuple[Hand, Hand, Hand, Hand]:

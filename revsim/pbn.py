@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from .auction import contract_from_auction
-from .cards import Card, Seat, next_seat, parse_pbn_deal, seat_from_letter, side_of
+from .cards import CARD_TOKENS, Card, Seat, next_seat, parse_pbn_deal, seat_from_letter, side_of
 from .errors import BoardRef, RecordError
 from .record import Contract, PlayedCard, Record, parse_vulnerability
 from .source import read_source
@@ -90,6 +90,27 @@ def split_games(text: str) -> Iterator[PbnGame]:
                 yield game
                 game, current_section = None, None
             continue
+        if game is not None and current_section is not None and "{" not in line and ";" not in line \
+                and "[" not in line:
+            tokens = game.sections[current_section]
+            for token in line.split():
+                tokens.append((token, lineno))
+            continue
+        if line.startswith("[") and "{" not in line and ";" not in line:
+            match = _TAG.fullmatch(line.rstrip())
+            if match:
+                if game is None:
+                    game = PbnGame(line=lineno)
+                name, value = match.group(1), match.group(2)
+                if "\\" in value:
+                    value = value.replace('\\"', '"').replace("\\\\", "\\")
+                if name in game.tags and name != "Note":
+                    game.duplicate_tags.append((name, lineno))
+                else:
+                    game.tags[name] = (value, lineno)
+                current_section = name
+                game.sections.setdefault(name, [])
+                continue
         position = 0
         while position < len(line):
             char = line[position]
@@ -192,29 +213,26 @@ def play_rows(tokens: list[tuple[str, int]], contract: Contract, where: BoardRef
     """
     cells = _play_cells(tokens, where)
     first = contract.opening_leader
+    seats = [next_seat(first, column) for column in range(4)]
     played: list[PlayedCard] = []
     ended_seats: set[Seat] = set()
     for index, cell in enumerate(cells):
-        row, column = index // 4 + 1, index % 4
-        seat = next_seat(first, column)
+        seat = seats[index % 4]
         if cell is None:
             ended_seats.add(seat)
             continue
-        if seat in ended_seats:
+        card, line, marked_revoke, led_out_of_turn = cell
+        if ended_seats and seat in ended_seats:
             raise RecordError(
                 f"a card for {'NESW'[seat]} after that seat's play had ended ('-' or '+')",
-                line=cell.line, trick=row, card=str(cell.card), **where,
+                line=line, trick=index // 4 + 1, card=str(card), **where,
             )
-        played.append(PlayedCard(cell.card, seat, cell.line, row, cell.marked_revoke, cell.led_out_of_turn))
+        played.append(PlayedCard(card, seat, line, index // 4 + 1, marked_revoke, led_out_of_turn))
     return played
 
 
-@dataclass(frozen=True)
-class _Cell:
-    card: Card
-    line: int
-    marked_revoke: bool
-    led_out_of_turn: bool
+_Cell = tuple[Card, int, bool, bool]
+"""A [Play] cell: the card, its line, marked ``^R``, marked ``^L``."""
 
 
 def _play_cells(tokens: list[tuple[str, int]], where: BoardRef) -> list[_Cell | None]:
@@ -222,6 +240,12 @@ def _play_cells(tokens: list[tuple[str, int]], where: BoardRef) -> list[_Cell | 
     cells: list[_Cell | None] = []
     marks: set[str] = set()
     for token, lineno in tokens:
+        known = CARD_TOKENS.get(token)
+        if known is not None:
+            cells.append((known, lineno, "R" in marks, "L" in marks) if marks else (known, lineno, False, False))
+            if marks:
+                marks = set()
+            continue
         if token == "*":
             break
         if _NOTE_REF.match(token) or _NAG.match(token) or token in ("!", "?", "!!", "??", "!?", "?!"):
@@ -239,7 +263,7 @@ def _play_cells(tokens: list[tuple[str, int]], where: BoardRef) -> list[_Cell | 
             card = Card.parse(_ANNOTATION_SUFFIX.sub("", token))
         except ValueError:
             raise RecordError(f"{token!r} in [Play] is not a card", line=lineno, **where) from None
-        cells.append(_Cell(card, lineno, "R" in marks, "L" in marks))
+        cells.append((card, lineno, "R" in marks, "L" in marks))
         marks = set()
     if len(cells) > 52:
         raise RecordError("[Play] holds more than 13 tricks", line=tokens[0][1], **where)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from .cards import NOTRUMP, SEAT_LETTERS, STRAIN_LETTERS, Card, Hand, Seat, next_seat, seat_from_letter
 from .errors import RecordRef
@@ -78,8 +79,7 @@ class Contract:
         return cls(int(level), strain, doubled, seat)
 
 
-@dataclass(frozen=True)
-class PlayedCard:
+class PlayedCard(NamedTuple):
     """One card of the recorded play, in the order played.
 
     ``seat`` and ``row`` (the trick's line of the record, from 1) are known for PBN, whose

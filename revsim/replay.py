@@ -7,15 +7,14 @@ Declarer and dummy are separate players throughout.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from .cards import SEAT_NAMES, Card, Hand, Seat, next_seat, side_of, trick_winner
 from .errors import PlayError
 from .laws import law61_failed_to_follow
 
 
-@dataclass(frozen=True)
-class Play:
+class Play(NamedTuple):
     """One card as played: the trick it went to, who played it, the suit led, and whether it revoked."""
 
     trick: int
@@ -26,8 +25,7 @@ class Play:
     led_out_of_turn: bool = False
 
 
-@dataclass(frozen=True)
-class Trick:
+class Trick(NamedTuple):
     """A completed trick: its number, leader, cards in the order played, and the winner."""
 
     number: int
