@@ -9,13 +9,16 @@ from typing import Any
 import click
 
 from .adjudicate import Settings, adjudicate
+from .batch import default_jobs, scan_rows
 from .equity import SUBSTITUTES
-from .facts import Facts, parse_hidden_card, parse_lead_restriction, parse_penalty_card, with_extra
 from .errors import RecordError
+from .facts import Facts, parse_hidden_card, parse_lead_restriction, parse_penalty_card, with_extra
 from .field import field_for_board, load_field
 from .laws import NOTICED_WHEN
 from .output import error_to_dict, field_to_dict, ruling_to_dict, ruling_to_text, settings_to_dict, skipped_to_dict
+from .progress import Progress
 from .readers import read_records
+from .rowfiles import open_writers
 from .ruling import BOTH_SIDES_METHODS, REGIMES
 
 
@@ -124,6 +127,72 @@ def adjudicate_command(file: str, boards: tuple[str, ...], noticed: str | None, 
     if errors:
         click.echo(f"{errors} board{'s' if errors != 1 else ''} could not be adjudicated", err=True)
         sys.exit(1)
+
+
+@main.command("scan")
+@click.argument("paths", nargs=-1, required=True)
+@click.option("--out", "out_path", type=click.Path(dir_okay=False),
+              help="Write one row per board to this .csv, .jsonl or .parquet file (and the revokes beside it, "
+                   "as NAME.revokes.EXT). Without it, the boards with revokes and the errors are listed.")
+@click.option("--jobs", type=click.IntRange(min=1), default=None,
+              help="Worker processes (default: every core this process may use).")
+@click.option("--noticed", type=click.Choice(NOTICED_WHEN), default=None,
+              help="When attention was drawn, for every board (default: a case file's facts, else end-of-play).")
+@click.option("--substitute", type=click.Choice(SUBSTITUTES), default="best", show_default=True,
+              help="The offender's card in the no-infraction world (see adjudicate --help).")
+@click.option("--regime", type=click.Choice(REGIMES), default="weighted", show_default=True, help="Law 12C1 regime.")
+@click.option("--both-sides", type=click.Choice(BOTH_SIDES_METHODS), default="neither", show_default=True,
+              help="Law 64C2b method.")
+@click.option("--quiet", is_flag=True, help="No progress bar and no summary.")
+def scan_command(paths: tuple[str, ...], out_path: str | None, jobs: int | None, noticed: str | None,
+                 substitute: str, regime: str, both_sides: str, quiet: bool) -> None:
+    """Find and rule on every revoke in PATHS: files, folders (searched recursively) and globs; PBN, LIN
+    and case files mixed. Every board gives one row, a bad board an error row; the run goes on.
+
+    Ctrl-C stops the scan and leaves a valid output with every row written so far.
+    """
+    settings = Settings(noticed=noticed, substitute=substitute, regime=regime, both_sides=both_sides)
+    jobs = jobs or default_jobs()
+    try:
+        writers = open_writers(out_path) if out_path else None
+    except (ValueError, OSError) as error:
+        raise click.BadParameter(str(error), param_hint="--out") from None
+    progress = Progress(enabled=not quiet and sys.stderr.isatty())
+    listed: list[str] = []
+    interrupted = False
+    try:
+        for board, revokes in scan_rows(paths, settings, jobs):
+            progress.add(board, len(revokes))
+            if writers is not None:
+                writers[0].write(board)
+                for revoke in revokes:
+                    writers[1].write(revoke)
+            elif board["status"] == "error" or revokes:
+                listed.append(_scan_line(board))
+    except KeyboardInterrupt:
+        interrupted = True
+    finally:
+        if writers is not None:
+            writers[0].close()
+            writers[1].close()
+    progress.finish()
+    for line in listed:
+        click.echo(line)
+    if not quiet or interrupted:
+        click.echo(progress.summary(jobs, out_path), err=True)
+    if interrupted:
+        last = progress.last
+        click.echo(f"interrupted after {progress.boards} boards (last: {last}); the output holds every row so far",
+                   err=True)
+        sys.exit(130)
+
+
+def _scan_line(board: dict[str, Any]) -> str:
+    where = f"{board['file']}, board {board['board']}"
+    if board["status"] == "error":
+        return f"ERROR {board['error']}"
+    return (f"{where}: {board['contract']} by {board['declarer']}, revokes {board['revokers']}, "
+            f"transfer {board['transfer']}, ruling {board['law']}: {board['tricks_ns']:g} tricks")
 
 
 def _field_text(field: dict[str, Any]) -> str:

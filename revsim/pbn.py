@@ -9,7 +9,7 @@ the known gaps of endplay's reader are closed: the [Play] seat is checked agains
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -17,7 +17,6 @@ from .auction import contract_from_auction
 from .cards import CARD_TOKENS, Card, Seat, next_seat, parse_pbn_deal, seat_from_letter, side_of
 from .errors import BoardRef, RecordError
 from .record import Contract, PlayedCard, Record, parse_vulnerability
-from .source import read_source
 from .validation import complete_hands, validate_hands
 
 _TAG = re.compile(r'\[\s*([A-Za-z0-9_]+)\s*"((?:[^"\\]|\\.)*)"\s*\]')
@@ -50,14 +49,31 @@ class PbnGame:
 
 
 def read_pbn(path: str | Path) -> Iterator[Record | RecordError]:
-    """Every board of a PBN file, as a Record or as a RecordError naming what is wrong."""
-    return read_source(path, parse_pbn)
+    """Every board of a PBN file, as a Record or as a RecordError naming what is wrong.
+
+    The file is read line by line, so memory stays flat however many boards it holds.
+    """
+    source = str(path)
+    try:
+        handle = open(path, encoding="utf-8", errors="replace")  # noqa: SIM115 - closed below
+    except OSError as error:
+        yield RecordError(f"cannot read the file: {error.strerror or error}", source=source)
+        return
+    with handle:
+        yield from parse_pbn_lines((line.rstrip("\r\n") for line in handle), source)
 
 
 def parse_pbn(text: str, source: str = "<pbn>") -> Iterator[Record | RecordError]:
     """Every board of PBN text, as a Record or a RecordError."""
+    return parse_pbn_lines(text.splitlines(), source)
+
+
+def parse_pbn_lines(lines: Iterable[str], source: str, first_line: int = 1,
+                    first_ordinal: int = 1) -> Iterator[Record | RecordError]:
+    """Every board of PBN lines (without their line ends); ``first_line`` and ``first_ordinal`` number a
+    part of a file: the line of its first line, and the ordinal of its first game."""
     previous: dict[str, tuple[str, int]] = {}
-    for ordinal, game in enumerate(split_games(text), start=1):
+    for ordinal, game in enumerate(split_games(lines, first_line), start=first_ordinal):
         for name in _INHERITED_TAGS:
             entry = game.tags.get(name)
             if (entry is None or entry[0] == "#") and name in previous:
@@ -70,12 +86,12 @@ def parse_pbn(text: str, source: str = "<pbn>") -> Iterator[Record | RecordError
             yield error.located(source=source, board=board, line=game.line)
 
 
-def split_games(text: str) -> Iterator[PbnGame]:
-    """Split PBN text into games: tags, section tokens and their lines; comments and escapes dropped."""
+def split_games(lines: Iterable[str], first_line: int = 1) -> Iterator[PbnGame]:
+    """Split PBN lines into games: tags, section tokens and their lines; comments and escapes dropped."""
     game: PbnGame | None = None
     current_section: str | None = None
     in_brace_comment = False
-    for lineno, raw in enumerate(text.splitlines(), start=1):
+    for lineno, raw in enumerate(lines, start=first_line):
         line = raw
         if in_brace_comment:
             end = line.find("}")
@@ -148,6 +164,48 @@ def split_games(text: str) -> Iterator[PbnGame]:
             position = end
     if game is not None and game.tags:
         yield game
+
+
+def pbn_parts(path: str | Path, games_per_part: int) -> Iterator[tuple[int, int, list[str]]]:
+    """Cut a PBN file into parts of about ``games_per_part`` games that read the same on their own:
+    (first line, first game's ordinal, lines). A part starts only at a game with its own [Deal] and
+    [Board] (records that omit them take them from the game before) and never inside a comment.
+    OSError if the file cannot be read."""
+    part: list[str] = []
+    part_line, part_ordinal, games_in_part = 1, 1, 0
+    block: list[str] = []
+    block_line = 1
+    ordinal = 0
+    in_comment = False
+    with open(path, encoding="utf-8", errors="replace") as handle:
+        for lineno, raw in enumerate(handle, start=1):
+            line = raw.rstrip("\r\n")
+            if not block:
+                block_line = lineno
+            block.append(line)
+            if in_comment:
+                in_comment = "}" not in line
+                continue
+            if "{" in line and "}" not in line[line.rindex("{"):]:
+                in_comment = not line.startswith("%")
+            if line.strip():
+                continue
+            has_tags = any(text.startswith("[") for text in block)
+            if has_tags:
+                ordinal += 1
+                stands_alone = any(text.startswith("[Deal ") for text in block) and \
+                    any(text.startswith("[Board ") for text in block)
+                if stands_alone and games_in_part >= games_per_part:
+                    yield part_line, part_ordinal, part
+                    part, part_line, part_ordinal, games_in_part = [], block_line, ordinal, 0
+                games_in_part += 1
+            if not part:
+                part_line = block_line
+            part.extend(block)
+            block = []
+    part.extend(block)
+    if part:
+        yield part_line, part_ordinal, part
 
 
 def game_to_record(game: PbnGame, source: str, board: str) -> Record:

@@ -1,0 +1,249 @@
+"""Batch analysis of archives: every board of many files as a row, in parallel processes, in order.
+
+``scan_rows`` streams (board row, revoke rows) pairs in the order of the input, whatever the number of
+jobs; ``scan`` collects them into two pandas DataFrames. Every board read gives exactly one row: a bad
+board is an error row, and so is a file that cannot be read at all. Columns: BOARD_COLUMNS and
+REVOKE_COLUMNS (names and pandas dtypes, documented in README.md).
+"""
+
+from __future__ import annotations
+
+import glob
+import json
+import os
+import signal
+from collections import deque
+from collections.abc import Iterable, Iterator
+from concurrent.futures import Future, ProcessPoolExecutor
+from pathlib import Path
+from typing import Any
+
+from .adjudicate import Settings, adjudicate
+from .cards import SEAT_LETTERS, SUIT_LETTERS
+from .errors import RecordError
+from .pbn import parse_pbn_lines, pbn_parts
+from .readers import READERS, read_records
+from .record import Record
+from .scoring import ns_score
+
+BOARD_COLUMNS: dict[str, str] = {
+    "file": "string",          # the file the board came from
+    "board": "string",         # the board as named in the file
+    "status": "string",        # ok, error or no-play
+    "error": "string",         # the error message, for status error
+    "line": "Int64",           # the line of the board (or of the error) in the file
+    "contract": "string",      # like 4S, 3NTX
+    "declarer": "string",      # N, E, S or W
+    "vulnerable": "string",    # None, NS, EW or All
+    "table_tricks": "Int64",   # declarer's side's tricks as played and claimed
+    "claimed": "boolean",      # a claim or concession ended the play
+    "revokes": "Int64",        # number of revokes found
+    "revokers": "string",      # the revoking players in order, like "E;S"
+    "transfer": "Int64",       # tricks transferred under Law 64A
+    "law": "string",           # the ruling: none, 64A, 64C1, 64A+64C2a, 64C2b, 62D
+    "tricks_ns": "Float64",    # declarer's side's expected tricks after the ruling, North-South's result
+    "tricks_ew": "Float64",    # the same, East-West's result (differs only when the sides' results differ)
+    "outcomes_ns": "string",   # North-South's result as JSON [[tricks, weight], ...]
+    "outcomes_ew": "string",   # East-West's result as JSON
+    "score_ns": "Float64",     # North-South's expected score in points, North-South's result
+    "score_ew": "Float64",     # North-South's expected score in points, East-West's result
+    "table_score": "Int64",    # North-South's score in points at the table
+    "notes": "string",         # what revsim noticed about the record, joined with " | "
+}
+
+REVOKE_COLUMNS: dict[str, str] = {
+    "file": "string",
+    "board": "string",
+    "trick": "Int64",
+    "player": "string",        # N, E, S or W
+    "card": "string",          # like SJ
+    "suit_led": "string",      # S, H, D, C, or empty for a lead
+    "kind": "string",          # failure to follow suit, penalty card not played, lead restriction broken
+    "established": "boolean",
+    "established_by": "string",  # 63A1, 63A3, 63A4
+    "law": "string",           # the clause applied: 64A1, 64A2, 64B1-64B8, 62A, 62B1, 62B2, 62D
+    "transfer": "Int64",
+}
+
+Rows = tuple[dict[str, Any], list[dict[str, Any]]]
+
+
+def expand_paths(paths: Iterable[str | Path]) -> Iterator[Path | RecordError]:
+    """Files, folders (searched recursively for .pbn, .lin and .toml files) and glob patterns, in order.
+
+    A path that matches nothing gives a RecordError, so that it shows as an error row.
+    """
+    for entry in paths:
+        text = str(entry)
+        if any(char in text for char in "*?[") and not Path(text).exists():
+            matches = sorted(glob.glob(text, recursive=True))
+            if not matches:
+                yield RecordError("no file matches this pattern", source=text)
+            for match in matches:
+                yield from expand_paths([match])
+        elif Path(text).is_dir():
+            found = sorted(path for path in Path(text).rglob("*") if path.suffix.lower() in READERS and path.is_file())
+            yield from found
+        elif Path(text).exists():
+            yield Path(text)
+        else:
+            yield RecordError("no such file or folder", source=text)
+
+
+def iter_items(paths: Iterable[str | Path]) -> Iterator[Record | RecordError]:
+    """Every board (or error) of every file, in order."""
+    for path in expand_paths(paths):
+        if isinstance(path, RecordError):
+            yield path
+        else:
+            yield from read_records(path)
+
+
+Unit = tuple[str, int, int, list[str] | None]
+"""A piece of work: (file, first line, first game's ordinal, lines) for part of a PBN file, or lines None for
+a whole file (or a path error)."""
+
+
+def work_units(paths: Iterable[str | Path], games_per_unit: int) -> Iterator[Unit | RecordError]:
+    """Files cut into units the workers read and adjudicate on their own: big PBN files in parts of games."""
+    for path in expand_paths(paths):
+        if isinstance(path, RecordError):
+            yield path
+        elif path.suffix.lower() == ".pbn" and path.is_file():
+            try:
+                for first_line, first_ordinal, lines in pbn_parts(path, games_per_unit):
+                    yield str(path), first_line, first_ordinal, lines
+            except OSError:
+                yield str(path), 1, 1, None  # read_records reports it as an error row
+        else:
+            yield str(path), 1, 1, None
+
+
+def unit_items(unit: Unit | RecordError) -> Iterator[Record | RecordError]:
+    """The boards (or errors) of one unit."""
+    if isinstance(unit, RecordError):
+        yield unit
+        return
+    source, first_line, first_ordinal, lines = unit
+    if lines is None:
+        yield from read_records(source)
+    else:
+        yield from parse_pbn_lines(lines, source, first_line, first_ordinal)
+
+
+def board_rows(item: Record | RecordError, settings: Settings) -> Rows:
+    """The board row and revoke rows of one record (or error)."""
+    if isinstance(item, RecordError):
+        return _error_row(item), []
+    row = _blank_row(item)
+    if item.contract is None or not item.play:
+        row.update(status="no-play", error="passed out or no contract" if item.contract is None else "no play recorded")
+        return row, []
+    try:
+        ruling = adjudicate(item, settings)
+    except RecordError as error:
+        return _error_row(error, item), []
+    contract = item.contract
+    row.update(
+        status="ok",
+        table_tricks=ruling.table_tricks,
+        claimed=ruling.table.claimed,
+        revokes=len(ruling.revokes),
+        revokers=";".join(SEAT_LETTERS[r.seat] for r in ruling.revokes) or None,
+        transfer=ruling.transfer,
+        law=ruling.law,
+        tricks_ns=sum(o.tricks * o.weight for o in ruling.ns),
+        tricks_ew=sum(o.tricks * o.weight for o in ruling.ew),
+        outcomes_ns=json.dumps([[o.tricks, round(o.weight, 6)] for o in ruling.ns]),
+        outcomes_ew=json.dumps([[o.tricks, round(o.weight, 6)] for o in ruling.ew]),
+        score_ns=sum(o.score * o.weight for o in ruling.ns),
+        score_ew=sum(o.score * o.weight for o in ruling.ew),
+        table_score=ns_score(contract, ruling.table_tricks, item.vulnerability),
+        notes=" | ".join(item.notes) or None,
+    )
+    revokes = [{
+        "file": item.source, "board": item.board, "trick": r.trick, "player": SEAT_LETTERS[r.seat],
+        "card": str(r.card), "suit_led": SUIT_LETTERS[r.suit_led] if r.suit_led is not None else None,
+        "kind": r.kind, "established": r.established, "established_by": r.establishment, "law": r.law,
+        "transfer": r.transfer,
+    } for r in ruling.revokes]
+    return row, revokes
+
+
+def _blank_row(record: Record) -> dict[str, Any]:
+    row: dict[str, Any] = dict.fromkeys(BOARD_COLUMNS)
+    row.update(file=record.source, board=record.board, line=record.line, vulnerable=record.vulnerability)
+    if record.contract is not None:
+        row.update(contract=str(record.contract), declarer=SEAT_LETTERS[record.contract.declarer])
+    return row
+
+
+def _error_row(error: RecordError, record: Record | None = None) -> dict[str, Any]:
+    row = _blank_row(record) if record is not None else dict.fromkeys(BOARD_COLUMNS)
+    row.update(file=error.source, board=error.board, status="error", error=error.describe(), line=error.line)
+    return row
+
+
+def _unit_rows(unit: Unit | RecordError, settings: Settings) -> list[Rows]:
+    return [board_rows(item, settings) for item in unit_items(unit)]
+
+
+def _ignore_interrupts() -> None:
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def scan_rows(paths: Iterable[str | Path], settings: Settings | None = None, jobs: int = 1,
+              games_per_unit: int = 64) -> Iterator[Rows]:
+    """(board row, revoke rows) for every board, in input order, read and adjudicated in ``jobs`` processes.
+
+    Files are cut into units (big PBN files into parts of ``games_per_unit`` games) that the workers
+    read and adjudicate; at most a few units per job are in flight, so memory stays flat on any archive.
+    The solver's wrappers are not thread-safe: parallel work uses processes, never threads.
+    """
+    settings = settings or Settings()
+    units = work_units(paths, games_per_unit)
+    if jobs <= 1:
+        for unit in units:
+            for item in unit_items(unit):
+                yield board_rows(item, settings)
+        return
+    pool = ProcessPoolExecutor(max_workers=jobs, initializer=_ignore_interrupts)
+    pending: deque[Future[list[Rows]]] = deque()
+    try:
+        for unit in units:
+            pending.append(pool.submit(_unit_rows, unit, settings))
+            while len(pending) >= 3 * jobs:
+                yield from pending.popleft().result()
+        while pending:
+            yield from pending.popleft().result()
+    finally:
+        pool.shutdown(wait=True, cancel_futures=True)
+
+
+def frames(rows: Iterable[Rows]) -> tuple[Any, Any]:
+    """Two DataFrames (boards, revokes) with the documented columns and dtypes."""
+    import pandas as pd
+
+    boards: list[dict[str, Any]] = []
+    revokes: list[dict[str, Any]] = []
+    for board, board_revokes in rows:
+        boards.append(board)
+        revokes.extend(board_revokes)
+    board_frame = pd.DataFrame(boards, columns=list(BOARD_COLUMNS)).astype(BOARD_COLUMNS)
+    revoke_frame = pd.DataFrame(revokes, columns=list(REVOKE_COLUMNS)).astype(REVOKE_COLUMNS)
+    return board_frame, revoke_frame
+
+
+def scan(paths: Iterable[str | Path] | str | Path, settings: Settings | None = None, jobs: int = 1) -> tuple[Any, Any]:
+    """Scan files, folders and globs; return (boards, revokes) DataFrames, one board row per board read."""
+    if isinstance(paths, (str, Path)):
+        paths = [paths]
+    return frames(scan_rows(paths, settings, jobs))
+
+
+def default_jobs() -> int:
+    """The cores this process may use."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # pragma: no cover - not on Linux
+        return os.cpu_count() or 1

@@ -1,0 +1,98 @@
+"""Batch scans: one row per board, error rows, order independent of jobs, outputs that read back the same."""
+
+from __future__ import annotations
+
+import pandas as pd
+import pytest
+from click.testing import CliRunner
+
+from revsim.batch import BOARD_COLUMNS, REVOKE_COLUMNS, iter_items, scan, scan_rows
+from revsim.cli import main
+from revsim.rowfiles import read_rows, revokes_path
+from revsim.synthetic import write_archive
+from tests.conftest import CORPUS, HANDS, needs_corpus
+
+
+@pytest.fixture(scope="module")
+def archive(tmp_path_factory) -> str:
+    """A seeded archive of 300 random boards, a fifth of them with revokes, and a bad board at the end."""
+    path = tmp_path_factory.mktemp("archive") / "random.pbn"
+    write_archive(str(path), seed=7, boards=300, revoke_share=0.2)
+    with open(path, "a", encoding="utf-8") as out:
+        out.write('[Board "bad"]\n[Deal "N:AKQ.. - - -"]\n[Declarer "S"]\n[Contract "4S"]\n[Play "W"]\nSA S2 S3 S4\n*\n')
+    return str(path)
+
+
+def test_one_row_per_board_and_error_rows(archive: str, tmp_path) -> None:
+    bad = tmp_path / "bad.lin"
+    bad.write_text("md|9xx|")
+    boards, revokes = scan([archive, str(HANDS), str(bad), str(tmp_path / "missing.pbn"), str(tmp_path / "*.nothing")])
+    read = list(iter_items([archive, str(HANDS), str(bad)]))
+    assert len(boards) == len(read) + 2  # the missing file and the pattern that matches nothing
+    assert list(boards.columns) == list(BOARD_COLUMNS) and list(revokes.columns) == list(REVOKE_COLUMNS)
+    errors = boards[boards.status == "error"]
+    assert {"no such file or folder", "no file matches this pattern"} <= {e.split(": ", 1)[1] for e in errors.error}
+    assert (errors.error.str.len() > 0).all()
+    assert boards.loc[boards.board == "bad", "status"].tolist() == ["error"]
+    assert revokes.groupby(["file", "board"]).size().sum() == boards.revokes.fillna(0).sum()
+
+
+def test_order_and_content_do_not_depend_on_jobs(archive: str) -> None:
+    one = scan([archive, str(HANDS)], jobs=1)
+    two = scan([archive, str(HANDS)], jobs=2)
+    pd.testing.assert_frame_equal(one[0], two[0])
+    pd.testing.assert_frame_equal(one[1], two[1])
+
+
+def test_scan_rows_stream_in_input_order(archive: str) -> None:
+    boards = [row["board"] for row, _ in scan_rows([archive], jobs=2, games_per_unit=16)]
+    assert boards == [str(n) for n in range(1, 301)] + ["bad"]
+
+
+@pytest.mark.parametrize("suffix", [".csv", ".jsonl", ".parquet"])
+def test_outputs_read_back_into_the_same_frames(archive: str, tmp_path, suffix: str) -> None:
+    out = tmp_path / f"scan{suffix}"
+    result = CliRunner().invoke(main, ["scan", archive, str(HANDS), "--out", str(out), "--jobs", "2", "--quiet"])
+    assert result.exit_code == 0, result.output
+    boards, revokes = scan([archive, str(HANDS)])
+    pd.testing.assert_frame_equal(read_rows(out), boards)
+    pd.testing.assert_frame_equal(read_rows(out, revokes=True), revokes)
+    assert revokes_path(out).is_file() and len(revokes) > 0
+
+
+def test_interrupted_scan_leaves_a_valid_partial_output(archive: str, tmp_path, monkeypatch) -> None:
+    import revsim.cli as cli
+
+    real = cli.scan_rows
+
+    def interrupted(*args, **kwargs):
+        for count, rows in enumerate(real(*args, **kwargs)):
+            if count == 50:
+                raise KeyboardInterrupt
+            yield rows
+
+    monkeypatch.setattr(cli, "scan_rows", interrupted)
+    out = tmp_path / "part.parquet"
+    result = CliRunner().invoke(main, ["scan", archive, "--out", str(out), "--jobs", "1"])
+    assert result.exit_code == 130
+    assert "interrupted after 50 boards" in result.output
+    partial = read_rows(out)
+    assert len(partial) == 50 and partial.board.tolist() == [str(n) for n in range(1, 51)]
+
+
+def test_scan_lists_revokes_and_errors_without_out(archive: str) -> None:
+    result = CliRunner().invoke(main, ["scan", archive, "--jobs", "1"])
+    assert result.exit_code == 0
+    assert "ERROR" in result.output and "revokes" in result.output
+    assert "301 boards" in result.output
+
+
+@needs_corpus()
+def test_corpus_scan_every_record_accounted_for() -> None:
+    boards, revokes = scan([str(CORPUS)], jobs=2)
+    per_file = boards.groupby("file").size()
+    assert per_file[str(CORPUS / "endplay-tests" / "example3.pbn")] == 7632
+    legal = boards[~boards.file.str.contains("pbn-verifier")]
+    assert legal.revokes.fillna(0).sum() == 0
+    assert set(boards.status) <= {"ok", "error", "no-play"}
+    assert boards.loc[boards.status == "error", "error"].notna().all()
