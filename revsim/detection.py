@@ -94,10 +94,16 @@ def find_revokes(replay: Replay, declarer: Seat, claimed: bool, marked: set[tupl
         players_by_trick.setdefault(play.trick, []).append(play.seat)
     hands = [set(hand) for hand in replay.initial_hands]
     found = [_corrected(correction, declarer) for correction in facts.corrections]
+    only_following = not penalties and not restrictions
     for play in replay.plays:
-        hand = hands[play.seat]
-        revoke = _revoke_of(play, hand, penalties, restrictions)
-        hand.discard(play.card)
+        if only_following:
+            if not play.failed_to_follow:
+                continue
+            revoke: Revoke | None = Revoke(play.trick, play.seat, play.card, play.led_suit)
+        else:
+            hand = hands[play.seat]
+            revoke = _revoke_of(play, hand, penalties, restrictions)
+            hand.discard(play.card)
         if revoke is None:
             continue
         revoke.marked_in_record = (play.trick, play.card) in marked
@@ -166,6 +172,8 @@ def mark_both_sides_corrections(revokes: list[Revoke]) -> None:
 
 def check_facts(replay: Replay, facts: Facts, where: dict[str, object]) -> None:
     """Raise RecordError (naming the fact's line) for a fact that does not fit the play."""
+    if facts.is_empty():
+        return
     last_trick = replay.plays[-1].trick if replay.plays else replay.first_trick - 1
     hands = [set(hand) for hand in replay.initial_hands]
     held_at: dict[tuple[int, Seat], frozenset[Card]] = {}

@@ -119,12 +119,13 @@ class Replay:
         ``lead_out_of_turn`` accepts a lead from ``seat`` out of turn (PBN ``^L``): that player leads
         this trick and play goes on clockwise from him. Raises PlayError otherwise.
         """
-        trick = self.trick_number
-        if trick > 13 or self.is_over:
+        current = self._current
+        trick = self.first_trick + len(self.tricks)
+        if trick > 13:
             raise PlayError("a card after all 13 tricks were played", trick=trick, card=str(card))
-        if lead_out_of_turn and seat is not None and not self._current:
+        if lead_out_of_turn and seat is not None and not current:
             self._leader = seat
-        player = self.to_play
+        player = (self._leader + len(current)) % 4
         if seat is not None and seat != player:
             raise PlayError(f"{SEAT_NAMES[seat]} plays, but it is {SEAT_NAMES[player]}'s turn", trick=trick, card=str(card))
         hand = self.hands[player]
@@ -132,15 +133,15 @@ class Replay:
             holder = next((SEAT_NAMES[s] for s in range(4) if card in self.hands[s]), None)
             where = f" ({holder} holds it)" if holder else " (it was played already or is not in the deal)"
             raise PlayError(f"{SEAT_NAMES[player]} does not hold the {card}{where}", trick=trick, card=str(card))
-        led = self.led_suit
-        failed = law61_failed_to_follow(hand, led, card)
+        led = current[0][1].suit if current else None
+        failed = led is not None and card.suit != led and law61_failed_to_follow(hand, led, card)
         hand.remove(card)
-        self._current.append((player, card))
-        record = Play(trick, player, card, led, failed, lead_out_of_turn and len(self._current) == 1)
+        current.append((player, card))
+        record = Play(trick, player, card, led, failed, lead_out_of_turn and len(current) == 1)
         self.plays.append(record)
-        if len(self._current) == 4:
-            winner = trick_winner(self._current, self.trump)
-            self.tricks.append(Trick(trick, self._leader, tuple(self._current), winner))
+        if len(current) == 4:
+            winner = trick_winner(current, self.trump)
+            self.tricks.append(Trick(trick, self._leader, tuple(current), winner))
             self._current = []
             self._leader = winner
         return record

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from endplay.types import Contract as EndplayContract
 from endplay.types import Denom, Penalty, Player, Vul
 
@@ -12,6 +14,7 @@ _PENALTY = (Penalty.passed, Penalty.doubled, Penalty.redoubled)
 _DENOMS = (Denom.spades, Denom.hearts, Denom.diamonds, Denom.clubs, Denom.nt)
 
 
+@lru_cache(maxsize=8192)
 def ns_score(contract: Contract | None, declarer_tricks: int, vulnerability: str) -> int:
     """North-South's score in points when declarer takes ``declarer_tricks`` (0 for a passed-out board)."""
     if contract is None:

@@ -68,8 +68,8 @@ def _in_order_played(record: Record, replay: Replay) -> Iterator[PlayedCard]:
         lead = next((item for item in by_seat.values() if item.led_out_of_turn), None)
         if lead is not None:
             yield by_seat.pop(lead.seat)  # type: ignore[arg-type]
+        seat = replay.to_play
         while by_seat:
-            seat = replay.to_play
             if seat not in by_seat:
                 other = next(iter(by_seat.values()))
                 if row_number == last_row and record.claimed_total is not None:
@@ -85,6 +85,7 @@ def _in_order_played(record: Record, replay: Replay) -> Iterator[PlayedCard]:
                     source=record.source, board=record.board, line=other.line, trick=replay.trick_number, card=str(other.card),
                 )
             yield by_seat.pop(seat)
+            seat = (seat + 1) % 4
         if replay.current_trick and row_number != last_row:
             raise RecordError(
                 f"trick {replay.trick_number} is incomplete but the play goes on",

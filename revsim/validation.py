@@ -23,13 +23,16 @@ def validate_hands(hands: tuple[Hand, ...], cards_each: int | None = 13) -> None
     (13 for a full deal, fewer for an end position). ``0``: a deal with no play, where hands may
     be unknown (empty) but none holds more than 13 cards.
     """
-    seen: dict[object, int] = {}
-    for seat, hand in enumerate(hands):
-        for card in hand:
-            if card in seen:
-                raise ValueError(f"the {card} is in both {SEAT_NAMES[seen[card]]}'s and {SEAT_NAMES[seat]}'s hands")
-            seen[card] = seat
     sizes = [len(hand) for hand in hands]
+    if len(hands[0].union(*hands[1:])) != sum(sizes):
+        seen: dict[object, int] = {}
+        for seat, hand in enumerate(hands):
+            for card in hand:
+                if card in seen:
+                    raise ValueError(f"the {card} is in both {SEAT_NAMES[seen[card]]}'s and {SEAT_NAMES[seat]}'s hands")
+                seen[card] = seat
+    if cards_each is None and sizes[0] == sizes[1] == sizes[2] == sizes[3] > 0:
+        return
     counts = ", ".join(f"{SEAT_NAMES[s][0]} {n}" for s, n in enumerate(sizes))
     if cards_each == 0:
         for seat, size in enumerate(sizes):
