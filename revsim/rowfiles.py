@@ -93,7 +93,8 @@ def revokes_path(path: str | Path) -> Path:
 def open_writers(path: str | Path) -> tuple[RowWriter, RowWriter]:
     """Writers for the board rows (at ``path``) and the revoke rows (beside it), by the file's extension."""
     path = Path(path)
-    kinds = {".csv": CsvWriter, ".jsonl": JsonLinesWriter, ".parquet": ParquetWriter}
+    kinds: dict[str, type[CsvWriter] | type[JsonLinesWriter] | type[ParquetWriter]] = {
+        ".csv": CsvWriter, ".jsonl": JsonLinesWriter, ".parquet": ParquetWriter}
     kind = kinds.get(path.suffix.lower())
     if kind is None:
         raise ValueError(f"{path}: the output must end in {', '.join(FORMATS)}")

@@ -19,12 +19,12 @@ def random_board(rng: random.Random, name: str, revokes: int = 0, claim: bool = 
     """A random deal, contract and play; ``revokes`` cards fail to follow suit (when a player can revoke)."""
     pack = sort_hand(full_pack())
     rng.shuffle(pack)
-    hands = tuple(frozenset(pack[i * 13:(i + 1) * 13]) for i in range(4))
+    hands = (frozenset(pack[:13]), frozenset(pack[13:26]), frozenset(pack[26:39]), frozenset(pack[39:]))
     contract = Contract(rng.randint(1, 7), rng.randint(0, 4), rng.choice((0, 0, 0, 1, 2)), rng.randint(0, 3))
     replay = Replay(hands, contract.trump, contract.opening_leader)
     revoke_at = sorted(rng.sample(range(6, 44), revokes)) if revokes else []
     stop = rng.randint(20, 48) if claim else 52
-    plays = []
+    plays: list[PlayedCard] = []
     while len(plays) < stop:
         legal = replay.legal_cards()
         others = sorted(replay.hand(replay.to_play) - set(legal))
