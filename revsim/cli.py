@@ -1,10 +1,12 @@
-"""The ``revsim`` command line."""
+"""The ``revsim`` command line: adjudicate, report, scan."""
 
 from __future__ import annotations
 
 import json
 import sys
-from typing import Any
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any, TypeVar
 
 import click
 
@@ -18,8 +20,91 @@ from .laws import NOTICED_WHEN
 from .output import error_to_dict, field_to_dict, ruling_to_dict, ruling_to_text, settings_to_dict, skipped_to_dict
 from .progress import Progress
 from .readers import read_records
+from .record import Record
 from .rowfiles import open_writers
-from .ruling import BOTH_SIDES_METHODS, REGIMES
+from .ruling import BOTH_SIDES_METHODS, REGIMES, BoardRuling
+
+Command = TypeVar("Command", bound=Callable[..., Any])
+
+
+def ruling_options(command: Command) -> Command:
+    """--noticed, --substitute, --regime, --both-sides: how to rule."""
+    for option in reversed([
+        click.option("--noticed", type=click.Choice(NOTICED_WHEN), default=None,
+                     help="When attention was first drawn to the revoke: during the play, before the hands were "
+                          "returned (end-of-play), after they were returned, after a call on the next deal (Law "
+                          "64B4), after the round (64B5). Default: the case file's facts, else end-of-play."),
+        click.option("--substitute", type=click.Choice(SUBSTITUTES), default="best", show_default=True,
+                     help="The offender's card in the no-infraction world: his double-dummy best card (best), "
+                          "or every legal card equally likely (uniform)."),
+        click.option("--regime", type=click.Choice(REGIMES), default="weighted", show_default=True,
+                     help="Law 12C1: a weighted score, or non-weighted (non-offenders: the most favourable likely "
+                          "result, p >= 1/3; offenders: the most unfavourable at all probable, p >= 1/6)."),
+        click.option("--both-sides", type=click.Choice(BOTH_SIDES_METHODS), default="neither", show_default=True,
+                     help="Law 64C2b when both sides revoked: as if neither revoked, or each revoke judged "
+                          "separately."),
+    ]):
+        command = option(command)
+    return command
+
+
+def fact_options(command: Command) -> Command:
+    """--penalty-card, --lead-restriction, --hidden, --claim-by: facts the record cannot show."""
+    for option in reversed([
+        click.option("--penalty-card", "penalty_cards", multiple=True, metavar="SEAT:CARD@TRICK",
+                     help="A major penalty card, like E:SJ@3 (East's SJ, from trick 3 on); repeatable."),
+        click.option("--lead-restriction", "lead_restrictions", multiple=True, metavar="SEAT:SUIT@TRICK",
+                     help="A lead required, like W:H@1 (West must lead a heart at trick 1), or forbidden, like "
+                          "W:!S@5; repeatable."),
+        click.option("--hidden", "hidden_cards", multiple=True, metavar="SEAT:CARD",
+                     help="A card hidden or missing during the play, like N:H3 (dummy's H3 not on the table); "
+                          "repeatable."),
+        click.option("--claim-by", type=click.Choice(["declarer", "defenders"]), default=None,
+                     help="Who claimed or conceded (establishes a revoke under Law 63A3 or 63A4). Default: the "
+                          "case file's claim, else declarer."),
+        click.option("--field", "field_file", type=click.Path(dir_okay=False, exists=True),
+                     help="CSV of the other tables' North-South scores (column ns_score, optional column board): "
+                          "adds matchpoints and IMPs."),
+        click.option("--board", "boards", multiple=True, help="Only this board (as named in the file); repeatable."),
+    ]):
+        command = option(command)
+    return command
+
+
+def _settings(options: dict[str, Any]) -> Settings:
+    return Settings(noticed=options["noticed"], substitute=options["substitute"], regime=options["regime"],
+                    both_sides=options["both_sides"])
+
+
+def _extra_facts(options: dict[str, Any]) -> Facts:
+    try:
+        return Facts(
+            penalty_cards=tuple(parse_penalty_card(text) for text in options["penalty_cards"]),
+            lead_restrictions=tuple(parse_lead_restriction(text) for text in options["lead_restrictions"]),
+            hidden_cards=tuple(parse_hidden_card(text) for text in options["hidden_cards"]),
+            claim_by=options["claim_by"],
+        )
+    except ValueError as error:
+        raise click.BadParameter(str(error)) from None
+
+
+def _field(options: dict[str, Any]) -> dict[str | None, list[int]] | None:
+    if not options["field_file"]:
+        return None
+    try:
+        return load_field(options["field_file"])
+    except RecordError as error:
+        click.echo(error.describe(), err=True)
+        sys.exit(2)
+
+
+def _selected(file: str, boards: tuple[str, ...], extra: Facts) -> Iterator[Record | RecordError]:
+    for item in read_records(file):
+        if boards and item.board not in boards:
+            continue
+        if isinstance(item, Record):
+            item.facts = with_extra(item.facts, extra)
+        yield item
 
 
 @click.group()
@@ -30,66 +115,25 @@ def main() -> None:
 
 @main.command("adjudicate")
 @click.argument("file", type=click.Path(dir_okay=False))
-@click.option("--board", "boards", multiple=True, help="Only this board (as named in the file); may be repeated.")
-@click.option("--noticed", type=click.Choice(NOTICED_WHEN), default=None,
-              help="When attention was first drawn to the revoke: during the play, before the hands were returned "
-                   "(end-of-play), after they were returned, after a call on the next deal (Law 64B4), after the "
-                   "round (64B5). Default: the case file's facts, else end-of-play.")
-@click.option("--substitute", type=click.Choice(SUBSTITUTES), default="best", show_default=True,
-              help="The offender's card in the no-infraction world: his double-dummy best card (best), "
-                   "or every legal card equally likely (uniform).")
-@click.option("--regime", type=click.Choice(REGIMES), default="weighted", show_default=True,
-              help="Law 12C1: a weighted score, or non-weighted (non-offenders: the most favourable likely "
-                   "result, p >= 1/3; offenders: the most unfavourable at all probable, p >= 1/6).")
-@click.option("--both-sides", type=click.Choice(BOTH_SIDES_METHODS), default="neither", show_default=True,
-              help="Law 64C2b when both sides revoked: as if neither revoked, or each revoke judged separately.")
-@click.option("--field", "field_file", type=click.Path(dir_okay=False, exists=True),
-              help="CSV of the other tables' North-South scores (column ns_score, optional column board): "
-                   "adds matchpoints and IMPs.")
-@click.option("--penalty-card", "penalty_cards", multiple=True, metavar="SEAT:CARD@TRICK",
-              help="A major penalty card, like E:SJ@3 (East's SJ, from trick 3 on); repeatable.")
-@click.option("--lead-restriction", "lead_restrictions", multiple=True, metavar="SEAT:SUIT@TRICK",
-              help="A lead required, like W:H@1 (West must lead a heart at trick 1), or forbidden, like W:!S@5; "
-                   "repeatable.")
-@click.option("--hidden", "hidden_cards", multiple=True, metavar="SEAT:CARD",
-              help="A card hidden or missing during the play, like N:H3 (dummy's H3 not on the table); repeatable.")
-@click.option("--claim-by", type=click.Choice(["declarer", "defenders"]), default=None,
-              help="Who claimed or conceded (establishes a revoke under Law 63A3 or 63A4). "
-                   "Default: the case file's claim, else declarer.")
+@ruling_options
+@fact_options
 @click.option("--json", "as_json", is_flag=True, help="Print a JSON array, one object per board.")
-def adjudicate_command(file: str, boards: tuple[str, ...], noticed: str | None, substitute: str, regime: str,
-                       both_sides: str, field_file: str | None, penalty_cards: tuple[str, ...],
-                       lead_restrictions: tuple[str, ...], hidden_cards: tuple[str, ...], claim_by: str | None,
-                       as_json: bool) -> None:
+def adjudicate_command(file: str, as_json: bool, **options: Any) -> None:
     """Rule on every revoke in FILE: replay, establish, transfer, restore equity, score.
 
     FILE is a PBN or LIN record, or a TOML case file (see README). Facts the record cannot show can be
     added with the options below; they apply to every board read (use --board to pick one).
 
-    Exit status 0 when every board was adjudicated (or had no play), 1 when any board had an error.
+    Exit status 0 when every board was adjudicated (or had no play), 1 when any board had an error,
+    2 when --board names no board or the field file cannot be read.
     """
-    try:
-        extra = Facts(
-            penalty_cards=tuple(parse_penalty_card(text) for text in penalty_cards),
-            lead_restrictions=tuple(parse_lead_restriction(text) for text in lead_restrictions),
-            hidden_cards=tuple(parse_hidden_card(text) for text in hidden_cards),
-            claim_by=claim_by,
-        )
-    except ValueError as error:
-        raise click.BadParameter(str(error)) from None
-    settings = Settings(noticed=noticed, substitute=substitute, regime=regime, both_sides=both_sides)
-    try:
-        field = load_field(field_file) if field_file else None
-    except RecordError as error:
-        click.echo(error.describe(), err=True)
-        sys.exit(2)
-    results: list[dict[str, object]] = []
+    settings = _settings(options)
+    extra = _extra_facts(options)
+    field = _field(options)
+    results: list[dict[str, Any]] = []
     texts: list[str] = []
     errors = 0
-    for item in read_records(file):
-        if boards and (isinstance(item, RecordError) and item.board not in boards
-                       or not isinstance(item, RecordError) and item.board not in boards):
-            continue
+    for item in _selected(file, options["boards"], extra):
         if isinstance(item, RecordError):
             errors += 1
             results.append(error_to_dict(item))
@@ -100,7 +144,6 @@ def adjudicate_command(file: str, boards: tuple[str, ...], noticed: str | None, 
             results.append(skipped_to_dict(item, reason))
             texts.append(f"Board {item.board}: {reason}: nothing to adjudicate")
             continue
-        item.facts = with_extra(item.facts, extra)
         try:
             ruling = adjudicate(item, settings)
         except RecordError as error:
@@ -117,8 +160,8 @@ def adjudicate_command(file: str, boards: tuple[str, ...], noticed: str | None, 
             text += _field_text(result["field"])
         results.append(result)
         texts.append(text)
-    if boards and not results:
-        click.echo(f"{file}: no board named {', '.join(boards)}", err=True)
+    if options["boards"] and not results:
+        click.echo(f"{file}: no board named {', '.join(options['boards'])}", err=True)
         sys.exit(2)
     if as_json:
         click.echo(json.dumps(results, indent=2, ensure_ascii=False))
@@ -129,6 +172,47 @@ def adjudicate_command(file: str, boards: tuple[str, ...], noticed: str | None, 
         sys.exit(1)
 
 
+@main.command("report")
+@click.argument("file", type=click.Path(dir_okay=False))
+@click.option("-o", "--output", "output", type=click.Path(dir_okay=False), required=True,
+              help="The HTML file to write (one self-contained page).")
+@ruling_options
+@fact_options
+def report_command(file: str, output: str, **options: Any) -> None:
+    """Write the ruling on one board of FILE as a self-contained HTML page for an appeals committee:
+    the deal, the play with the revokes marked, the law path, the no-infraction estimate, the ruling
+    with scores, a chart of double-dummy tricks after every card, and the settings that reproduce it.
+
+    FILE may hold several boards: choose one with --board.
+    """
+    from .report import report_html
+
+    settings = _settings(options)
+    items = list(_selected(file, options["boards"], _extra_facts(options)))
+    playable = [item for item in items if isinstance(item, RecordError) or (item.contract is not None and item.play)]
+    if not playable:
+        click.echo(f"{file}: no board with play" + (f" named {', '.join(options['boards'])}" if options["boards"] else ""),
+                   err=True)
+        sys.exit(2)
+    if len(playable) > 1:
+        names = ", ".join(str(item.board) for item in playable[:10])
+        click.echo(f"{file} holds {len(playable)} boards ({names}{' ...' if len(playable) > 10 else ''}): "
+                   "choose one with --board", err=True)
+        sys.exit(2)
+    [item] = playable
+    try:
+        if isinstance(item, RecordError):
+            raise item
+        ruling: BoardRuling = adjudicate(item, settings)
+    except RecordError as error:
+        click.echo(f"ERROR {error.describe()}", err=True)
+        sys.exit(1)
+    field = _field(options)
+    scores = field_for_board(field, item.board) if field is not None else None
+    Path(output).write_text(report_html(ruling, settings, scores or None), encoding="utf-8")
+    click.echo(f"ruling on board {item.board} written to {output} (Law {ruling.law})")
+
+
 @main.command("scan")
 @click.argument("paths", nargs=-1, required=True)
 @click.option("--out", "out_path", type=click.Path(dir_okay=False),
@@ -136,22 +220,15 @@ def adjudicate_command(file: str, boards: tuple[str, ...], noticed: str | None, 
                    "as NAME.revokes.EXT). Without it, the boards with revokes and the errors are listed.")
 @click.option("--jobs", type=click.IntRange(min=1), default=None,
               help="Worker processes (default: every core this process may use).")
-@click.option("--noticed", type=click.Choice(NOTICED_WHEN), default=None,
-              help="When attention was drawn, for every board (default: a case file's facts, else end-of-play).")
-@click.option("--substitute", type=click.Choice(SUBSTITUTES), default="best", show_default=True,
-              help="The offender's card in the no-infraction world (see adjudicate --help).")
-@click.option("--regime", type=click.Choice(REGIMES), default="weighted", show_default=True, help="Law 12C1 regime.")
-@click.option("--both-sides", type=click.Choice(BOTH_SIDES_METHODS), default="neither", show_default=True,
-              help="Law 64C2b method.")
-@click.option("--quiet", is_flag=True, help="No progress bar and no summary.")
-def scan_command(paths: tuple[str, ...], out_path: str | None, jobs: int | None, noticed: str | None,
-                 substitute: str, regime: str, both_sides: str, quiet: bool) -> None:
+@ruling_options
+@click.option("--quiet", is_flag=True, help="No progress line and no summary.")
+def scan_command(paths: tuple[str, ...], out_path: str | None, jobs: int | None, quiet: bool, **options: Any) -> None:
     """Find and rule on every revoke in PATHS: files, folders (searched recursively) and globs; PBN, LIN
     and case files mixed. Every board gives one row, a bad board an error row; the run goes on.
 
     Ctrl-C stops the scan and leaves a valid output with every row written so far.
     """
-    settings = Settings(noticed=noticed, substitute=substitute, regime=regime, both_sides=both_sides)
+    settings = _settings(options)
     jobs = jobs or default_jobs()
     try:
         writers = open_writers(out_path) if out_path else None
@@ -181,18 +258,16 @@ def scan_command(paths: tuple[str, ...], out_path: str | None, jobs: int | None,
     if not quiet or interrupted:
         click.echo(progress.summary(jobs, out_path), err=True)
     if interrupted:
-        last = progress.last
-        click.echo(f"interrupted after {progress.boards} boards (last: {last}); the output holds every row so far",
-                   err=True)
+        click.echo(f"interrupted after {progress.boards} boards (last: {progress.last}); the output holds every "
+                   "row so far", err=True)
         sys.exit(130)
 
 
 def _scan_line(board: dict[str, Any]) -> str:
-    where = f"{board['file']}, board {board['board']}"
     if board["status"] == "error":
         return f"ERROR {board['error']}"
-    return (f"{where}: {board['contract']} by {board['declarer']}, revokes {board['revokers']}, "
-            f"transfer {board['transfer']}, ruling {board['law']}: {board['tricks_ns']:g} tricks")
+    return (f"{board['file']}, board {board['board']}: {board['contract']} by {board['declarer']}, revokes "
+            f"{board['revokers']}, transfer {board['transfer']}, ruling {board['law']}: {board['tricks_ns']:g} tricks")
 
 
 def _field_text(field: dict[str, Any]) -> str:

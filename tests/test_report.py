@@ -1,0 +1,79 @@
+"""The HTML ruling report: content, self-containment, the chart, and a real render in headless Chromium."""
+
+from __future__ import annotations
+
+import re
+import shutil
+import subprocess
+
+import pytest
+from click.testing import CliRunner
+
+from revsim.adjudicate import Settings, adjudicate
+from revsim.cli import main
+from revsim.readers import read_records
+from revsim.report import report_html
+from revsim.trace import no_infraction_trace, table_trace
+from tests.conftest import HANDS
+
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+
+
+def _ruling(name: str):
+    record = next(read_records(HANDS / name))
+    return adjudicate(record)
+
+
+def test_report_holds_every_section() -> None:
+    ruling = _ruling("duschek-repeated-3nt.pbn")
+    page = report_html(ruling, Settings())
+    for text in ("Revoke ruling: board duschek-repeated-3nt", "3NT by South", "The deal", "The play",
+                 "The law, step by step", "Without the revoke", "The ruling: 64A+64C2a", "Law 64B2", "Law 64A2",
+                 "double dummy, after every card", "revsim 0.1.0 with endplay", "substitute = best"):
+        assert text in page, text
+    assert page.count('class="revoke"') + page.count("class=\"revoke won\"") >= 2  # both revoke cards marked
+    assert "<svg" in page and "<polyline" in page
+    assert not re.search(r"(src|href)=\"?https?://", page)  # self-contained: nothing fetched
+
+
+def test_report_traces_follow_the_play() -> None:
+    ruling = _ruling("duschek-too-late-a.pbn")
+    table = table_trace(ruling)
+    assert len(table.values) == len(ruling.table.replay.plays) + 1
+    other = no_infraction_trace(ruling, ruling.no_infraction)
+    assert other.start == 10  # the revoke was the 11th card (trick 3, third to play)
+    assert other.values[-1] == 10 and len(other.cards) == 52 - other.start  # played out double dummy to the end
+    assert table.values[other.start] == other.values[0]  # both lines meet before the revoke card
+
+
+def test_report_field_and_sides(tmp_path) -> None:
+    field = tmp_path / "field.csv"
+    field.write_text("ns_score\n420\n-50\n450\n")
+    out = tmp_path / "r.html"
+    result = CliRunner().invoke(main, ["report", str(HANDS / "kooijman-lead-restriction.toml"), "-o", str(out),
+                                       "--field", str(field)])
+    assert result.exit_code == 0, result.output
+    page = out.read_text()
+    assert "Matchpoints" in page and "Against the field of 3 tables" in page
+    assert "must lead a heart" in page  # the facts used
+
+
+def test_report_needs_one_board(tmp_path) -> None:
+    result = CliRunner().invoke(main, ["report", str(HANDS / "duschek-too-late-a.pbn"), "-o", str(tmp_path / "x.html"),
+                                       "--board", "nope"])
+    assert result.exit_code == 2 and "no board with play named nope" in result.output
+
+
+@pytest.mark.skipif(CHROMIUM is None, reason="headless Chromium (Debian package chromium) is not installed")
+def test_report_renders_in_headless_chromium(tmp_path) -> None:
+    out = tmp_path / "ruling.html"
+    out.write_text(report_html(_ruling("duschek-both-sides.pbn"), Settings()), encoding="utf-8")
+    flags = [CHROMIUM, "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+             "--disable-background-networking", "--disable-component-update", "--disable-sync",
+             f"--user-data-dir={tmp_path / 'profile'}"]
+    dom = subprocess.run(flags + ["--dump-dom", out.as_uri()], capture_output=True, text=True, timeout=120).stdout
+    assert "Revoke ruling: board duschek-both-sides" in dom and "64C2b" in dom and "<svg" in dom
+    shot = tmp_path / "ruling.png"
+    subprocess.run(flags + [f"--screenshot={shot}", "--window-size=1100,2600", out.as_uri()],
+                   capture_output=True, timeout=120)
+    assert shot.is_file() and shot.stat().st_size > 20_000
