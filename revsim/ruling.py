@@ -102,6 +102,9 @@ def rule(record: Record, table: TablePlay, revokes: list[Revoke], transfer: int,
 # --- one offending side: 64C1 and 64C2a -------------------------------------------------------
 
 def _one_side(ruling: BoardRuling, established: list[Revoke], transfer_tricks: int, settings: RulingSettings) -> None:
+    """Laws 64C1 and 64C2a when one side revoked: the transfer result, or the adjusted score (the likely
+    result without the revoke, or for a repeated revoke without the later ones, the first one's
+    transfer applied), whichever is better for the non-offending side; Law 12C1 for the regime."""
     record, table = ruling.record, ruling.table
     assert record.contract is not None
     declarer_side = side_of(record.contract.declarer)
@@ -159,6 +162,8 @@ def _c2a_result(table: TablePlay, estimate: Estimate, first: Revoke, world_trick
 # --- both sides: 64C2b ------------------------------------------------------------------------
 
 def _both_sides(ruling: BoardRuling, established: list[Revoke], settings: RulingSettings) -> None:
+    """Law 64C2b: both sides revoked: the likely result had no revoke occurred (``neither``), or each side
+    judged as the victim of the other side's first revoke (``separately``); Law 12C1 per side."""
     record = ruling.record
     ruling.law = "64C2b"
     if settings.both_sides == "neither":
