@@ -42,6 +42,16 @@ class PbnGame:
             return None
         return entry[0]
 
+    def add_tag(self, name: str, raw_value: str, line: int) -> str:
+        """Record a tag (a repeated one is kept as a duplicate); its section follows. Returns the name."""
+        value = raw_value.replace('\\"', '"').replace("\\\\", "\\") if "\\" in raw_value else raw_value
+        if name in self.tags and name != "Note":
+            self.duplicate_tags.append((name, line))
+        else:
+            self.tags[name] = (value, line)
+        self.sections.setdefault(name, [])
+        return name
+
     def line_of(self, name: str) -> int:
         """The line of a tag (the game's first line when absent)."""
         entry = self.tags.get(name)
@@ -115,17 +125,8 @@ def split_games(lines: Iterable[str], first_line: int = 1) -> Iterator[PbnGame]:
         if line.startswith("[") and "{" not in line and ";" not in line:
             match = _TAG.fullmatch(line.rstrip())
             if match:
-                if game is None:
-                    game = PbnGame(line=lineno)
-                name, value = match.group(1), match.group(2)
-                if "\\" in value:
-                    value = value.replace('\\"', '"').replace("\\\\", "\\")
-                if name in game.tags and name != "Note":
-                    game.duplicate_tags.append((name, lineno))
-                else:
-                    game.tags[name] = (value, lineno)
-                current_section = name
-                game.sections.setdefault(name, [])
+                game = game or PbnGame(line=lineno)
+                current_section = game.add_tag(match.group(1), match.group(2), lineno)
                 continue
         position = 0
         while position < len(line):
@@ -145,15 +146,8 @@ def split_games(lines: Iterable[str], first_line: int = 1) -> Iterator[PbnGame]:
             if char == "[":
                 match = _TAG.match(line, position)
                 if match:
-                    if game is None:
-                        game = PbnGame(line=lineno)
-                    name, value = match.group(1), match.group(2).replace('\\"', '"').replace("\\\\", "\\")
-                    if name in game.tags and name != "Note":
-                        game.duplicate_tags.append((name, lineno))
-                    else:
-                        game.tags[name] = (value, lineno)
-                    current_section = name
-                    game.sections.setdefault(name, [])
+                    game = game or PbnGame(line=lineno)
+                    current_section = game.add_tag(match.group(1), match.group(2), lineno)
                     position = match.end()
                     continue
             end = position
