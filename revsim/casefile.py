@@ -48,10 +48,12 @@ def parse_case(text: str, source: str = "<case>") -> Iterator[Record | RecordErr
 
 
 def _safe_board(data: dict[str, Any], source: str, lines: _Lines, index: int | None) -> Record | RecordError:
+    """One board (the ``index``-th ``[[board]]``, or the whole file when None), or the error it raised."""
     name = str(data.get("board", f"#{(index or 0) + 1}"))
     first = lines.board_start(index)
+    end = lines.board_start(index + 1) if index is not None else None
     try:
-        return _board(data, source, name, lines.within(first, lines.board_start((index or 0) + 1) if index is not None else None))
+        return _board(data, source, name, lines.within(first, end))
     except RecordError as error:
         return error.located(source=source, board=name, line=first)
 
