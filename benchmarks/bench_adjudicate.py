@@ -19,7 +19,7 @@ sys.path.insert(0, str(ROOT))
 from revsim import solver  # noqa: E402
 from revsim.adjudicate import adjudicate  # noqa: E402
 from revsim.cards import full_pack, sort_hand  # noqa: E402
-from revsim.pbn import read_pbn  # noqa: E402
+from revsim.readers import read_records  # noqa: E402
 from revsim.record import Contract, PlayedCard, Record  # noqa: E402
 from revsim.replay import Replay  # noqa: E402
 
@@ -77,8 +77,8 @@ def main() -> None:
     parser.add_argument("--boards", type=int, default=200)
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
-    hands = [item for path in sorted((ROOT / "hands").glob("*.pbn")) for item in read_pbn(path)
-             if isinstance(item, Record)]
+    hands = [item for path in sorted((ROOT / "hands").iterdir()) if path.suffix in (".pbn", ".toml")
+             for item in read_records(path) if isinstance(item, Record)]
     rng = random.Random(args.seed)
     boards = [random_revoke_board(rng, str(i)) for i in range(args.boards)]
     adjudicate(hands[0])  # load DDS once
