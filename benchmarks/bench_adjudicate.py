@@ -18,35 +18,17 @@ sys.path.insert(0, str(ROOT))
 
 from revsim import solver  # noqa: E402
 from revsim.adjudicate import adjudicate  # noqa: E402
-from revsim.cards import full_pack, sort_hand  # noqa: E402
 from revsim.readers import read_records  # noqa: E402
-from revsim.record import Contract, PlayedCard, Record  # noqa: E402
-from revsim.replay import Replay  # noqa: E402
+from revsim.record import Record  # noqa: E402
+from revsim.synthetic import random_board  # noqa: E402
 
 
 def random_revoke_board(rng: random.Random, name: str) -> Record:
     """A random deal and contract played out at random, with one or two cards that fail to follow."""
     while True:
-        pack = sort_hand(full_pack())
-        rng.shuffle(pack)
-        hands = tuple(frozenset(pack[i * 13:(i + 1) * 13]) for i in range(4))
-        contract = Contract(rng.randint(1, 7), rng.randint(0, 4), rng.randint(0, 2), rng.randint(0, 3))
-        replay = Replay(hands, contract.trump, contract.opening_leader)
-        plays, revokes = [], 0
-        revoke_at = sorted(rng.sample(range(5, 44), rng.choice([1, 1, 1, 2])))
-        while not replay.is_over:
-            legal = replay.legal_cards()
-            others = sorted(replay.hand(replay.to_play) - set(legal))
-            if revoke_at and len(plays) >= revoke_at[0] and replay.led_suit is not None and others:
-                card = rng.choice(others)
-                revoke_at.pop(0)
-                revokes += 1
-            else:
-                card = rng.choice(legal)
-            replay.play(card)
-            plays.append(PlayedCard(card))
-        if revokes:
-            return Record("bench", name, None, hands, contract, play=plays)
+        record = random_board(rng, name, revokes=rng.choice([1, 1, 1, 2]))
+        if adjudicate(record).revokes:
+            return record
 
 
 def time_boards(records: list[Record]) -> tuple[list[float], float]:
