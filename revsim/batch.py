@@ -193,7 +193,7 @@ def _ignore_interrupts() -> None:
 
 
 def scan_rows(paths: Iterable[str | Path], settings: Settings | None = None, jobs: int = 1,
-              games_per_unit: int = 64) -> Iterator[Rows]:
+              games_per_unit: int = 16) -> Iterator[Rows]:
     """(board row, revoke rows) for every board, in input order, read and adjudicated in ``jobs`` processes.
 
     Files are cut into units (big PBN files into parts of ``games_per_unit`` games) that the workers
