@@ -99,9 +99,9 @@ def iter_items(paths: Iterable[str | Path]) -> Iterator[Record | RecordError]:
             yield from read_records(path)
 
 
-Unit = tuple[str, int, int, list[str] | None]
-"""A piece of work: (file, first line, first game's ordinal, lines) for part of a PBN file, or lines None for
-a whole file (or a path error)."""
+Unit = tuple[str, int, int, str | None]
+"""A piece of work: (file, first line, first game's ordinal, text) for part of a PBN file, or text None for
+a whole file."""
 
 
 def work_units(paths: Iterable[str | Path], games_per_unit: int) -> Iterator[Unit | RecordError]:
@@ -111,8 +111,8 @@ def work_units(paths: Iterable[str | Path], games_per_unit: int) -> Iterator[Uni
             yield path
         elif path.suffix.lower() == ".pbn" and path.is_file():
             try:
-                for first_line, first_ordinal, lines in pbn_parts(path, games_per_unit):
-                    yield str(path), first_line, first_ordinal, lines
+                for first_line, first_ordinal, text in pbn_parts(path, games_per_unit):
+                    yield str(path), first_line, first_ordinal, text
             except OSError:
                 yield str(path), 1, 1, None  # read_records reports it as an error row
         else:
@@ -124,11 +124,11 @@ def unit_items(unit: Unit | RecordError) -> Iterator[Record | RecordError]:
     if isinstance(unit, RecordError):
         yield unit
         return
-    source, first_line, first_ordinal, lines = unit
-    if lines is None:
+    source, first_line, first_ordinal, text = unit
+    if text is None:
         yield from read_records(source)
     else:
-        yield from parse_pbn_lines(lines, source, first_line, first_ordinal)
+        yield from parse_pbn_lines(text.splitlines(), source, first_line, first_ordinal)
 
 
 def board_rows(item: Record | RecordError, settings: Settings) -> Rows:

@@ -160,46 +160,47 @@ def split_games(lines: Iterable[str], first_line: int = 1) -> Iterator[PbnGame]:
         yield game
 
 
-def pbn_parts(path: str | Path, games_per_part: int) -> Iterator[tuple[int, int, list[str]]]:
+def pbn_parts(path: str | Path, games_per_part: int) -> Iterator[tuple[int, int, str]]:
     """Cut a PBN file into parts of about ``games_per_part`` games that read the same on their own:
-    (first line, first game's ordinal, lines). A part starts only at a game with its own [Deal] and
+    (first line, first game's ordinal, text). A part starts only at a game with its own [Deal] and
     [Board] (records that omit them take them from the game before) and never inside a comment.
     OSError if the file cannot be read."""
     part: list[str] = []
     part_line, part_ordinal, games_in_part = 1, 1, 0
     block: list[str] = []
-    block_line = 1
-    ordinal = 0
-    in_comment = False
+    block_line, ordinal = 1, 0
+    has_tags = has_deal = has_board = in_comment = False
     with open(path, encoding="utf-8", errors="replace") as handle:
-        for lineno, raw in enumerate(handle, start=1):
-            line = raw.rstrip("\r\n")
+        for lineno, line in enumerate(handle, start=1):
             if not block:
                 block_line = lineno
             block.append(line)
             if in_comment:
                 in_comment = "}" not in line
                 continue
-            if "{" in line and "}" not in line[line.rindex("{"):]:
-                in_comment = not line.startswith("%")
-            if line.strip():
+            first = line[:1]
+            if first == "[":
+                has_tags = True
+                has_deal = has_deal or line.startswith("[Deal ")
+                has_board = has_board or line.startswith("[Board ")
+            if "{" in line and first != "%" and "}" not in line[line.rindex("{"):]:
+                in_comment = True
+            if not line.isspace():
                 continue
-            has_tags = any(text.startswith("[") for text in block)
             if has_tags:
                 ordinal += 1
-                stands_alone = any(text.startswith("[Deal ") for text in block) and \
-                    any(text.startswith("[Board ") for text in block)
-                if stands_alone and games_in_part >= games_per_part:
-                    yield part_line, part_ordinal, part
+                if has_deal and has_board and games_in_part >= games_per_part:
+                    yield part_line, part_ordinal, "".join(part)
                     part, part_line, part_ordinal, games_in_part = [], block_line, ordinal, 0
                 games_in_part += 1
             if not part:
                 part_line = block_line
             part.extend(block)
             block = []
+            has_tags = has_deal = has_board = False
     part.extend(block)
     if part:
-        yield part_line, part_ordinal, part
+        yield part_line, part_ordinal, "".join(part)
 
 
 def game_to_record(game: PbnGame, source: str, board: str) -> Record:

@@ -121,3 +121,23 @@ def test_real_ctrl_c_on_a_parallel_scan(tmp_path) -> None:
     boards = read_rows(out)
     assert 0 < len(boards) < 4000
     assert boards.board.tolist() == [str(n) for n in range(1, len(boards) + 1)]
+
+
+def _reading(item):
+    from revsim.errors import RecordError
+
+    if isinstance(item, RecordError):
+        return ("error", item.describe())
+    return (item.board, item.line, str(item.contract), tuple(item.play), item.claimed_total, tuple(item.notes))
+
+
+@pytest.mark.parametrize("games", [1, 7, 16])
+def test_files_cut_into_parts_read_exactly_as_whole_files(archive: str, games: int) -> None:
+    from revsim.batch import unit_items, work_units
+
+    paths = [archive] + ([str(CORPUS / "endplay-tests" / "example3.pbn"), str(CORPUS / "pbn-verifier" / "correct_10.pbn")]
+                         if CORPUS.is_dir() else [])
+    for path in paths:
+        whole = [_reading(item) for item in iter_items([path])]
+        parts = [_reading(item) for unit in work_units([path], games) for item in unit_items(unit)]
+        assert parts == whole, path
