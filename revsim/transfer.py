@@ -89,7 +89,7 @@ def _decide(revoke: Revoke, table: TablePlay, noticed: str, declarer: int, estab
     if winner is None:
         later = from_revoke
     amount, clause = law64a_automatic_transfer(revoke.seat, winner, later)
-    capped = min(amount, from_revoke - transferred[revoke.side])
+    capped = max(0, min(amount, from_revoke - transferred[revoke.side]))
     won_by = ("nobody (the trick was claimed)" if winner is None else
               "the revoker" if winner == revoke.seat else
               "the revoker's partner" if side_of(winner) == revoke.side else "the non-offending side")

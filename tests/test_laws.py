@@ -149,3 +149,17 @@ def test_64b6_whole_board_trick_12_too_late_to_correct() -> None:
     assert [r.law for r in ruling.revokes] == ["64B6"] and ruling.transfer == 0
     # no transfer, but Law 64C1 restores equity: East-West get the last two tricks
     assert ruling.law == "64C1" and ruling.ns[0].tricks == 9
+
+
+def test_64a_later_transfer_never_negative_when_earlier_ones_took_the_tricks() -> None:
+    # Seed 16215 (found by the property test): North-South revoke three times; earlier transfers already
+    # took more tricks than North-South won from the last revoke on, so the last transfers nothing.
+    from revsim.transfer import offending_tricks_from
+    from tests.test_properties import _random_board
+
+    record, injected = _random_board(16215, 0.2, None)
+    ruling = adjudicate(record)
+    assert all(r.transfer >= 0 for r in ruling.revokes)
+    ns = [r for r in ruling.revokes if r.side == 0]
+    assert sum(r.transfer for r in ns) <= offending_tricks_from(ruling.table, 0, ns[0].trick)
+    assert len(injected) == len(ruling.revokes) == 4
