@@ -30,7 +30,7 @@ def test_cli_json_fields(tmp_path, monkeypatch) -> None:
 
 
 def test_cli_noticed_after_round() -> None:
-    result = CliRunner().invoke(main, ["adjudicate", str(HANDS / "duschek-too-late-b.pbn"),
+    result = CliRunner().invoke(main, ["adjudicate", str(HANDS / "duschek-too-late-a.pbn"),
                                        "--noticed", "after-round", "--json"])
     [board] = json.loads(result.output)
     assert board["revokes"][0]["law"] == "64B5" and board["transfer"] == 0
@@ -60,8 +60,8 @@ def test_cli_field_scores(tmp_path) -> None:
     field = tmp_path / "field.csv"
     field.write_text("board,ns_score\nduschek-too-late-b,420\nduschek-too-late-b,-50\nduschek-too-late-b,450\n"
                      "duschek-too-late-b,420\nduschek-too-late-b,170\nother,999\n")
-    result = CliRunner().invoke(main, ["adjudicate", str(HANDS / "duschek-too-late-b.pbn"), "--noticed",
-                                       "after-round", "--field", str(field), "--json"])
+    result = CliRunner().invoke(main, ["adjudicate", str(HANDS / "duschek-too-late-b.toml"), "--field", str(field),
+                                       "--json"])
     [board] = json.loads(result.output)
     assert board["ruling"]["law"] == "64C1"
     assert board["field"]["tables"] == 5
@@ -73,7 +73,7 @@ def test_cli_field_scores(tmp_path) -> None:
 def test_cli_bad_field_file(tmp_path) -> None:
     field = tmp_path / "field.csv"
     field.write_text("ns_score\n420\nlots\n")
-    result = CliRunner().invoke(main, ["adjudicate", str(HANDS / "duschek-too-late-b.pbn"), "--field", str(field)])
+    result = CliRunner().invoke(main, ["adjudicate", str(HANDS / "duschek-too-late-b.toml"), "--field", str(field)])
     assert result.exit_code == 2 and "field.csv, line 3" in result.output
 
 
