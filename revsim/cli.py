@@ -176,9 +176,11 @@ def adjudicate_command(file: str, as_json: bool, **options: Any) -> None:
 @click.argument("file", type=click.Path(dir_okay=False))
 @click.option("-o", "--output", "output", type=click.Path(dir_okay=False), required=True,
               help="The HTML file to write (one self-contained page).")
+@click.option("--record", "record_number", type=click.IntRange(min=1), default=None,
+              help="The K-th of the boards selected, when several share a name (one record per table).")
 @ruling_options
 @fact_options
-def report_command(file: str, output: str, **options: Any) -> None:
+def report_command(file: str, output: str, record_number: int | None, **options: Any) -> None:
     """Write the ruling on one board of FILE as a self-contained HTML page for an appeals committee:
     the deal, the play with the revokes marked, the law path, the no-infraction estimate, the ruling
     with scores, a chart of double-dummy tricks after every card, and the settings that reproduce it.
@@ -194,10 +196,15 @@ def report_command(file: str, output: str, **options: Any) -> None:
         click.echo(f"{file}: no board with play" + (f" named {', '.join(options['boards'])}" if options["boards"] else ""),
                    err=True)
         sys.exit(2)
+    if record_number is not None:
+        if record_number > len(playable):
+            click.echo(f"{file}: --record {record_number}, but only {len(playable)} boards are selected", err=True)
+            sys.exit(2)
+        playable = [playable[record_number - 1]]
     if len(playable) > 1:
         names = ", ".join(str(item.board) for item in playable[:10])
-        click.echo(f"{file} holds {len(playable)} boards ({names}{' ...' if len(playable) > 10 else ''}): "
-                   "choose one with --board", err=True)
+        click.echo(f"{file} holds {len(playable)} boards with play ({names}{' ...' if len(playable) > 10 else ''}): "
+                   "choose one with --board (and --record K when several share a name)", err=True)
         sys.exit(2)
     [item] = playable
     try:

@@ -182,7 +182,7 @@ def _ruling_table(ruling: BoardRuling, field: list[int] | None) -> str:
 
     head = ("<tr><th>Weight</th><th>Result</th><th>Declarer's tricks</th><th>NS points</th>"
             + ("<th>Matchpoints</th><th>Cross-IMPs</th><th>IMPs vs datum</th>" if field else "") + "</tr>")
-    parts = [f"<h2>The ruling: {_e(ruling.law)}</h2>"]
+    parts = [f"<h2>The ruling: {_e(ruling.law) if ruling.law != 'none' else 'the table result stands'}</h2>"]
     table_line = describe_result(ruling, ruling.table_tricks)
     parts.append(f"<p>Table result: {_e(table_line)}. Tricks transferred under Law 64A: {ruling.transfer}.</p>")
     if ruling.ns == ruling.ew:
@@ -283,7 +283,7 @@ def report_html(ruling: BoardRuling, settings: Settings, field: list[int] | None
         f"<div><b>Table result</b>{_e(describe_result(ruling, ruling.table_tricks))}</div>"
         f"<div><b>Revokes</b>{_e(revokers)}</div>"
         f"<div><b>Transfer (64A)</b>{ruling.transfer}</div>"
-        f"<div><b>Ruling</b>Law {_e(ruling.law)}</div>"
+        f"<div><b>Ruling</b>{'Law ' + _e(ruling.law) if ruling.law != 'none' else 'the table result stands'}</div>"
         f"<div><b>Attention drawn</b>{_e(noticed_when(settings, record))}</div>"
         f"<div><b>Regime</b>{_e(settings.regime)}</div>"
         "</div>"
@@ -299,7 +299,8 @@ def report_html(ruling: BoardRuling, settings: Settings, field: list[int] | None
         f"opening lead by {SEAT_NAMES[next_seat(record.contract.declarer)]}</p>",
         summary,
         "<h2>The deal</h2>", _diagram(ruling),
-        '<p class="note">Cards marked in the diagram are the substitute cards of the no-infraction estimate.</p>',
+        '<p class="note">Cards marked in the diagram are the substitute cards of the no-infraction estimate.</p>'
+        if ruling.estimates else "",
         _auction(ruling),
         ("<h2>Facts</h2><ul>" + "".join(f"<li>{_e(f)}</li>" for f in facts) + "</ul>") if facts else "",
         _play_table(ruling),

@@ -77,3 +77,18 @@ def test_report_renders_in_headless_chromium(tmp_path) -> None:
     subprocess.run(flags + [f"--screenshot={shot}", "--window-size=1100,2600", out.as_uri()],
                    capture_output=True, timeout=120)
     assert shot.is_file() and shot.stat().st_size > 20_000
+
+
+def test_report_record_among_boards_sharing_a_name(tmp_path) -> None:
+    from tests.conftest import CORPUS
+
+    if not CORPUS.is_dir():
+        pytest.skip("../shared/corpus is not beside the project")
+    source = CORPUS / "endplay-tests" / "example2.pbn"
+    out = tmp_path / "r.html"
+    many = CliRunner().invoke(main, ["report", str(source), "--board", "11", "-o", str(out)])
+    assert many.exit_code == 2 and "--record K" in many.output
+    one = CliRunner().invoke(main, ["report", str(source), "--board", "11", "--record", "2", "-o", str(out)])
+    assert one.exit_code == 0, one.output
+    page = out.read_text()
+    assert "<h2>Auction</h2>" in page and "board 11" in page
