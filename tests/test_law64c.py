@@ -32,7 +32,7 @@ def test_64c1_adjust_only_when_better_for_non_offenders() -> None:
 
 
 def test_64c1_adjusted_score_replaces_a_smaller_transfer() -> None:
-    ruling = _hand("duschek-too-late-b", noticed="after-round")  # 64B5: no transfer; 64C1 gives 10
+    ruling = _hand("duschek-too-late-a", noticed="after-round")  # 64B5: no transfer; 64C1 gives 10
     assert ruling.law == "64C1" and ruling.transfer == 0
     assert [o.tricks for o in ruling.ns] == [ruling.no_infraction.most_likely] == [10]
     assert "The transfer would give 9" in ruling.explanation and "the adjusted score gives 10" in ruling.explanation
