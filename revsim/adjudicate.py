@@ -64,7 +64,7 @@ def adjudicate(record: Record, settings: Settings | None = None) -> BoardRuling:
             raise RecordError(f"{error.problem}; revokes found in the play: {listed}", **record.where()) from None
         raise
     facts = record.facts
-    check_facts(replay, facts, dict(record.where()))
+    check_facts(replay, facts, record.source, record.board)
     revokes = find_revokes(replay, declarer, table.claimed, marked, facts)
     mark_both_sides_corrections(revokes)
     record.notes.extend(unfounded_marks(replay, marked))

@@ -24,6 +24,7 @@ from .errors import RecordError
 from .pbn import parse_pbn_lines, pbn_parts
 from .readers import READERS, read_records
 from .record import Record
+from .ruling import expected
 from .scoring import ns_score
 
 BOARD_COLUMNS: dict[str, str] = {
@@ -152,12 +153,12 @@ def board_rows(item: Record | RecordError, settings: Settings) -> Rows:
         revokers=";".join(SEAT_LETTERS[r.seat] for r in ruling.revokes) or None,
         transfer=ruling.transfer,
         law=ruling.law,
-        tricks_ns=sum(o.tricks * o.weight for o in ruling.ns),
-        tricks_ew=sum(o.tricks * o.weight for o in ruling.ew),
+        tricks_ns=expected(ruling.ns, "tricks"),
+        tricks_ew=expected(ruling.ew, "tricks"),
         outcomes_ns=json.dumps([[o.tricks, round(o.weight, 6)] for o in ruling.ns]),
         outcomes_ew=json.dumps([[o.tricks, round(o.weight, 6)] for o in ruling.ew]),
-        score_ns=sum(o.score * o.weight for o in ruling.ns),
-        score_ew=sum(o.score * o.weight for o in ruling.ew),
+        score_ns=expected(ruling.ns, "score"),
+        score_ew=expected(ruling.ew, "score"),
         table_score=ns_score(contract, ruling.table_tricks, item.vulnerability),
         notes=" | ".join(item.notes) or None,
     )

@@ -170,7 +170,7 @@ def mark_both_sides_corrections(revokes: list[Revoke]) -> None:
             revoke.corrected_by = "62C3"
 
 
-def check_facts(replay: Replay, facts: Facts, where: dict[str, object]) -> None:
+def check_facts(replay: Replay, facts: Facts, source: str, board: str) -> None:
     """Raise RecordError (naming the fact's line) for a fact that does not fit the play."""
     if facts.is_empty():
         return
@@ -184,7 +184,7 @@ def check_facts(replay: Replay, facts: Facts, where: dict[str, object]) -> None:
         hands[play.seat].discard(play.card)
 
     def fail(problem: str, line: int | None, trick: int | None = None, card: Card | None = None) -> None:
-        raise RecordError(problem, source=str(where.get("source")), board=str(where.get("board")),
+        raise RecordError(problem, source=source, board=board,
                           line=line, trick=trick, card=str(card) if card else None)
 
     def never_played(trick: int, line: int | None) -> None:

@@ -16,7 +16,7 @@ from typing import Protocol
 from .cards import SEAT_NAMES, Card, Seat, side_of
 from .detection import Revoke
 from .replay import Play, Replay
-from .solver import card_values, side_tricks_from_here
+from .solver import card_values, total_tricks
 
 SUBSTITUTES = ("best", "uniform")
 
@@ -147,12 +147,9 @@ def table_like_line(position: Replay, substitute: Card, recorded_rest: list[Play
             break
         line.play(play.card)
         kept.append(str(play.card))
-    declarer_side = side_of(declarer)
-    tricks = line.tricks_won(declarer_side)
     if not line.is_over:
-        tricks += side_tricks_from_here(line, declarer)
         stopped += "; double dummy from there"
-    return Line("table-like", tuple(kept), stopped, tricks)
+    return Line("table-like", tuple(kept), stopped, total_tricks(line, declarer)[0])
 
 
 ESTIMATORS: dict[str, Estimator] = {"dd": DoubleDummyEstimator()}

@@ -150,7 +150,7 @@ class Facts:
 def parse_penalty_card(text: str) -> PenaltyCard:
     """``E:SJ@3``: East's SJ is a major penalty card from trick 3 on. ValueError otherwise."""
     seat_text, card_text, trick = _split_option(text, "SEAT:CARD@TRICK, like E:SJ@3")
-    return PenaltyCard(_seat(seat_text), Card.parse(card_text), trick, "given on the command line")
+    return PenaltyCard(seat_from_letter(seat_text), Card.parse(card_text), trick, "given on the command line")
 
 
 def parse_lead_restriction(text: str) -> LeadRestriction:
@@ -161,7 +161,7 @@ def parse_lead_restriction(text: str) -> LeadRestriction:
     if len(letter) != 1 or letter not in SUIT_LETTERS:
         raise ValueError(f"{text!r}: {suit_text!r} is not a suit (S, H, D or C)")
     suit = SUIT_LETTERS.index(letter)
-    return LeadRestriction(trick, _seat(seat_text), None if forbidden else suit, suit if forbidden else None,
+    return LeadRestriction(trick, seat_from_letter(seat_text), None if forbidden else suit, suit if forbidden else None,
                            "given on the command line")
 
 
@@ -170,7 +170,7 @@ def parse_hidden_card(text: str) -> HiddenCard:
     if ":" not in text:
         raise ValueError(f"{text!r} is not SEAT:CARD, like N:H3")
     seat_text, card_text = text.split(":", 1)
-    return HiddenCard(_seat(seat_text), Card.parse(card_text))
+    return HiddenCard(seat_from_letter(seat_text), Card.parse(card_text))
 
 
 def with_extra(facts: Facts, extra: Facts) -> Facts:
@@ -196,7 +196,3 @@ def _split_option(text: str, form: str) -> tuple[str, str, int]:
         return seat_text, what, int(trick)
     except ValueError:
         raise ValueError(f"{text!r} is not {form}") from None
-
-
-def _seat(text: str) -> Seat:
-    return seat_from_letter(text)

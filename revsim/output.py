@@ -10,6 +10,7 @@ from .equity import Estimate
 from .errors import RecordError
 from .field import FieldScore, score_against_field
 from .record import Record
+from .ruling import expected
 from .scoring import ns_score
 
 
@@ -47,7 +48,7 @@ def ruling_to_dict(ruling: BoardRuling) -> dict[str, Any]:
             "law": ruling.law,
             "ns": [{"tricks": o.tricks, "weight": round(o.weight, 6), "score": o.score} for o in ruling.ns],
             "ew": [{"tricks": o.tricks, "weight": round(o.weight, 6), "score": o.score} for o in ruling.ew],
-            "expected_tricks": {"ns": _expected(ruling.ns), "ew": _expected(ruling.ew)},
+            "expected_tricks": {"ns": round(expected(ruling.ns, "tricks"), 4), "ew": round(expected(ruling.ew, "tricks"), 4)},
         },
         "no_infraction": estimate_to_dict(ruling.no_infraction) if ruling.no_infraction else None,
         "estimates": [estimate_to_dict(estimate) for estimate in ruling.estimates.values()],
@@ -56,10 +57,6 @@ def ruling_to_dict(ruling: BoardRuling) -> dict[str, Any]:
         "steps": ruling.steps,
         "notes": record.notes,
     }
-
-
-def _expected(outcomes: list[Any]) -> float:
-    return round(sum(o.tricks * o.weight for o in outcomes), 4)
 
 
 def estimate_to_dict(estimate: Estimate) -> dict[str, Any]:
@@ -78,7 +75,7 @@ def estimate_to_dict(estimate: Estimate) -> dict[str, Any]:
 
 def field_to_dict(ruling: BoardRuling, field: list[int]) -> dict[str, Any]:
     """Matchpoints and IMPs of the ruling for each side, and of the table result, against the field."""
-    table_score = describe_score(ruling, ruling.table_tricks)
+    table_score = ns_score(ruling.record.contract, ruling.table_tricks, ruling.record.vulnerability)
 
     def view(outcomes: list[Any], for_ns: bool) -> dict[str, Any]:
         return _field_score(score_against_field([(o.score, o.weight) for o in outcomes], field, for_ns))
@@ -91,11 +88,6 @@ def field_to_dict(ruling: BoardRuling, field: list[int]) -> dict[str, Any]:
         "imps_method": "cross-IMPs: the average over the field; datum: the mean of the field without its top "
                        "and bottom (five or more tables), rounded to 10",
     }
-
-
-def describe_score(ruling: BoardRuling, tricks: int) -> int:
-    """North-South's score in points when declarer's side takes ``tricks``."""
-    return ns_score(ruling.record.contract, tricks, ruling.record.vulnerability)
 
 
 def _field_score(score: FieldScore) -> dict[str, Any]:

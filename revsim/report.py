@@ -59,8 +59,7 @@ def _e(text: object) -> str:
 def _card_html(card: Card | str) -> str:
     card = Card.parse(card) if isinstance(card, str) else card
     colour = "red" if card.suit in _RED else "black"
-    rank = "10" if card.rank == 10 else "23456789TJQKA"[card.rank - 2]
-    return f'<span class="{colour}">{SUIT_SYMBOLS[card.suit]}{rank}</span>'
+    return f'<span class="{colour}">{SUIT_SYMBOLS[card.suit]}{_rank(card)}</span>'
 
 
 def _hand_html(seat: int, hand: Hand, marked: set[Card]) -> str:

@@ -109,8 +109,7 @@ def read_rows(path: str | Path, revokes: bool = False) -> Any:
     path = revokes_path(path) if revokes else Path(path)
     suffix = path.suffix.lower()
     if suffix == ".csv":
-        frame = pd.read_csv(path, dtype={name: ("string" if dtype != "boolean" else "string") for name, dtype in columns.items()},
-                            keep_default_na=False, na_values=[""])
+        frame = pd.read_csv(path, dtype=dict.fromkeys(columns, "string"), keep_default_na=False, na_values=[""])
         for name, dtype in columns.items():
             if dtype == "boolean":
                 frame[name] = frame[name].map({"True": True, "False": False}, na_action="ignore")

@@ -17,7 +17,7 @@ from .laws import (
 )
 from .record import Record
 from .scoring import ns_score, result_text
-from .solver import side_tricks_from_here
+from .solver import total_tricks
 from .table import TablePlay
 
 REGIMES = ("weighted", "non-weighted")
@@ -68,6 +68,11 @@ class BoardRuling:
     def no_infraction(self) -> Estimate | None:
         """The main no-infraction estimate (the first one made), if any."""
         return next(iter(self.estimates.values()), None)
+
+
+def expected(outcomes: list[Outcome], field_name: str) -> float:
+    """The weighted mean of ``tricks`` or ``score`` over a side's outcomes."""
+    return sum(getattr(outcome, field_name) * outcome.weight for outcome in outcomes)
 
 
 def rule(record: Record, table: TablePlay, revokes: list[Revoke], transfer: int, settings: RulingSettings) -> BoardRuling:
@@ -242,7 +247,7 @@ def _corrected_trick12(table: TablePlay, revoke: Revoke) -> int:
     assert table.record.contract is not None
     position, _ = position_before(table.replay, revoke)
     declarer = table.record.contract.declarer
-    return position.tricks_won(side_of(declarer)) + side_tricks_from_here(position, declarer)
+    return total_tricks(position, declarer)[0]
 
 
 def _revoke_step(revoke: Revoke) -> str:

@@ -92,10 +92,13 @@ def _position_key(replay: Replay) -> tuple[object, ...]:
     return (tuple(replay.hand(seat) for seat in range(4)), replay.trump, replay.leader, tuple(replay.current_trick))
 
 
-def side_tricks_from_here(replay: Replay, side_seat: Seat) -> int:
-    """The tricks ``side_seat``'s side takes from here on (current trick included) with best play by all four."""
+def total_tricks(replay: Replay, side_seat: Seat) -> tuple[int, dict[Card, int]]:
+    """``side_seat``'s side's total tricks with best play by all four from here (tricks already won
+    included), and the value of each legal card of the player to play (empty when the play is over)."""
+    won = replay.tricks_won(side_seat % 2)
+    if replay.is_over:
+        return won, {}
     values = card_values(replay)
     best = max(values.values())
-    to_play = replay.to_play
-    remaining = 13 - replay.trick_number + 1
-    return best if to_play % 2 == side_seat % 2 else remaining - best
+    remaining = 13 - replay.tricks_won(0) - replay.tricks_won(1)
+    return won + (best if replay.to_play % 2 == side_seat % 2 else remaining - best), values

@@ -9,11 +9,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .cards import Card, Seat, side_of
+from .cards import Card
 from .equity import Estimate, position_before
 from .replay import Replay
 from .ruling import BoardRuling
-from .solver import card_values
+from .solver import total_tricks
 
 
 @dataclass(frozen=True)
@@ -30,18 +30,6 @@ class Trace:
     values: tuple[int, ...]
 
 
-def _value(replay: Replay, declarer: Seat) -> tuple[int, dict[Card, int]]:
-    side = side_of(declarer)
-    won = replay.tricks_won(side)
-    if replay.is_over:
-        return won, {}
-    values = card_values(replay)
-    best = max(values.values())
-    remaining = 13 - replay.tricks_won(0) - replay.tricks_won(1)
-    from_here = best if side_of(replay.to_play) == side else remaining - best
-    return won + from_here, values
-
-
 def table_trace(ruling: BoardRuling) -> Trace:
     """The recorded play, card by card, with the double-dummy value before and after each card."""
     record = ruling.record
@@ -49,10 +37,10 @@ def table_trace(ruling: BoardRuling) -> Trace:
     declarer = record.contract.declarer
     table = ruling.table.replay
     replay = Replay(table.initial_hands, table.trump, record.opening_leader, table.first_trick, table.tricks_before)
-    values = [_value(replay, declarer)[0]]
+    values = [total_tricks(replay, declarer)[0]]
     for play in table.plays:
         replay.play(play.card, play.seat, play.led_out_of_turn)
-        values.append(_value(replay, declarer)[0])
+        values.append(total_tricks(replay, declarer)[0])
     return Trace("table", 0, tuple(str(play.card) for play in table.plays), tuple(values))
 
 
@@ -64,7 +52,7 @@ def no_infraction_trace(ruling: BoardRuling, estimate: Estimate) -> Trace:
     revoke = next(r for r in ruling.revokes if (r.trick, r.seat) == (estimate.trick, estimate.seat))
     position, _ = position_before(ruling.table.replay, revoke)
     start = len(position.plays)
-    value, choices = _value(position, declarer)
+    value, choices = total_tricks(position, declarer)
     values = [value]
     table_like = next((line for line in estimate.lines if line.name == "table-like"), None)
     planned = [Card.parse(text) for text in table_like.cards] if table_like else [estimate.chosen[0]]
@@ -77,6 +65,6 @@ def no_infraction_trace(ruling: BoardRuling, estimate: Estimate) -> Trace:
             card = min((c for c, v in choices.items() if v == best), key=lambda c: (c.suit, -c.rank))
         position.play(card)
         cards.append(str(card))
-        value, choices = _value(position, declarer)
+        value, choices = total_tricks(position, declarer)
         values.append(value)
     return Trace("no infraction", start, tuple(cards), tuple(values))

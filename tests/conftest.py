@@ -9,13 +9,13 @@ from pathlib import Path
 import pytest
 from hypothesis import settings
 
+from revsim.pbn import parse_pbn
+from revsim.record import Record
+
 # CI explores the same examples every run (reproducible); local runs keep exploring new ones.
 settings.register_profile("ci", derandomize=True, deadline=None, print_blob=True)
 if os.environ.get("CI"):
     settings.load_profile("ci")
-
-from revsim.pbn import parse_pbn
-from revsim.record import Record
 
 ROOT = Path(__file__).resolve().parent.parent
 HANDS = ROOT / "hands"
