@@ -44,5 +44,10 @@ class Progress:
         seconds = time.perf_counter() - self.started
         rate = self.boards / seconds if seconds > 0 else 0.0
         written = f"; rows in {out}" if out else ""
-        return (f"{self.boards:,} boards, {self.revokes:,} revokes, {self.errors:,} errors in {seconds:.1f} s "
+        return (f"{_count(self.boards, 'board')}, {_count(self.revokes, 'revoke')}, {_count(self.errors, 'error')} "
+                f"in {seconds:.1f} s "
                 f"({rate:,.0f} boards/s, {jobs} job{'s' if jobs != 1 else ''}){written}")
+
+
+def _count(number: int, noun: str) -> str:
+    return f"{number:,} {noun}{'' if number == 1 else 's'}"
