@@ -16,10 +16,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from revsim import solver  # noqa: E402
 from revsim.adjudicate import adjudicate  # noqa: E402
-from revsim.readers import read_records  # noqa: E402
-from revsim.record import Record  # noqa: E402
+from revsim.equity import solver  # noqa: E402
+from revsim.records.readers import read_records  # noqa: E402
+from revsim.records.record import Record  # noqa: E402
 from revsim.synthetic import random_board  # noqa: E402
 
 

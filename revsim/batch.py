@@ -18,53 +18,18 @@ from concurrent.futures import Future, ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
 
-from .adjudicate import Settings, adjudicate
-from .cards import SEAT_LETTERS, SUIT_LETTERS
-from .errors import RecordError
-from .pbn import parse_pbn_lines, pbn_parts
-from .readers import READERS, read_records
-from .record import Record
-from .ruling import expected
-from .scoring import ns_score
+from revsim.adjudicate import adjudicate
+from revsim.cards import SEAT_LETTERS, SUIT_LETTERS
+from revsim.equity.ruling import expected
+from revsim.equity.settings import Settings
+from revsim.outputs.columns import BOARD_COLUMNS, REVOKE_COLUMNS
+from revsim.records.errors import RecordError
+from revsim.records.pbn import parse_pbn_lines, pbn_parts
+from revsim.records.readers import READERS, read_records
+from revsim.records.record import Record
+from revsim.scoring.points import ns_score
 
-BOARD_COLUMNS: dict[str, str] = {
-    "file": "string",          # the file the board came from
-    "board": "string",         # the board as named in the file
-    "status": "string",        # ok, error or no-play
-    "error": "string",         # the error message, for status error
-    "line": "Int64",           # the line of the board (or of the error) in the file
-    "contract": "string",      # like 4S, 3NTX
-    "declarer": "string",      # N, E, S or W
-    "vulnerable": "string",    # None, NS, EW or All
-    "table_tricks": "Int64",   # declarer's side's tricks as played and claimed
-    "claimed": "boolean",      # a claim or concession ended the play
-    "revokes": "Int64",        # number of revokes found
-    "revokers": "string",      # the revoking players in order, like "E;S"
-    "transfer": "Int64",       # tricks transferred under Law 64A
-    "law": "string",           # the ruling: none, 64A, 64C1, 64A+64C2a, 64C2b, 62D
-    "tricks_ns": "Float64",    # declarer's side's expected tricks after the ruling, North-South's result
-    "tricks_ew": "Float64",    # the same, East-West's result (differs only when the sides' results differ)
-    "outcomes_ns": "string",   # North-South's result as JSON [[tricks, weight], ...]
-    "outcomes_ew": "string",   # East-West's result as JSON
-    "score_ns": "Float64",     # North-South's expected score in points, North-South's result
-    "score_ew": "Float64",     # North-South's expected score in points, East-West's result
-    "table_score": "Int64",    # North-South's score in points at the table
-    "notes": "string",         # what revsim noticed about the record, joined with " | "
-}
-
-REVOKE_COLUMNS: dict[str, str] = {
-    "file": "string",
-    "board": "string",
-    "trick": "Int64",
-    "player": "string",        # N, E, S or W
-    "card": "string",          # like SJ
-    "suit_led": "string",      # S, H, D, C, or empty for a lead
-    "kind": "string",          # failure to follow suit, penalty card not played, lead restriction broken
-    "established": "boolean",
-    "established_by": "string",  # 63A1, 63A3, 63A4
-    "law": "string",           # the clause applied: 64A1, 64A2, 64B1-64B8, 62A, 62B1, 62B2, 62D
-    "transfer": "Int64",
-}
+__all__ = ["BOARD_COLUMNS", "REVOKE_COLUMNS", "scan", "scan_rows"]
 
 Rows = tuple[dict[str, Any], list[dict[str, Any]]]
 

@@ -10,19 +10,19 @@ from typing import Any, TypeVar
 
 import click
 
-from .adjudicate import Settings, adjudicate
-from .batch import default_jobs, scan_rows
-from .equity import SUBSTITUTES
-from .errors import RecordError
-from .facts import Facts, parse_hidden_card, parse_lead_restriction, parse_penalty_card, with_extra
-from .field import field_for_board, load_field
-from .laws import NOTICED_WHEN
-from .output import error_to_dict, field_to_dict, ruling_to_dict, ruling_to_text, settings_to_dict, skipped_to_dict
-from .progress import Progress
-from .readers import read_records
-from .record import Record
-from .rowfiles import open_writers
-from .ruling import BOTH_SIDES_METHODS, REGIMES, BoardRuling
+from revsim.adjudicate import adjudicate
+from revsim.batch import default_jobs, scan_rows
+from revsim.equity.ruling import BoardRuling
+from revsim.equity.settings import BOTH_SIDES_METHODS, REGIMES, SUBSTITUTES, Settings
+from revsim.outputs.dicts import error_to_dict, field_to_dict, ruling_to_dict, settings_to_dict, skipped_to_dict
+from revsim.outputs.progress import Progress
+from revsim.outputs.rowfiles import open_writers
+from revsim.outputs.text import ruling_to_text
+from revsim.records.errors import RecordError
+from revsim.records.facts import NOTICED_WHEN, Facts, parse_hidden_card, parse_lead_restriction, parse_penalty_card, with_extra
+from revsim.records.readers import read_records
+from revsim.records.record import Record
+from revsim.scoring.field import field_for_board, load_field
 
 Command = TypeVar("Command", bound=Callable[..., Any])
 
@@ -187,7 +187,7 @@ def report_command(file: str, output: str, record_number: int | None, **options:
 
     FILE may hold several boards: choose one with --board.
     """
-    from .report import report_html
+    from revsim.outputs.report import report_html
 
     settings = _settings(options)
     items = list(_selected(file, options["boards"], _extra_facts(options)))

@@ -8,9 +8,9 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator
 
-from .cards import SEAT_LETTERS, full_pack, hand_to_pbn, next_seat, side_of, sort_hand
-from .record import Contract, PlayedCard, Record
-from .replay import Replay
+from revsim.cards import SEAT_LETTERS, full_pack, hand_to_pbn, next_seat, side_of, sort_hand
+from revsim.play.replay import Replay
+from revsim.records.record import Contract, PlayedCard, Record
 
 VULNERABILITIES = ("None", "NS", "EW", "All")
 

@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 from hypothesis import settings
 
-from revsim.pbn import parse_pbn
-from revsim.record import Record
+from revsim.records.pbn import parse_pbn
+from revsim.records.record import Record
 
 # CI explores the same examples every run (reproducible); local runs keep exploring new ones.
 settings.register_profile("ci", derandomize=True, deadline=None, print_blob=True)

@@ -8,7 +8,7 @@ from click.testing import CliRunner
 
 from revsim.batch import BOARD_COLUMNS, REVOKE_COLUMNS, iter_items, scan, scan_rows
 from revsim.cli import main
-from revsim.rowfiles import read_rows, revokes_path
+from revsim.outputs.rowfiles import read_rows, revokes_path
 from revsim.synthetic import write_archive
 from tests.conftest import CORPUS, HANDS, needs_corpus
 
@@ -124,7 +124,7 @@ def test_real_ctrl_c_on_a_parallel_scan(tmp_path) -> None:
 
 
 def _reading(item):
-    from revsim.errors import RecordError
+    from revsim.records.errors import RecordError
 
     if isinstance(item, RecordError):
         return ("error", item.describe())

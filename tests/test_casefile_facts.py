@@ -8,9 +8,9 @@ import json
 import pytest
 
 from revsim.adjudicate import Settings, adjudicate
-from revsim.casefile import parse_case
-from revsim.errors import RecordError
-from revsim.record import Record
+from revsim.records.casefile import parse_case
+from revsim.records.errors import RecordError
+from revsim.records.record import Record
 from tests.conftest import HANDS, SHARED, expected_cases
 
 # The 4S deal of the lecture's "Too late for Law 64A" (East ruffs the third club holding the CJ).
@@ -262,7 +262,7 @@ def test_62c1_and_62c2_later_cards_changed_after_a_correction() -> None:
     # West the D7. Noticed: East substitutes the D3 (the H3 becomes a penalty card, 62B1); South,
     # a non-offender, changes to the DK without penalty (62C1); West, East's partner and next in
     # rotation, changes to the D6 and his D7 becomes a penalty card (62C2).
-    from revsim.detection import derived_penalty_cards
+    from revsim.laws.detection import derived_penalty_cards
 
     text = DEAL + '''play = ["CA C7 C5 C2", "CK CQ C6 C3", "C4 S8 CJ C8", "D4 D3 DK D6"]
 claim = { after_trick = 4, declarer_tricks = 10 }

@@ -7,8 +7,8 @@ from collections import Counter
 import pytest
 
 from revsim.adjudicate import adjudicate
-from revsim.errors import RecordError
-from revsim.readers import read_records
+from revsim.records.errors import RecordError
+from revsim.records.readers import read_records
 from tests.conftest import CORPUS, needs_corpus
 
 pytestmark = needs_corpus()
@@ -80,8 +80,8 @@ def test_correct_10_marked_revokes_found() -> None:
 
 
 def test_correct_10_marked_revokes_through_the_replay() -> None:
-    from revsim.detection import find_revokes
-    from revsim.table import replay_cards
+    from revsim.laws.detection import find_revokes
+    from revsim.play.table import replay_cards
     records = [item for item in read_records(CORPUS / "pbn-verifier/correct_10.pbn")
                if not isinstance(item, RecordError) and any(p.marked_revoke for p in item.play)]
     assert len(records) == 1

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from revsim.adjudicate import Settings, adjudicate
-from revsim.readers import read_records
-from revsim.record import Record
+from revsim.records.readers import read_records
+from revsim.records.record import Record
 from tests.conftest import HANDS, expected_cases
 
 CASES = expected_cases()

@@ -5,16 +5,10 @@ from __future__ import annotations
 import pytest
 
 from revsim.adjudicate import Settings, adjudicate
-from revsim.laws import (
-    AT_ALL_PROBABLE,
-    LIKELY,
-    law12c1c_weighted,
-    law12c1e_non_weighted,
-    law64c1_adjust,
-    law64c2a_repeated_revoke_result,
-)
-from revsim.pbn import read_pbn
-from revsim.record import Record
+from revsim.equity.law12 import AT_ALL_PROBABLE, LIKELY, law12c1c_weighted, law12c1e_non_weighted
+from revsim.equity.law64c import law64c1_adjust, law64c2a_repeated_revoke_result
+from revsim.records.pbn import read_pbn
+from revsim.records.record import Record
 from tests.conftest import HANDS
 from tests.test_properties import _random_board
 

@@ -4,11 +4,10 @@ from __future__ import annotations
 
 from revsim.adjudicate import Settings, adjudicate
 from revsim.cards import Card, parse_pbn_deal
-from revsim.laws import (
-    law61_failed_to_follow,
-    law62d_trick12_must_be_corrected,
-    law63a1_established_by_next_trick,
-    law63a3_a4_established_by_claim,
+from revsim.laws.law61 import law61_failed_to_follow
+from revsim.laws.law62 import law62d_trick12_must_be_corrected
+from revsim.laws.law63 import law63a1_established_by_next_trick, law63a3_a4_established_by_claim
+from revsim.laws.law64 import (
     law64a_automatic_transfer,
     law64b1_no_trick_won,
     law64b2_repeated_revoke_same_suit,
@@ -18,7 +17,7 @@ from revsim.laws import (
     law64b6_trick_12,
     law64b7_both_sides_revoked,
 )
-from revsim.record import Contract, PlayedCard, Record
+from revsim.records.record import Contract, PlayedCard, Record
 from tests.conftest import HANDS, one_record
 
 N, E, S, W = range(4)
@@ -154,7 +153,7 @@ def test_64b6_whole_board_trick_12_too_late_to_correct() -> None:
 def test_64a_later_transfer_never_negative_when_earlier_ones_took_the_tricks() -> None:
     # Seed 16215 (found by the property test): North-South revoke three times; earlier transfers already
     # took more tricks than North-South won from the last revoke on, so the last transfers nothing.
-    from revsim.transfer import offending_tricks_from
+    from revsim.laws.transfer import offending_tricks_from
     from tests.test_properties import _random_board
 
     record, injected = _random_board(16215, 0.2, None)

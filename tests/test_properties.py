@@ -9,9 +9,9 @@ from hypothesis import strategies as st
 
 from revsim.adjudicate import adjudicate
 from revsim.cards import full_pack, side_of, sort_hand
-from revsim.record import Contract, PlayedCard, Record
-from revsim.replay import Replay
-from revsim.transfer import offending_tricks_from
+from revsim.laws.transfer import offending_tricks_from
+from revsim.play.replay import Replay
+from revsim.records.record import Contract, PlayedCard, Record
 
 SETTINGS = settings(max_examples=60, deadline=None)
 
@@ -135,7 +135,7 @@ def test_replay_undo_and_copy_restore_the_state(board, steps_back) -> None:
 
 
 def _value_for(record, side: int, tricks: int) -> int:
-    from revsim.scoring import ns_score
+    from revsim.scoring.points import ns_score
     score = ns_score(record.contract, tricks, record.vulnerability)
     return score if side == 0 else -score
 
@@ -144,7 +144,7 @@ def _value_for(record, side: int, tricks: int) -> int:
 @given(boards, st.sampled_from(["best", "uniform"]), st.sampled_from(["weighted", "non-weighted"]))
 def test_law64c_never_favours_offenders_and_never_both(board, substitute, regime) -> None:
     from revsim.adjudicate import Settings
-    from revsim.laws import law12c1c_weighted
+    from revsim.equity.law12 import law12c1c_weighted
 
     record, _ = board
     ruling = adjudicate(record, Settings(substitute=substitute, regime=regime))

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from revsim.adjudicate import adjudicate
-from revsim.errors import RecordError
-from revsim.lin import parse_lin
-from revsim.pbn import parse_pbn
-from revsim.record import Record
+from revsim.records.errors import RecordError
+from revsim.records.lin import parse_lin
+from revsim.records.pbn import parse_pbn
+from revsim.records.record import Record
 from tests.conftest import HANDS, one_record
 
 BASE = (HANDS / "duschek-too-late-a.pbn").read_text()

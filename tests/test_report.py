@@ -11,9 +11,9 @@ from click.testing import CliRunner
 
 from revsim.adjudicate import Settings, adjudicate
 from revsim.cli import main
-from revsim.readers import read_records
-from revsim.report import report_html
-from revsim.trace import no_infraction_trace, table_trace
+from revsim.equity.trace import no_infraction_trace, table_trace
+from revsim.outputs.report import report_html
+from revsim.records.readers import read_records
 from tests.conftest import HANDS
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")

@@ -1,0 +1,56 @@
+"""The ``dd`` estimator: the offender's legal cards valued double dummy by endplay's solver.
+
+Double-dummy play sees all four hands: an upper bound on skilful play. ``best`` takes the offender's
+best card (a player following suit plays sensibly), ``uniform`` weighs every candidate equally.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from revsim.cards import Seat, side_of
+from revsim.equity.solver import card_values
+from revsim.equity.worlds import SUBSTITUTES, Candidate, Estimate, Line, table_like_line
+from revsim.laws.detection import Revoke
+from revsim.play.replay import Play, Replay
+
+
+class DoubleDummyEstimator:
+    """``dd``: the offender's legal cards valued double dummy by endplay's solver."""
+
+    name = "dd"
+
+    def estimate(self, position: Replay, revoke: Revoke, declarer: Seat, substitute: str,
+                 recorded_rest: list[Play]) -> Estimate:
+        """Candidates, outcomes and the two lines (double dummy, table-like) from ``position``."""
+        if substitute not in SUBSTITUTES:
+            raise ValueError(f"substitute must be one of {', '.join(SUBSTITUTES)}, not {substitute!r}")
+        declarer_side = side_of(declarer)
+        before = position.tricks_won(declarer_side)
+        completed = position.tricks_won(0) + position.tricks_won(1)
+        remaining = 13 - completed
+        offender_is_declarer_side = side_of(position.to_play) == declarer_side
+        values = card_values(position)
+        if revoke.allowed:
+            values = {card: value for card, value in values.items() if card in revoke.allowed} or values
+        candidates = tuple(
+            Candidate(card, before + (value if offender_is_declarer_side else remaining - value))
+            for card, value in sorted(values.items(), key=lambda item: (item[0].suit, -item[0].rank))
+        )
+        if substitute == "best":
+            pick = max if offender_is_declarer_side else min
+            best_value = pick(c.declarer_tricks for c in candidates)
+            chosen = tuple(c.card for c in candidates if c.declarer_tricks == best_value)
+            outcomes: tuple[tuple[int, float], ...] = ((best_value, 1.0),)
+        else:
+            chosen = tuple(c.card for c in candidates)
+            counts = Counter(c.declarer_tricks for c in candidates)
+            outcomes = tuple((tricks, count / len(candidates)) for tricks, count in sorted(counts.items(), reverse=True))
+        main_card = chosen[0]
+        dd_value = next(c.declarer_tricks for c in candidates if c.card == main_card)
+        lines = (
+            Line("double dummy", (str(main_card),), "best play by all four hands from here", dd_value),
+            table_like_line(position, main_card, recorded_rest, declarer),
+        )
+        return Estimate(self.name, substitute, revoke.trick, revoke.seat, revoke.card, revoke.suit_led, candidates, chosen,
+                        outcomes, lines, completed, before)

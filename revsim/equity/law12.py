@@ -1,0 +1,39 @@
+"""Law 12C1: the adjusted score, weighted (12C1c) or non-weighted (12C1e)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+
+LIKELY = 1 / 3
+"""Non-weighted regime: a result at least this probable is 'likely' (for the non-offending side)."""
+AT_ALL_PROBABLE = 1 / 6
+"""Non-weighted regime: a result at least this probable is 'at all probable' (for the offending side)."""
+
+
+def law12c1c_weighted(outcomes: Iterable[tuple[int, float]]) -> list[tuple[int, float]]:
+    """Law 12C1c: a weighted adjusted score: each result reachable by legal play with its weight;
+    equal results merged, weights normalised to sum to 1, most likely first."""
+    merged: dict[int, float] = {}
+    for tricks, weight in outcomes:
+        merged[tricks] = merged.get(tricks, 0.0) + weight
+    total = sum(merged.values())
+    if total <= 0:
+        raise ValueError("a weighted score needs a positive total weight")
+    return sorted(((tricks, weight / total) for tricks, weight in merged.items()), key=lambda o: (-o[1], -o[0]))
+
+
+def law12c1e_non_weighted(outcomes: Iterable[tuple[int, float]], better_for_side: Callable[[int], float],
+                          offending: bool) -> int:
+    """Law 12C1e (non-weighted): the non-offending side gets the most favourable result that was likely
+    (probability at least LIKELY); the offending side the most unfavourable result that was at all
+    probable (at least AT_ALL_PROBABLE). ``better_for_side`` rates a trick count for the side being scored.
+
+    When no result reaches the threshold, the most probable results are the pool.
+    """
+    weighted = law12c1c_weighted(outcomes)
+    threshold = AT_ALL_PROBABLE if offending else LIKELY
+    pool = [tricks for tricks, weight in weighted if weight >= threshold - 1e-12]
+    if not pool:
+        top = weighted[0][1]
+        pool = [tricks for tricks, weight in weighted if abs(weight - top) < 1e-12]
+    return min(pool, key=better_for_side) if offending else max(pool, key=better_for_side)

@@ -1,0 +1,49 @@
+"""How to rule: the one settings object for a ruling, and when attention was drawn."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from revsim.equity.estimators import ESTIMATORS
+from revsim.equity.worlds import SUBSTITUTES
+from revsim.records.facts import NOTICED_WHEN
+from revsim.records.record import Record
+
+__all__ = ["BOTH_SIDES_METHODS", "REGIMES", "SUBSTITUTES", "Settings", "noticed_when"]
+
+REGIMES = ("weighted", "non-weighted")
+BOTH_SIDES_METHODS = ("neither", "separately")
+
+
+@dataclass(frozen=True)
+class Settings:
+    """What the record cannot show, and how to rule.
+
+    ``noticed``: when attention was first drawn (see ``records.facts.NOTICED_WHEN``); None takes the
+    record's facts, else ``end-of-play``. ``estimator``: how the no-infraction result is estimated
+    (``dd``). ``substitute``: the offender's card in the no-infraction world, ``best`` (his
+    double-dummy best card) or ``uniform`` (every legal card equally likely). ``regime``: Law 12C1,
+    ``weighted`` or ``non-weighted``. ``both_sides``: Law 64C2b, ``neither`` (as if neither side
+    revoked) or ``separately`` (each revoke judged when it happened).
+    """
+
+    noticed: str | None = None
+    estimator: str = "dd"
+    substitute: str = "best"
+    regime: str = "weighted"
+    both_sides: str = "neither"
+
+    def __post_init__(self) -> None:
+        for name, allowed in (("noticed", NOTICED_WHEN), ("estimator", tuple(ESTIMATORS)),
+                              ("substitute", SUBSTITUTES), ("regime", REGIMES), ("both_sides", BOTH_SIDES_METHODS)):
+            if getattr(self, name) not in allowed and not (name == "noticed" and self.noticed is None):
+                raise ValueError(f"{name} must be one of {', '.join(allowed)}, not {getattr(self, name)!r}")
+
+
+def noticed_when(settings: Settings, record: Record) -> str:
+    """When attention was drawn: the settings, else the record's facts, else the end of play."""
+    if settings.noticed is not None:
+        return settings.noticed
+    if record.facts.noticed_trick is not None:
+        return "during-play"
+    return record.facts.noticed or "end-of-play"

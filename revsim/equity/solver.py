@@ -1,0 +1,104 @@
+"""The only module that talks to DDS (through endplay): double-dummy values of positions we build.
+
+Positions are built from the replay (hands at the start of the trick plus the cards already played to
+it), never with ``analyse_play`` across a revoke. The solver runs in a temporary directory so that a
+DDS input error cannot leave ``dump.txt`` in the user's folder.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import tempfile
+import time
+from collections import OrderedDict
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from endplay.dds import solve_board
+from endplay.types import Card as EndplayCard
+from endplay.types import Deal, Denom, Player
+
+from revsim.cards import Card, Seat, deal_to_pbn
+from revsim.play.replay import Replay
+
+_SUITS = (Denom.spades, Denom.hearts, Denom.diamonds, Denom.clubs, Denom.nt)
+_CACHE_SIZE = 4096
+
+
+@dataclass
+class SolverStats:
+    """What the solver has done in this process: calls to DDS, cache hits, seconds inside DDS."""
+
+    calls: int = 0
+    cache_hits: int = 0
+    seconds: float = 0.0
+
+
+STATS = SolverStats()
+_cache: OrderedDict[tuple[object, ...], tuple[tuple[Card, int], ...]] = OrderedDict()
+
+
+@contextlib.contextmanager
+def _in_scratch_directory() -> Iterator[None]:
+    previous = os.getcwd()
+    with tempfile.TemporaryDirectory(prefix="revsim-dds-") as scratch:
+        os.chdir(scratch)
+        try:
+            yield
+        finally:
+            os.chdir(previous)
+
+
+def _endplay_deal(replay: Replay) -> Deal:
+    """The replay's position as an endplay Deal: hands at the start of the current trick, then its cards played."""
+    hands = [set(replay.hand(seat)) for seat in range(4)]
+    for seat, card in replay.current_trick:
+        hands[seat].add(card)
+    deal = Deal(deal_to_pbn(tuple(frozenset(hand) for hand in hands)))
+    deal.trump = _SUITS[replay.trump]
+    deal.first = Player(replay.leader)
+    for _, card in replay.current_trick:
+        deal.play(EndplayCard(str(card)))
+    return deal
+
+
+def card_values(replay: Replay) -> dict[Card, int]:
+    """For each legal card of the player to play, the tricks his side takes from here on, double dummy.
+
+    The count covers the remaining tricks, the current one included. Following suit is enforced by
+    the solver, which is what a corrected or no-infraction line needs. Positions are cached.
+    """
+    key = _position_key(replay)
+    cached = _cache.get(key)
+    if cached is not None:
+        STATS.cache_hits += 1
+        _cache.move_to_end(key)
+        return dict(cached)
+    started = time.perf_counter()
+    with _in_scratch_directory():
+        solved = solve_board(_endplay_deal(replay))
+    values = tuple((Card(int(card.suit.value), int(card.rank.value).bit_length() - 1), int(tricks))
+                   for card, tricks in solved)
+    STATS.calls += 1
+    STATS.seconds += time.perf_counter() - started
+    _cache[key] = values
+    if len(_cache) > _CACHE_SIZE:
+        _cache.popitem(last=False)
+    return dict(values)
+
+
+def _position_key(replay: Replay) -> tuple[object, ...]:
+    return (tuple(replay.hand(seat) for seat in range(4)), replay.trump, replay.leader, tuple(replay.current_trick))
+
+
+def total_tricks(replay: Replay, side_seat: Seat) -> tuple[int, dict[Card, int]]:
+    """``side_seat``'s side's total tricks with best play by all four from here (tricks already won
+    included), and the value of each legal card of the player to play (empty when the play is over)."""
+    won = replay.tricks_won(side_seat % 2)
+    if replay.is_over:
+        return won, {}
+    values = card_values(replay)
+    best = max(values.values())
+    remaining = 13 - replay.tricks_won(0) - replay.tricks_won(1)
+    return won + (best if replay.to_play % 2 == side_seat % 2 else remaining - best), values

@@ -1,0 +1,109 @@
+"""The no-infraction world of Law 64C: the play rebuilt at a revoke, a legal card in its place, and an estimate.
+
+An estimator (one module each, registered in ``estimators.py``) turns such a position into a
+distribution of declarer's side's tricks with the evidence behind it. Beside an estimator's own line,
+a table-like line replays the rest of the record while it still fits and solves from where it stops
+fitting.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Protocol
+
+from revsim.cards import SEAT_NAMES, Card, Seat
+from revsim.equity.solver import total_tricks
+from revsim.laws.detection import Revoke
+from revsim.play.replay import Play, Replay
+
+SUBSTITUTES = ("best", "uniform")
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """A legal card the offender could have played, with declarer's side's total tricks double dummy."""
+
+    card: Card
+    declarer_tricks: int
+
+
+@dataclass(frozen=True)
+class Line:
+    """A line of play from the substitute card: its name, the recorded cards it kept, where it stopped, the result."""
+
+    name: str
+    cards: tuple[str, ...]
+    stopped: str
+    declarer_tricks: int
+
+
+@dataclass(frozen=True)
+class Estimate:
+    """The likely result had a revoke not occurred: outcomes (declarer's side's tricks, weight) and the evidence."""
+
+    estimator: str
+    substitute: str
+    trick: int
+    seat: Seat
+    revoke_card: Card
+    suit_led: int | None
+    candidates: tuple[Candidate, ...]
+    chosen: tuple[Card, ...]
+    outcomes: tuple[tuple[int, float], ...]
+    lines: tuple[Line, ...]
+    tricks_completed: int
+    declarer_tricks_before: int
+
+    @property
+    def most_likely(self) -> int:
+        """The outcome with the largest weight (the smaller trick count on a tie)."""
+        return max(self.outcomes, key=lambda outcome: (outcome[1], -outcome[0]))[0]
+
+    def offending_tricks_from_here(self, declarer_tricks: int, offending_side: int, declarer_side: int) -> int:
+        """Tricks the offending side takes from this position on, in an outcome with ``declarer_tricks``."""
+        from_here = declarer_tricks - self.declarer_tricks_before
+        if offending_side == declarer_side:
+            return from_here
+        return (13 - self.tricks_completed) - from_here
+
+
+class Estimator(Protocol):
+    """Turns a position at a revoke into an Estimate."""
+
+    name: str
+
+    def estimate(self, position: Replay, revoke: Revoke, declarer: Seat, substitute: str,
+                 recorded_rest: list[Play]) -> Estimate: ...
+
+
+def position_before(replay: Replay, revoke: Revoke) -> tuple[Replay, list[Play]]:
+    """The replay just before the revoke card, and the recorded cards after it."""
+    index = next(i for i, play in enumerate(replay.plays) if (play.trick, play.seat) == (revoke.trick, revoke.seat))
+    position = replay.copy()
+    while len(position.plays) > index:
+        position.undo()
+    return position, replay.plays[index + 1:]
+
+
+def table_like_line(position: Replay, substitute: Card, recorded_rest: list[Play], declarer: Seat) -> Line:
+    """Play ``substitute``, then the recorded cards while each is still held and legal, then solve from there."""
+    line = position.copy()
+    line.play(substitute)
+    kept = [str(substitute)]
+    stopped = "the record ends"
+    for play in recorded_rest:
+        if line.is_over:
+            break
+        if play.seat != line.to_play:
+            stopped = (f"trick {line.trick_number}: {SEAT_NAMES[line.to_play]} is on play, "
+                       f"but the record has {SEAT_NAMES[play.seat]}'s {play.card}")
+            break
+        if play.card not in line.legal_cards():
+            stopped = (f"trick {line.trick_number}: {SEAT_NAMES[play.seat]}'s {play.card} "
+                       + ("is no longer held" if play.card not in line.hand(play.seat) else "would not follow suit"))
+            break
+        line.play(play.card)
+        kept.append(str(play.card))
+    if not line.is_over:
+        stopped += "; double dummy from there"
+    return Line("table-like", tuple(kept), stopped, total_tricks(line, declarer)[0])

@@ -1,0 +1,254 @@
+"""Finding revokes in a replayed play (Law 61) and deciding whether each was established (Law 63).
+
+A revoke is a card that fails to follow suit when able (61A1), or that fails, when able, to comply
+with a major penalty card or a lead restriction (61A2); the facts of a case file supply the latter,
+and the revokes corrected before establishment (Law 62).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from revsim.cards import SEAT_NAMES, SUIT_LETTERS, Card, Seat, side_of
+from revsim.laws.law61 import law61_failed_to_follow, law61a2_lead_restriction_broken, law61a2_penalty_card_not_played
+from revsim.laws.law62 import law62b_withdrawn_card_becomes_penalty_card, law62c2_partner_card_becomes_penalty_card
+from revsim.laws.law63 import law63a1_established_by_next_trick, law63a3_a4_established_by_claim
+from revsim.play.replay import Play, Replay
+from revsim.records.errors import RecordError
+from revsim.records.facts import Correction, Facts, LeadRestriction, PenaltyCard
+
+SUIT_NAMES = ("spades", "hearts", "diamonds", "clubs")
+FOLLOW_SUIT = "failure to follow suit"
+PENALTY_CARD = "penalty card not played"
+LEAD_RESTRICTION = "lead restriction broken"
+
+
+@dataclass
+class Revoke:
+    """One revoke: where it happened, whether it was established, and what Law 64 makes of it.
+
+    ``establishment`` is the clause that established it ("63A1", "63A3", "63A4") or None.
+    ``corrected_by`` is the Law 62 clause under which it was corrected before establishment.
+    ``allowed`` are the cards that would have complied (None: any legal card).
+    ``law`` and ``transfer`` are filled in by ``transfer.apply_law64``; ``reason`` says why in a sentence.
+    """
+
+    trick: int
+    seat: Seat
+    card: Card
+    suit_led: int | None
+    kind: str = FOLLOW_SUIT
+    marked_in_record: bool = False
+    establishment: str | None = None
+    corrected_by: str | None = None
+    allowed: frozenset[Card] | None = None
+    law: str = ""
+    transfer: int = 0
+    reason: str = ""
+
+    @property
+    def established(self) -> bool:
+        """Whether the revoke was established (Law 63)."""
+        return self.establishment is not None
+
+    @property
+    def side(self) -> int:
+        """The offending side: 0 North-South, 1 East-West."""
+        return side_of(self.seat)
+
+    def describe(self) -> str:
+        """Like ``East played the S5 to trick 2 while holding clubs (C led)``."""
+        who = SEAT_NAMES[self.seat]
+        if self.kind == PENALTY_CARD:
+            cards = " or ".join(str(card) for card in sorted(self.allowed or ()))
+            return f"{who} played the {self.card} to trick {self.trick} instead of the penalty card {cards}"
+        if self.kind == LEAD_RESTRICTION:
+            return f"{who} led the {self.card} to trick {self.trick}, breaking a lead restriction he could comply with"
+        led = SUIT_NAMES[self.suit_led] if self.suit_led is not None else "no suit"
+        text = (f"{who} played the {self.card} to trick {self.trick} while holding {led} "
+                f"({SUIT_LETTERS[self.suit_led] if self.suit_led is not None else '-'} led)")
+        return text + (" and corrected it" if self.corrected_by else "")
+
+
+def find_revokes(replay: Replay, declarer: Seat, claimed: bool, marked: set[tuple[int, Card]] | None = None,
+                 facts: Facts | None = None) -> list[Revoke]:
+    """Every revoke of the play (Law 61), dummy's included, with its establishment (Law 63), in order.
+
+    ``claimed`` says a claim or concession was agreed; ``marked`` holds (trick, card) pairs the record
+    marks as revokes (PBN ``^R``); ``facts`` adds corrected revokes, penalty cards and lead restrictions.
+    """
+    marked = marked or set()
+    facts = facts or Facts()
+    penalties = list(facts.penalty_cards) + derived_penalty_cards(facts.corrections, declarer)
+    restrictions = {(r.trick, r.player): r for r in facts.lead_restrictions}
+    claimed_by_declarer = facts.claim_by != "defenders"
+    players_by_trick: dict[int, list[Seat]] = {}
+    for play in replay.plays:
+        players_by_trick.setdefault(play.trick, []).append(play.seat)
+    hands = [set(hand) for hand in replay.initial_hands]
+    found = [_corrected(correction, declarer) for correction in facts.corrections]
+    only_following = not penalties and not restrictions
+    for play in replay.plays:
+        if only_following:
+            if not play.failed_to_follow:
+                continue
+            revoke: Revoke | None = Revoke(play.trick, play.seat, play.card, play.led_suit)
+        else:
+            hand = hands[play.seat]
+            revoke = _revoke_of(play, hand, penalties, restrictions)
+            hand.discard(play.card)
+        if revoke is None:
+            continue
+        revoke.marked_in_record = (play.trick, play.card) in marked
+        if law63a1_established_by_next_trick(play.seat, players_by_trick.get(play.trick + 1, [])):
+            revoke.establishment = "63A1"
+        else:
+            revoke.establishment = law63a3_a4_established_by_claim(play.seat, declarer, claimed, claimed_by_declarer)
+        found.append(revoke)
+    return sorted(found, key=lambda revoke: (revoke.trick, _order_in_trick(replay, revoke)))
+
+
+def _order_in_trick(replay: Replay, revoke: Revoke) -> int:
+    return next((i for i, play in enumerate(replay.plays) if (play.trick, play.seat) == (revoke.trick, revoke.seat)), 0)
+
+
+def _revoke_of(play: Play, hand: set[Card], penalties: list[PenaltyCard],
+               restrictions: dict[tuple[int, Seat], LeadRestriction]) -> Revoke | None:
+    if play.failed_to_follow:
+        return Revoke(play.trick, play.seat, play.card, play.led_suit)
+    active = {p.card for p in penalties if p.player == play.seat and p.from_trick <= play.trick}
+    if law61a2_penalty_card_not_played(active, hand, play.led_suit, play.card):
+        can_follow = play.led_suit is not None and any(card.suit == play.led_suit for card in hand)
+        allowed = frozenset(card for card in active if card in hand and
+                            (play.led_suit is None or card.suit == play.led_suit or not can_follow))
+        return Revoke(play.trick, play.seat, play.card, play.led_suit, PENALTY_CARD, allowed=allowed)
+    restriction = restrictions.get((play.trick, play.seat))
+    if play.led_suit is None and restriction is not None:
+        if law61a2_lead_restriction_broken(hand, play.card, restriction.must_lead, restriction.must_not_lead):
+            allowed = frozenset(card for card in hand if restriction.allows(card))
+            return Revoke(play.trick, play.seat, play.card, None, LEAD_RESTRICTION, allowed=allowed)
+    return None
+
+
+def derived_penalty_cards(corrections: tuple[Correction, ...], declarer: Seat) -> list[PenaltyCard]:
+    """Penalty cards created by corrections: a defender's withdrawn revoke card (Law 62B1) and a defender's
+    card withdrawn by the offending side after the non-offenders changed theirs (Law 62C2)."""
+    cards = []
+    for correction in corrections:
+        if law62b_withdrawn_card_becomes_penalty_card(correction.player, declarer):
+            cards.append(PenaltyCard(correction.player, correction.withdrawn, correction.trick + 1,
+                                     "a withdrawn revoke card (Law 62B1)", correction.line))
+        for change in correction.changes:
+            if side_of(change.player) == side_of(correction.player) and \
+                    law62c2_partner_card_becomes_penalty_card(change.player, declarer):
+                cards.append(PenaltyCard(change.player, change.withdrawn, correction.trick + 1,
+                                         "a card withdrawn after the correction (Law 62C2)", change.line))
+    return cards
+
+
+def _corrected(correction: Correction, declarer: Seat) -> Revoke:
+    penalty = law62b_withdrawn_card_becomes_penalty_card(correction.player, declarer)
+    return Revoke(correction.trick, correction.player, correction.withdrawn, None,
+                  corrected_by="62B1" if penalty else "62B2")
+
+
+def mark_both_sides_corrections(revokes: list[Revoke]) -> None:
+    """Law 62C3: both sides revoked on one trick and both revokes were corrected together."""
+    by_trick: dict[int, set[int]] = {}
+    for revoke in revokes:
+        if revoke.corrected_by:
+            by_trick.setdefault(revoke.trick, set()).add(revoke.side)
+    for revoke in revokes:
+        if revoke.corrected_by and len(by_trick.get(revoke.trick, set())) == 2:
+            revoke.corrected_by = "62C3"
+
+
+def check_facts(replay: Replay, facts: Facts, source: str, board: str) -> None:
+    """Raise RecordError (naming the fact's line) for a fact that does not fit the play."""
+    if facts.is_empty():
+        return
+    last_trick = replay.plays[-1].trick if replay.plays else replay.first_trick - 1
+    hands = [set(hand) for hand in replay.initial_hands]
+    held_at: dict[tuple[int, Seat], frozenset[Card]] = {}
+    card_at: dict[tuple[int, Seat], Play] = {}
+    for play in replay.plays:
+        held_at[(play.trick, play.seat)] = frozenset(hands[play.seat])
+        card_at[(play.trick, play.seat)] = play
+        hands[play.seat].discard(play.card)
+
+    def fail(problem: str, line: int | None, trick: int | None = None, card: Card | None = None) -> None:
+        raise RecordError(problem, source=source, board=board,
+                          line=line, trick=trick, card=str(card) if card else None)
+
+    def never_played(trick: int, line: int | None) -> None:
+        if not replay.first_trick <= trick <= last_trick:
+            fail(f"the facts speak of trick {trick}, which was never played (the play goes from trick "
+                 f"{replay.first_trick} to {last_trick})", line, trick)
+
+    if facts.noticed_trick is not None:
+        never_played(facts.noticed_trick, facts.lines.get("noticed"))
+    for penalty in facts.penalty_cards:
+        never_played(penalty.from_trick, penalty.line)
+        held = held_at.get((penalty.from_trick, penalty.player))
+        if penalty.card not in replay.initial_hands[penalty.player] or (held is not None and penalty.card not in held):
+            fail(f"penalty card {penalty.card}: {SEAT_NAMES[penalty.player]} does not hold it at trick "
+                 f"{penalty.from_trick}", penalty.line, penalty.from_trick, penalty.card)
+    for restriction in facts.lead_restrictions:
+        never_played(restriction.trick, restriction.line)
+        lead = next((p for p in replay.plays if p.trick == restriction.trick and p.led_suit is None), None)
+        if lead is None or lead.seat != restriction.player:
+            fail(f"the lead restriction is on {SEAT_NAMES[restriction.player]}, but "
+                 f"{SEAT_NAMES[lead.seat] if lead else 'nobody'} led trick {restriction.trick}", restriction.line,
+                 restriction.trick)
+        hand = held_at[(restriction.trick, restriction.player)]
+        suit = restriction.must_lead if restriction.must_lead is not None else restriction.must_not_lead
+        if not any(card.suit == suit for card in hand):
+            fail(f"the lead restriction is on {SUIT_NAMES[suit or 0]}, a suit {SEAT_NAMES[restriction.player]} "
+                 f"does not hold at trick {restriction.trick}", restriction.line, restriction.trick)
+    for correction in facts.corrections:
+        _check_correction(correction, card_at, held_at, never_played, fail)
+    for hidden in facts.hidden_cards:
+        if hidden.card not in replay.initial_hands[hidden.player]:
+            fail(f"hidden card {hidden.card}: the deal does not give it to {SEAT_NAMES[hidden.player]}",
+                 hidden.line, card=hidden.card)
+
+
+def _check_correction(correction: Correction, card_at: dict[tuple[int, Seat], Play],
+                      held_at: dict[tuple[int, Seat], frozenset[Card]],
+                      never_played: Callable[[int, int | None], None],
+                      fail: Callable[..., None]) -> None:
+    never_played(correction.trick, correction.line)
+    played = card_at.get((correction.trick, correction.player))
+    who = SEAT_NAMES[correction.player]
+    if played is None or played.card != correction.substituted:
+        fail(f"the correction says {who} played the {correction.substituted} to trick {correction.trick}, "
+             f"but the play has {played.card if played else 'no card'}", correction.line, correction.trick,
+             correction.substituted)
+        return
+    hand = held_at[(correction.trick, correction.player)]
+    if correction.withdrawn not in hand or correction.withdrawn == correction.substituted:
+        fail(f"the correction's withdrawn card {correction.withdrawn}: {who} does not hold it at trick "
+             f"{correction.trick}", correction.line, correction.trick, correction.withdrawn)
+    if not law61_failed_to_follow(hand, played.led_suit, correction.withdrawn):
+        fail(f"the withdrawn {correction.withdrawn} was not a revoke: {who} could not follow or it followed suit",
+             correction.line, correction.trick, correction.withdrawn)
+    for change in correction.changes:
+        changed = card_at.get((correction.trick, change.player))
+        if changed is None or changed.card != change.substituted:
+            fail(f"the change says {SEAT_NAMES[change.player]} played the {change.substituted} to trick "
+                 f"{correction.trick}, but the play has {changed.card if changed else 'no card'}",
+                 change.line or correction.line, correction.trick, change.substituted)
+        elif change.withdrawn not in held_at[(correction.trick, change.player)]:
+            fail(f"the change's withdrawn card {change.withdrawn}: {SEAT_NAMES[change.player]} does not hold it",
+                 change.line or correction.line, correction.trick, change.withdrawn)
+
+
+def unfounded_marks(replay: Replay, marked: set[tuple[int, Card]]) -> list[str]:
+    """Notes for cards the record marks as revokes that followed suit, or that the player could not follow."""
+    notes = []
+    for play in replay.plays:
+        if (play.trick, play.card) in marked and not play.failed_to_follow:
+            notes.append(f"the record marks {SEAT_NAMES[play.seat]}'s {play.card} on trick {play.trick} as a revoke, "
+                         "but it was not one: the player followed suit or had none of the suit led")
+    return notes

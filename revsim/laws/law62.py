@@ -1,0 +1,24 @@
+"""Law 62: correcting a revoke before it is established: the withdrawn card (62B), later cards changed
+(62C), and the trick-12 revoke that must be corrected even when established (62D)."""
+
+from __future__ import annotations
+
+from revsim.cards import Seat, partner
+
+
+def law62b_withdrawn_card_becomes_penalty_card(offender: Seat, declarer: Seat) -> bool:
+    """Law 62B1: a revoke card withdrawn from a defender's unfaced hand becomes a major penalty card;
+    declarer's or dummy's card is replaced without further rectification (62B2)."""
+    return offender not in (declarer, partner(declarer))
+
+
+def law62c2_partner_card_becomes_penalty_card(player: Seat, declarer: Seat) -> bool:
+    """Law 62C2: after a non-offender withdraws a card, the offending side's player next in rotation may
+    withdraw his card, which becomes a penalty card if he is a defender."""
+    return player not in (declarer, partner(declarer))
+
+
+def law62d_trick12_must_be_corrected(trick: int, noticed: str) -> bool:
+    """Law 62D: a revoke on trick 12, even if established, must be corrected if it is discovered
+    before all four hands have been returned to the board."""
+    return trick == 12 and noticed in ("during-play", "end-of-play")

@@ -1,0 +1,112 @@
+"""Rulings, estimates, settings and errors as JSON-ready dictionaries (see README: JSON output)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from revsim.cards import SEAT_LETTERS, SUIT_LETTERS
+from revsim.equity.ruling import BoardRuling, expected
+from revsim.equity.settings import Settings, noticed_when
+from revsim.equity.worlds import Estimate
+from revsim.records.errors import RecordError
+from revsim.records.record import Record
+from revsim.scoring.field import FieldScore, score_against_field
+from revsim.scoring.points import ns_score
+
+
+def ruling_to_dict(ruling: BoardRuling) -> dict[str, Any]:
+    """The JSON object of one adjudicated board (see README: JSON output)."""
+    record = ruling.record
+    assert record.contract is not None
+    return {
+        "status": "ok",
+        "file": record.source,
+        "board": record.board,
+        "contract": str(record.contract),
+        "declarer": SEAT_LETTERS[record.contract.declarer],
+        "vulnerable": record.vulnerability,
+        "table_tricks": ruling.table_tricks,
+        "claimed": ruling.table.claimed,
+        "revokes": [
+            {
+                "trick": revoke.trick,
+                "player": SEAT_LETTERS[revoke.seat],
+                "card": str(revoke.card),
+                "suit_led": SUIT_LETTERS[revoke.suit_led] if revoke.suit_led is not None else None,
+                "kind": revoke.kind,
+                "established": revoke.established,
+                "established_by": revoke.establishment,
+                "law": revoke.law,
+                "transfer": revoke.transfer,
+                "reason": revoke.reason,
+                "marked_in_record": revoke.marked_in_record,
+            }
+            for revoke in ruling.revokes
+        ],
+        "transfer": ruling.transfer,
+        "ruling": {
+            "law": ruling.law,
+            "ns": [{"tricks": o.tricks, "weight": round(o.weight, 6), "score": o.score} for o in ruling.ns],
+            "ew": [{"tricks": o.tricks, "weight": round(o.weight, 6), "score": o.score} for o in ruling.ew],
+            "expected_tricks": {"ns": round(expected(ruling.ns, "tricks"), 4), "ew": round(expected(ruling.ew, "tricks"), 4)},
+        },
+        "no_infraction": estimate_to_dict(ruling.no_infraction) if ruling.no_infraction else None,
+        "estimates": [estimate_to_dict(estimate) for estimate in ruling.estimates.values()],
+        "facts": record.facts.describe(),
+        "explanation": ruling.explanation,
+        "steps": ruling.steps,
+        "notes": record.notes,
+    }
+
+
+def estimate_to_dict(estimate: Estimate) -> dict[str, Any]:
+    """The no-infraction estimate: who revoked where, the candidates, the chosen card(s), outcomes and lines."""
+    return {
+        "estimator": estimate.estimator,
+        "substitute": estimate.substitute,
+        "revoke": {"trick": estimate.trick, "player": SEAT_LETTERS[estimate.seat], "card": str(estimate.revoke_card)},
+        "candidates": [{"card": str(c.card), "tricks": c.declarer_tricks} for c in estimate.candidates],
+        "chosen": [str(card) for card in estimate.chosen],
+        "outcomes": [{"tricks": tricks, "weight": round(weight, 6)} for tricks, weight in estimate.outcomes],
+        "lines": [{"name": line.name, "cards": list(line.cards), "stopped": line.stopped,
+                   "tricks": line.declarer_tricks} for line in estimate.lines],
+    }
+
+
+def field_to_dict(ruling: BoardRuling, field: list[int]) -> dict[str, Any]:
+    """Matchpoints and IMPs of the ruling for each side, and of the table result, against the field."""
+    table_score = ns_score(ruling.record.contract, ruling.table_tricks, ruling.record.vulnerability)
+
+    def view(outcomes: list[Any], for_ns: bool) -> dict[str, Any]:
+        return _field_score(score_against_field([(o.score, o.weight) for o in outcomes], field, for_ns))
+
+    return {
+        "tables": len(field),
+        "ns": view(ruling.ns, True),
+        "ew": view(ruling.ew, False),
+        "table_result_ns": _field_score(score_against_field([(table_score, 1.0)], field, True)),
+        "imps_method": "cross-IMPs: the average over the field; datum: the mean of the field without its top "
+                       "and bottom (five or more tables), rounded to 10",
+    }
+
+
+def _field_score(score: FieldScore) -> dict[str, Any]:
+    return {"matchpoints": score.matchpoints, "imps_cross": score.imps_cross,
+            "imps_datum": score.imps_datum, "datum": score.datum}
+
+
+def settings_to_dict(settings: Settings, record: Record) -> dict[str, str]:
+    """The settings a ruling was made with, to make it reproducible."""
+    return {"noticed": noticed_when(settings, record), "estimator": settings.estimator, "substitute": settings.substitute,
+            "regime": settings.regime, "both_sides": settings.both_sides}
+
+
+def error_to_dict(error: RecordError) -> dict[str, Any]:
+    """The JSON object of a board (or file) that could not be adjudicated."""
+    return {"status": "error", "file": error.source, "board": error.board, "line": error.line,
+            "trick": error.trick, "card": error.card, "error": error.describe()}
+
+
+def skipped_to_dict(record: Record, reason: str) -> dict[str, Any]:
+    """The JSON object of a board with nothing to adjudicate (no play, or passed out)."""
+    return {"status": "no-play", "file": record.source, "board": record.board, "reason": reason}

@@ -1,0 +1,322 @@
+"""The ruling as one self-contained HTML page for directors and appeals committees (screen and print).
+
+Sections: the deal, the auction, the facts, the play trick by trick with the revoke cards marked, the
+law path, the no-infraction estimate with its candidates and lines, the ruling per side with points
+(and matchpoints and IMPs against a field), a chart of declarer's double-dummy tricks after every card
+along the table line and the no-infraction line, and a footer that makes the ruling reproducible.
+"""
+
+from __future__ import annotations
+
+import html
+from importlib import metadata
+from typing import Any
+
+from revsim.cards import SEAT_LETTERS, SEAT_NAMES, SUIT_SYMBOLS, Card, Hand, next_seat, sort_hand
+from revsim.equity.ruling import BoardRuling, Outcome
+from revsim.equity.settings import Settings, noticed_when
+from revsim.equity.trace import Trace, no_infraction_trace, table_trace
+from revsim.outputs.dicts import settings_to_dict
+from revsim.outputs.text import describe_result
+from revsim.scoring.field import score_against_field
+from revsim.scoring.points import result_text
+
+_RED = (1, 2)
+
+CSS = """
+body { font-family: Georgia, 'Times New Roman', serif; margin: 2em auto; max-width: 60em; color: #222; line-height: 1.4; }
+h1 { font-size: 1.6em; margin-bottom: 0.2em; } h2 { font-size: 1.2em; border-bottom: 1px solid #999; margin-top: 1.6em; }
+.sub { color: #555; margin-top: 0; }
+.summary { display: grid; grid-template-columns: repeat(4, auto); gap: 0.3em 1.5em; background: #f4f1ea; padding: 0.8em 1em;
+           border-left: 4px solid #7a5c2e; }
+.summary b { display: block; font-size: 0.8em; color: #666; font-weight: normal; }
+.ruling-line { font-size: 1.15em; font-weight: bold; margin-top: 0.8em; }
+.diagram { display: grid; grid-template-columns: 12em 12em 12em; grid-template-rows: auto auto auto; gap: 0.4em; }
+.hand { font-family: 'DejaVu Sans Mono', monospace; white-space: nowrap; }
+.hand .seat { font-family: Georgia, serif; font-weight: bold; }
+.north { grid-column: 2; grid-row: 1; } .west { grid-column: 1; grid-row: 2; } .east { grid-column: 3; grid-row: 2; }
+.south { grid-column: 2; grid-row: 3; } .centre { grid-column: 2; grid-row: 2; text-align: center; align-self: center;
+           border: 1px solid #bbb; padding: 0.5em; font-size: 0.9em; }
+.red { color: #c0392b; } .black { color: #111; }
+table { border-collapse: collapse; margin: 0.5em 0; } th, td { border: 1px solid #ccc; padding: 0.2em 0.6em; text-align: left; }
+th { background: #eee; } td.num { text-align: right; }
+.revoke { background: #fde2e0; font-weight: bold; outline: 2px solid #c0392b; }
+.won { text-decoration: underline; }
+ol.laws li { margin-bottom: 0.4em; } .law { font-weight: bold; color: #7a5c2e; }
+.explain { background: #eef5ee; border-left: 4px solid #2e7a3a; padding: 0.6em 1em; }
+.note { color: #555; font-size: 0.9em; }
+footer { margin-top: 2em; border-top: 1px solid #999; font-size: 0.85em; color: #555; }
+svg text { font-family: Georgia, serif; font-size: 11px; }
+@media print { body { margin: 0; max-width: none; font-size: 10pt; } h2 { break-after: avoid; }
+               table, .diagram, svg { break-inside: avoid; } .summary { background: none; border: 1px solid #999; } }
+"""
+
+
+def _e(text: object) -> str:
+    return html.escape(str(text))
+
+
+def _card_html(card: Card | str) -> str:
+    card = Card.parse(card) if isinstance(card, str) else card
+    colour = "red" if card.suit in _RED else "black"
+    return f'<span class="{colour}">{SUIT_SYMBOLS[card.suit]}{_rank(card)}</span>'
+
+
+def _hand_html(seat: int, hand: Hand, marked: set[Card]) -> str:
+    rows = []
+    for suit in range(4):
+        cards = [card for card in sort_hand(hand) if card.suit == suit]
+        ranks = " ".join(
+            (f'<span class="revoke" title="a card this player could have played">{_rank(card)}</span>'
+             if card in marked else _rank(card)) for card in cards) or "&mdash;"
+        colour = "red" if suit in _RED else "black"
+        rows.append(f'<div><span class="{colour}">{SUIT_SYMBOLS[suit]}</span> {ranks}</div>')
+    return f'<div class="hand {SEAT_NAMES[seat].lower()}"><div class="seat">{SEAT_NAMES[seat]}</div>{"".join(rows)}</div>'
+
+
+def _rank(card: Card) -> str:
+    return "10" if card.rank == 10 else "23456789TJQKA"[card.rank - 2]
+
+
+def _diagram(ruling: BoardRuling) -> str:
+    record = ruling.record
+    assert record.contract is not None
+    hands = ruling.table.replay.initial_hands
+    marked = {estimate_card for e in ruling.estimates.values() for estimate_card in e.chosen}
+    centre = (f'<div class="centre">{_e(record.contract.describe())}<br>Vulnerable: {_e(record.vulnerability)}'
+              + (f"<br>Dealer: {SEAT_NAMES[record.dealer]}" if record.dealer is not None else "")
+              + (f"<br>From trick {record.first_trick}" if record.first_trick != 1 else "") + "</div>")
+    return ('<div class="diagram">' + "".join(_hand_html(seat, hands[seat], marked & hands[seat]) for seat in range(4))
+            + centre + "</div>")
+
+
+def _auction(ruling: BoardRuling) -> str:
+    record = ruling.record
+    if not record.auction or record.dealer is None:
+        return ""
+    order = [3, 0, 1, 2]  # columns W N E S
+    cells = [""] * order.index(record.dealer) + [call if call != "P" else "Pass" for call in record.auction]
+    rows = [cells[i:i + 4] for i in range(0, len(cells), 4)]
+    body = "".join("<tr>" + "".join(f"<td>{_e(c)}</td>" for c in row) + "</tr>" for row in rows)
+    return ("<h2>Auction</h2><table><tr>" + "".join(f"<th>{SEAT_NAMES[s]}</th>" for s in order) + "</tr>"
+            + body + "</table>")
+
+
+def _play_table(ruling: BoardRuling) -> str:
+    revoke_at = {(r.trick, r.seat): r for r in ruling.revokes}
+    replay = ruling.table.replay
+    rows = []
+    by_trick: dict[int, list[Any]] = {}
+    for play in replay.plays:
+        by_trick.setdefault(play.trick, []).append(play)
+    for trick, plays in sorted(by_trick.items()):
+        winner = replay.winner_of(trick)
+        cells = {}
+        for order, play in enumerate(plays, start=1):
+            revoke = revoke_at.get((trick, play.seat))
+            classes = []
+            title = ""
+            if revoke is not None:
+                classes.append("revoke")
+                title = f' title="{_e(revoke.describe())} (Law {revoke.law})"'
+            if play.seat == winner:
+                classes.append("won")
+            cls = f' class="{" ".join(classes)}"' if classes else ""
+            cells[play.seat] = f"<td{cls}{title}><sup>{order}</sup> {_card_html(play.card)}</td>"
+        leader = SEAT_NAMES[plays[0].seat]
+        rows.append(f"<tr><td class='num'>{trick}</td><td>{leader}</td>"
+                    + "".join(cells.get(seat, "<td></td>") for seat in range(4))
+                    + f"<td>{SEAT_NAMES[winner] if winner is not None else '&mdash;'}</td></tr>")
+    claim = ""
+    if ruling.table.claimed:
+        claim = (f"<p>The play ended with a claim or concession: declarer's side "
+                 f"{ruling.table_tricks} tricks in all.</p>")
+    return ("<h2>The play</h2><table><tr><th>Trick</th><th>Led by</th>"
+            + "".join(f"<th>{SEAT_NAMES[s]}</th>" for s in range(4)) + "<th>Won by</th></tr>"
+            + "".join(rows) + "</table>"
+            + '<p class="note">Small numbers give the order of play; the winning card is underlined; '
+              'revoke cards are marked in red (hover for the law).</p>' + claim)
+
+
+def _law_path(ruling: BoardRuling) -> str:
+    items = "".join(f"<li>{_e(step)}</li>" for step in ruling.steps if step != ruling.explanation)
+    explain = f'<p class="explain">{_e(ruling.explanation)}</p>' if ruling.explanation else ""
+    return f'<h2>The law, step by step</h2><ol class="laws">{items}</ol>{explain}'
+
+
+def _estimate_html(ruling: BoardRuling) -> str:
+    if not ruling.estimates:
+        return ""
+    parts = ["<h2>Without the revoke</h2>"]
+    for estimate in ruling.estimates.values():
+        parts.append(f"<p>At trick {estimate.trick} {SEAT_NAMES[estimate.seat]} played the "
+                     f"{_card_html(estimate.revoke_card)}. Every legal card instead, with declarer's side's tricks "
+                     f"double dummy (estimator <code>{_e(estimate.estimator)}</code>, substitute "
+                     f"<code>{_e(estimate.substitute)}</code>):</p>")
+        parts.append("<table><tr><th>Card</th><th>Declarer's tricks</th><th>Chosen</th></tr>" + "".join(
+            f"<tr><td>{_card_html(c.card)}</td><td class='num'>{c.declarer_tricks}</td>"
+            f"<td>{'yes' if c.card in estimate.chosen else ''}</td></tr>" for c in estimate.candidates) + "</table>")
+        parts.append("<table><tr><th>Line</th><th>Cards</th><th>Where it stops</th><th>Tricks</th></tr>" + "".join(
+            f"<tr><td>{_e(line.name)}</td><td>{' '.join(_card_html(c) for c in line.cards)}</td>"
+            f"<td>{_e(line.stopped)}</td><td class='num'>{line.declarer_tricks}</td></tr>" for line in estimate.lines)
+            + "</table>")
+    parts.append('<p class="note">Double-dummy play sees all four hands: it is an upper bound on skilful play, '
+                 "shown as evidence, not as the answer.</p>")
+    return "".join(parts)
+
+
+def _ruling_table(ruling: BoardRuling, field: list[int] | None) -> str:
+    def rows(outcomes: list[Outcome], for_ns: bool) -> str:
+        out = []
+        for outcome in outcomes:
+            extra = ""
+            if field:
+                score = score_against_field([(outcome.score, 1.0)], field, for_ns)
+                extra = (f"<td class='num'>{score.matchpoints:.1f}%</td><td class='num'>{score.imps_cross:+.2f}</td>"
+                         f"<td class='num'>{score.imps_datum:+.2f}</td>")
+            result = _e(result_text(ruling.record.contract, outcome.tricks))
+            out.append(f"<tr><td class='num'>{outcome.weight:.0%}</td><td>{result}</td>"
+                       f"<td class='num'>{outcome.tricks}</td><td class='num'>{outcome.score:+d}</td>{extra}</tr>")
+        return "".join(out)
+
+    head = ("<tr><th>Weight</th><th>Result</th><th>Declarer's tricks</th><th>NS points</th>"
+            + ("<th>Matchpoints</th><th>Cross-IMPs</th><th>IMPs vs datum</th>" if field else "") + "</tr>")
+    parts = [f"<h2>The ruling: {_e(ruling.law) if ruling.law != 'none' else 'the table result stands'}</h2>"]
+    table_line = describe_result(ruling, ruling.table_tricks)
+    parts.append(f"<p>Table result: {_e(table_line)}. Tricks transferred under Law 64A: {ruling.transfer}.</p>")
+    if ruling.ns == ruling.ew:
+        parts.append(f"<table>{head}{rows(ruling.ns, True)}</table>")
+    else:
+        parts.append(f"<h3>North-South</h3><table>{head}{rows(ruling.ns, True)}</table>")
+        parts.append(f"<h3>East-West</h3><table>{head}{rows(ruling.ew, False)}</table>")
+    if field:
+        ns = score_against_field([(o.score, o.weight) for o in ruling.ns], field, True)
+        ew = score_against_field([(o.score, o.weight) for o in ruling.ew], field, False)
+        parts.append(f"<p>Against the field of {len(field)} tables (datum {ns.datum:+d}), weighted: North-South "
+                     f"{ns.matchpoints:.1f}%, {ns.imps_cross:+.2f} cross-IMPs, {ns.imps_datum:+.2f} IMPs; East-West "
+                     f"{ew.matchpoints:.1f}%, {ew.imps_cross:+.2f} cross-IMPs, {ew.imps_datum:+.2f} IMPs.</p>")
+    return "".join(parts)
+
+
+def chart_svg(table: Trace, other: Trace | None, revoke_indices: list[int], width: int = 760, height: int = 260) -> str:
+    """An SVG line chart of declarer's double-dummy tricks after every card, along one or two lines."""
+    count = max(len(table.values), (other.start + len(other.values)) if other else 0)
+    values = list(table.values) + (list(other.values) if other else [])
+    low, high = max(0, min(values) - 1), min(13, max(values) + 1)
+    left, right, top, bottom = 40, 10, 15, 35
+    plot_w, plot_h = width - left - right, height - top - bottom
+
+    def x(index: int) -> float:
+        return left + plot_w * index / max(count - 1, 1)
+
+    def y(value: float) -> float:
+        return top + plot_h * (high - value) / max(high - low, 1)
+
+    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" role="img" '
+             f'aria-label="Declarer\'s double-dummy tricks after every card">']
+    for value in range(low, high + 1):
+        parts.append(f'<line x1="{left}" x2="{width - right}" y1="{y(value):.1f}" y2="{y(value):.1f}" stroke="#eee"/>'
+                     f'<text x="{left - 6}" y="{y(value) + 4:.1f}" text-anchor="end">{value}</text>')
+    first_trick = 14 - (count - 1) // 4 if count > 1 else 1
+    for cards in range(0, count - 1, 4):
+        parts.append(f'<line x1="{x(cards):.1f}" x2="{x(cards):.1f}" y1="{top}" y2="{height - bottom}" stroke="#e6e6e6"/>'
+                     f'<text x="{x(cards + 2):.1f}" y="{height - bottom + 14}" text-anchor="middle">'
+                     f"{first_trick + cards // 4}</text>")
+    parts.append(f'<text x="{left + plot_w / 2:.0f}" y="{height - 4}" text-anchor="middle">trick (each card one step)</text>')
+
+    def polyline(trace: Trace, colour: str, dash: str = "") -> str:
+        points = " ".join(f"{x(trace.start + i):.1f},{y(v):.1f}" for i, v in enumerate(trace.values))
+        return (f'<polyline fill="none" stroke="{colour}" stroke-width="2" {dash} points="{points}">'
+                f"<title>{_e(trace.name)}</title></polyline>")
+
+    parts.append(polyline(table, "#34495e"))
+    if other is not None:
+        parts.append(polyline(other, "#2e7a3a", 'stroke-dasharray="6 3"'))
+    for index in revoke_indices:
+        if 0 <= index < len(table.values):
+            parts.append(f'<circle cx="{x(index):.1f}" cy="{y(table.values[index]):.1f}" r="5" fill="#c0392b">'
+                         f"<title>revoke</title></circle>")
+    legend_y = top + 2
+    parts.append(f'<rect x="{width - 230}" y="{legend_y - 10}" width="220" height="{44 if other else 28}" fill="white" '
+                 f'stroke="#ccc"/><line x1="{width - 222}" x2="{width - 196}" y1="{legend_y}" y2="{legend_y}" '
+                 f'stroke="#34495e" stroke-width="2"/><text x="{width - 190}" y="{legend_y + 4}">as played</text>')
+    if other is not None:
+        parts.append(f'<line x1="{width - 222}" x2="{width - 196}" y1="{legend_y + 16}" y2="{legend_y + 16}" '
+                     f'stroke="#2e7a3a" stroke-width="2" stroke-dasharray="6 3"/>'
+                     f'<text x="{width - 190}" y="{legend_y + 20}">without the revoke</text>')
+    parts.append("</svg>")
+    return "".join(parts)
+
+
+def _chart(ruling: BoardRuling) -> str:
+    table = table_trace(ruling)
+    estimate = ruling.no_infraction
+    other = no_infraction_trace(ruling, estimate) if estimate is not None else None
+    index_of = {(play.trick, play.seat): i + 1 for i, play in enumerate(ruling.table.replay.plays)}
+    revoke_indices = [index_of[(r.trick, r.seat)] for r in ruling.revokes if (r.trick, r.seat) in index_of]
+    return ("<h2>Declarer's tricks, double dummy, after every card</h2>"
+            + chart_svg(table, other, revoke_indices)
+            + '<p class="note">The solid line is the play as recorded; the dashed line replaces the revoke card '
+              "with the substitute, follows the record while it fits, then the double-dummy best play. Red dots "
+              "mark the revoke cards.</p>")
+
+
+def _version(package: str) -> str:
+    try:
+        return metadata.version(package)
+    except metadata.PackageNotFoundError:  # pragma: no cover
+        return "unknown"
+
+
+def report_html(ruling: BoardRuling, settings: Settings, field: list[int] | None = None) -> str:
+    """The whole page."""
+    record = ruling.record
+    assert record.contract is not None
+    facts = record.facts.describe()
+    notes = "".join(f"<li>{_e(note)}</li>" for note in record.notes)
+    endplay_version, revsim_version = _version("endplay"), _version("revsim")
+    used = settings_to_dict(settings, record)
+    final = "; ".join(f"{o.weight:.0%} of {describe_result(ruling, o.tricks)}" if len(ruling.ns) > 1
+                      else describe_result(ruling, o.tricks) for o in ruling.ns)
+    revokers = ", ".join(f"{SEAT_NAMES[r.seat]} (trick {r.trick})" for r in ruling.revokes) or "none"
+    summary = (
+        '<div class="summary">'
+        f"<div><b>Contract</b>{_e(record.contract.describe())}</div>"
+        f"<div><b>Vulnerable</b>{_e(record.vulnerability)}</div>"
+        f"<div><b>Table result</b>{_e(describe_result(ruling, ruling.table_tricks))}</div>"
+        f"<div><b>Revokes</b>{_e(revokers)}</div>"
+        f"<div><b>Transfer (64A)</b>{ruling.transfer}</div>"
+        f"<div><b>Ruling</b>{'Law ' + _e(ruling.law) if ruling.law != 'none' else 'the table result stands'}</div>"
+        f"<div><b>Attention drawn</b>{_e(noticed_when(settings, record))}</div>"
+        f"<div><b>Regime</b>{_e(settings.regime)}</div>"
+        "</div>"
+        f'<p class="ruling-line">Ruling: {_e(final)}'
+        + ("" if ruling.ns == ruling.ew else " for North-South; East-West: " + _e("; ".join(
+            f"{o.weight:.0%} of {describe_result(ruling, o.tricks)}" for o in ruling.ew)))
+        + "</p>"
+    )
+    body = [
+        f"<h1>Revoke ruling: board {_e(record.board)}</h1>",
+        f'<p class="sub">{_e(record.source)} &middot; {_e(record.contract.describe())} &middot; '
+        f"declarer {SEAT_NAMES[record.contract.declarer]} ({SEAT_LETTERS[record.contract.declarer]}), "
+        f"opening lead by {SEAT_NAMES[next_seat(record.contract.declarer)]}</p>",
+        summary,
+        "<h2>The deal</h2>", _diagram(ruling),
+        '<p class="note">Cards marked in the diagram are the substitute cards of the no-infraction estimate.</p>'
+        if ruling.estimates else "",
+        _auction(ruling),
+        ("<h2>Facts</h2><ul>" + "".join(f"<li>{_e(f)}</li>" for f in facts) + "</ul>") if facts else "",
+        _play_table(ruling),
+        _law_path(ruling),
+        _estimate_html(ruling),
+        _ruling_table(ruling, field),
+        _chart(ruling),
+        f"<h2>Notes on the record</h2><ul>{notes}</ul>" if notes else "",
+        "<footer>Made by revsim " + _e(revsim_version) + " with endplay " + _e(endplay_version)
+        + " (double-dummy solver DDS). Settings: " + _e(", ".join(f"{k} = {v}" for k, v in used.items()))
+        + ". Seed: none &mdash; the double-dummy estimator does not sample, so the same input and settings give "
+          "the same ruling.</footer>",
+    ]
+    return ("<!DOCTYPE html><html lang='en'><head><meta charset='utf-8'>"
+            f"<title>Revoke ruling, board {_e(record.board)}</title><style>{CSS}</style></head><body>"
+            + "".join(body) + "</body></html>")

@@ -1,0 +1,123 @@
+"""Writing scan rows to CSV, JSON Lines or Parquet as they come, and reading them back as DataFrames.
+
+A scan writes two files: the boards to the file named, the revokes beside it
+(``scan.csv`` and ``scan.revokes.csv``). Writers flush as they go, so an interrupted scan leaves
+valid files with every row written so far.
+"""
+
+from __future__ import annotations
+
+import csv
+import json
+from pathlib import Path
+from typing import Any, Protocol
+
+from revsim.outputs.columns import BOARD_COLUMNS, REVOKE_COLUMNS
+
+FORMATS = (".csv", ".jsonl", ".parquet")
+
+
+class RowWriter(Protocol):
+    """Writes rows of a fixed set of columns."""
+
+    def write(self, row: dict[str, Any]) -> None: ...
+
+    def close(self) -> None: ...
+
+
+class CsvWriter:
+    """Rows as CSV with a header; missing values as empty fields."""
+
+    def __init__(self, path: Path, columns: dict[str, str]) -> None:
+        self._file = open(path, "w", newline="", encoding="utf-8")  # noqa: SIM115 - closed in close()
+        self._writer = csv.DictWriter(self._file, fieldnames=list(columns))
+        self._writer.writeheader()
+
+    def write(self, row: dict[str, Any]) -> None:
+        self._writer.writerow({key: "" if value is None else value for key, value in row.items()})
+
+    def close(self) -> None:
+        self._file.close()
+
+
+class JsonLinesWriter:
+    """One JSON object per line."""
+
+    def __init__(self, path: Path, columns: dict[str, str]) -> None:
+        self._file = open(path, "w", encoding="utf-8")  # noqa: SIM115 - closed in close()
+        self._columns = list(columns)
+
+    def write(self, row: dict[str, Any]) -> None:
+        self._file.write(json.dumps({key: row.get(key) for key in self._columns}, ensure_ascii=False) + "\n")
+
+    def close(self) -> None:
+        self._file.close()
+
+
+class ParquetWriter:
+    """Rows as Parquet, written in row groups as they fill."""
+
+    GROUP = 2000
+
+    def __init__(self, path: Path, columns: dict[str, str]) -> None:
+        import pyarrow as pa
+        import pyarrow.parquet as pq
+
+        types = {"string": pa.string(), "Int64": pa.int64(), "Float64": pa.float64(), "boolean": pa.bool_()}
+        self._schema = pa.schema([(name, types[dtype]) for name, dtype in columns.items()])
+        self._writer = pq.ParquetWriter(str(path), self._schema)
+        self._rows: list[dict[str, Any]] = []
+        self._pa = pa
+
+    def write(self, row: dict[str, Any]) -> None:
+        self._rows.append(row)
+        if len(self._rows) >= self.GROUP:
+            self._flush()
+
+    def _flush(self) -> None:
+        if self._rows:
+            self._writer.write_table(self._pa.Table.from_pylist(self._rows, schema=self._schema))
+            self._rows = []
+
+    def close(self) -> None:
+        self._flush()
+        self._writer.close()
+
+
+def revokes_path(path: str | Path) -> Path:
+    """Where the revoke rows go beside the board rows: ``scan.csv`` -> ``scan.revokes.csv``."""
+    path = Path(path)
+    return path.with_name(path.stem + ".revokes" + path.suffix)
+
+
+def open_writers(path: str | Path) -> tuple[RowWriter, RowWriter]:
+    """Writers for the board rows (at ``path``) and the revoke rows (beside it), by the file's extension."""
+    path = Path(path)
+    kinds: dict[str, type[CsvWriter] | type[JsonLinesWriter] | type[ParquetWriter]] = {
+        ".csv": CsvWriter, ".jsonl": JsonLinesWriter, ".parquet": ParquetWriter}
+    kind = kinds.get(path.suffix.lower())
+    if kind is None:
+        raise ValueError(f"{path}: the output must end in {', '.join(FORMATS)}")
+    return kind(path, BOARD_COLUMNS), kind(revokes_path(path), REVOKE_COLUMNS)
+
+
+def read_rows(path: str | Path, revokes: bool = False) -> Any:
+    """A scan output file read back as a DataFrame with the documented dtypes (``revokes``: the revoke rows)."""
+    import pandas as pd
+
+    columns = REVOKE_COLUMNS if revokes else BOARD_COLUMNS
+    path = revokes_path(path) if revokes else Path(path)
+    suffix = path.suffix.lower()
+    if suffix == ".csv":
+        frame = pd.read_csv(path, dtype=dict.fromkeys(columns, "string"), keep_default_na=False, na_values=[""])
+        for name, dtype in columns.items():
+            if dtype == "boolean":
+                frame[name] = frame[name].map({"True": True, "False": False}, na_action="ignore")
+    elif suffix == ".jsonl":
+        frame = pd.read_json(path, lines=True, dtype=False) if path.stat().st_size else pd.DataFrame(columns=list(columns))
+    elif suffix == ".parquet":
+        frame = pd.read_parquet(path)
+    else:
+        raise ValueError(f"{path}: not a scan output ({', '.join(FORMATS)})")
+    frame = frame.reindex(columns=list(columns))
+    return frame.astype(columns)

@@ -1,0 +1,78 @@
+"""Rulings as readable text for directors: the deal diagram, the law path and the result with its score."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from revsim.cards import RANK_LETTERS, SEAT_NAMES, SUIT_SYMBOLS, Hand, sort_hand
+from revsim.equity.ruling import BoardRuling
+from revsim.scoring.points import ns_score, result_text
+
+
+def describe_result(ruling: BoardRuling, tricks: int) -> str:
+    """Like ``4S= (10 tricks, NS +420)``."""
+    score = ns_score(ruling.record.contract, tricks, ruling.record.vulnerability)
+    return f"{result_text(ruling.record.contract, tricks)} ({tricks} tricks, NS {score:+d})"
+
+
+def _suit_line(hand: Hand, suit: int) -> str:
+    ranks = "".join(RANK_LETTERS[card.rank - 2] for card in sort_hand(hand) if card.suit == suit)
+    return f"{SUIT_SYMBOLS[suit]} {ranks or '-'}"
+
+
+def deal_diagram(hands: tuple[Hand, ...]) -> list[str]:
+    """A four-hand diagram, North at the top."""
+    indent = " " * 16
+    lines = [indent + "North"] + [indent + _suit_line(hands[0], suit) for suit in range(4)]
+    lines.append(f"{'West':<32}East")
+    for suit in range(4):
+        lines.append(f"{_suit_line(hands[3], suit):<32}{_suit_line(hands[1], suit)}")
+    lines += [indent + "South"] + [indent + _suit_line(hands[2], suit) for suit in range(4)]
+    return lines
+
+
+def ruling_to_text(ruling: BoardRuling) -> str:
+    """The readable ruling: the deal, the revokes, the law path, table result, transfer, final result."""
+    record = ruling.record
+    assert record.contract is not None
+    out = [f"Board {record.board}  ({record.source})",
+           f"{record.contract.describe()}, vulnerable: {record.vulnerability}", ""]
+    out += deal_diagram(record.hands)
+    out.append("")
+    facts = record.facts.describe()
+    if facts:
+        out.append("Facts: " + "; ".join(facts) + ".")
+    claim = " (claimed)" if ruling.table.claimed else ""
+    out.append(f"Table result: {describe_result(ruling, ruling.table_tricks)}{claim}")
+    if ruling.revokes:
+        out.append("Revokes:")
+        for revoke in ruling.revokes:
+            status = f"established ({revoke.establishment})" if revoke.established else "not established"
+            out.append(f"  {revoke.describe()}: {status}; Law {revoke.law}, transfer {revoke.transfer}")
+    else:
+        out.append("Revokes: none")
+    out.append("Law path:")
+    out += [f"  - {step}" for step in ruling.steps]
+    out.append(f"Transfer: {ruling.transfer} trick{'s' if ruling.transfer != 1 else ''}")
+    estimate = ruling.no_infraction
+    if estimate is not None:
+        values = ", ".join(f"{c.card} {c.declarer_tricks}" for c in estimate.candidates)
+        out.append(f"Without the revoke (trick {estimate.trick}, {SEAT_NAMES[estimate.seat]}), double dummy, "
+                   f"declarer's side's tricks after each legal card: {values}")
+        for line in estimate.lines:
+            out.append(f"  {line.name} line: {line.declarer_tricks} tricks ({' '.join(line.cards[:12])}"
+                       f"{' ...' if len(line.cards) > 12 else ''}; {line.stopped})")
+    if ruling.ns == ruling.ew:
+        out.append(f"Ruling ({ruling.law}): {_outcomes_text(ruling, ruling.ns)}")
+    else:
+        out.append(f"Ruling ({ruling.law}): North-South {_outcomes_text(ruling, ruling.ns)}; "
+                   f"East-West {_outcomes_text(ruling, ruling.ew)}")
+    for note in record.notes:
+        out.append(f"Note: {note}")
+    return "\n".join(out)
+
+
+def _outcomes_text(ruling: BoardRuling, outcomes: list[Any]) -> str:
+    if len(outcomes) == 1:
+        return describe_result(ruling, outcomes[0].tricks)
+    return ", ".join(f"{o.weight:.0%} of {describe_result(ruling, o.tricks)}" for o in outcomes)

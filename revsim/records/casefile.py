@@ -1,0 +1,283 @@
+"""Reading a director's case file (TOML) into Records: the deal, the play in the order played, and the facts.
+
+A case file holds one board at the top level, or several as ``[[board]]`` tables. See README.md
+("Case files") and the examples in hands/. Every error names the file, the board, the line and
+the fact that is wrong.
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+from revsim.cards import Card, Seat, parse_pbn_deal, seat_from_letter
+from revsim.records.errors import RecordError
+from revsim.records.facts import (
+    NOTICED_WHEN,
+    CardChange,
+    Correction,
+    Facts,
+    HiddenCard,
+    LeadOutOfTurn,
+    LeadRestriction,
+    PenaltyCard,
+)
+from revsim.records.record import Contract, PlayedCard, Record, parse_vulnerability
+from revsim.records.source import read_source
+from revsim.records.validation import validate_hands
+
+_FACT_TABLES = ("correction", "penalty_card", "lead_restriction", "lead_out_of_turn")
+
+
+def read_case(path: str | Path) -> Iterator[Record | RecordError]:
+    """Every board of a case file, as a Record or a RecordError naming the line and the fact."""
+    return read_source(path, parse_case)
+
+
+def parse_case(text: str, source: str = "<case>") -> Iterator[Record | RecordError]:
+    """Every board of case-file text."""
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        match = re.search(r"line (\d+)", str(error))
+        line = int(match.group(1)) if match else (len(text.splitlines()) if "end of document" in str(error) else None)
+        yield RecordError(f"not a valid TOML case file: {error}", source=source, line=line)
+        return
+    lines = _Lines(text)
+    boards = data.get("board")
+    if isinstance(boards, list):
+        for index, entry in enumerate(boards):
+            yield _safe_board(entry, source, lines, index)
+    else:
+        yield _safe_board(data, source, lines, None)
+
+
+def _safe_board(data: dict[str, Any], source: str, lines: _Lines, index: int | None) -> Record | RecordError:
+    """One board (the ``index``-th ``[[board]]``, or the whole file when None), or the error it raised."""
+    name = str(data.get("board", f"#{(index or 0) + 1}"))
+    first = lines.board_start(index)
+    end = lines.board_start(index + 1) if index is not None else None
+    try:
+        return _board(data, source, name, lines.within(first, end))
+    except RecordError as error:
+        return error.located(source=source, board=name, line=first)
+
+
+class _Lines:
+    """Finds the line of a key or a fact in the case file text (tomllib gives no positions)."""
+
+    def __init__(self, text: str, start: int = 1, end: int | None = None) -> None:
+        self.text = text
+        self.all = text.splitlines()
+        self.start, self.end = start, end if end is not None else len(self.all) + 1
+
+    def within(self, start: int, end: int | None) -> _Lines:
+        return _Lines(self.text, start, end)
+
+    def board_start(self, index: int | None) -> int:
+        if index is None:
+            return 1
+        found = [n for n, line in enumerate(self.all, 1) if re.match(r"\s*\[\[\s*board\s*\]\]", line)]
+        return found[index] if index < len(found) else len(self.all) + 1
+
+    def _range(self) -> Iterator[tuple[int, str]]:
+        for number in range(self.start, min(self.end, len(self.all) + 1)):
+            yield number, self.all[number - 1]
+
+    def key(self, name: str) -> int | None:
+        """The line of ``name = ...`` (the first one in this board)."""
+        pattern = re.compile(rf"^\s*{re.escape(name)}\s*=")
+        return next((n for n, line in self._range() if pattern.match(line)), None)
+
+    def fact(self, table: str, index: int) -> int | None:
+        """The line of the ``index``-th ``[[facts.table]]`` (or of the ``table = [...]`` key)."""
+        pattern = re.compile(rf"^\s*\[\[\s*(board\.)?facts\.{re.escape(table)}\s*\]\]")
+        found = [n for n, line in self._range() if pattern.match(line)]
+        if index < len(found):
+            return found[index]
+        return self.key(table)
+
+    def strings_after(self, name: str) -> list[int]:
+        """The lines of the string literals of the array ``name = [ "...", ... ]``, in order."""
+        start = self.key(name)
+        if start is None:
+            return []
+        numbers: list[int] = []
+        depth, opened = 0, False
+        for number in range(start, min(self.end, len(self.all) + 1)):
+            text = self.all[number - 1].split("#", 1)[0]
+            if number == start:
+                text = text.split("=", 1)[1]
+            numbers += [number] * len(re.findall(r'"[^"]*"', text))
+            depth += text.count("[") - text.count("]")
+            opened = opened or "[" in text
+            if opened and depth <= 0:
+                break
+        return numbers
+
+
+def _board(data: dict[str, Any], source: str, name: str, lines: _Lines) -> Record:
+    def fail(problem: str, key: str | None = None, line: int | None = None, **extra: Any) -> RecordError:
+        return RecordError(problem, source=source, board=name, line=line or (lines.key(key) if key else lines.start),
+                           **extra)
+
+    for key in ("deal", "contract", "declarer"):
+        if key not in data:
+            raise fail(f"no '{key}': a case file needs the deal, the contract and the declarer")
+    try:
+        hands = parse_pbn_deal(str(data["deal"]))
+        validate_hands(hands, cards_each=None)
+    except ValueError as error:
+        raise fail(f"deal: {error}", "deal") from None
+    try:
+        contract = Contract.parse(str(data["contract"]), str(data["declarer"]))
+    except ValueError as error:
+        raise fail(f"contract: {error}", "contract") from None
+    if contract is None:
+        raise fail("the contract is a pass: nothing was played", "contract")
+    try:
+        vulnerability = parse_vulnerability(str(data.get("vulnerable", "None")))
+        dealer = seat_from_letter(str(data["dealer"])) if "dealer" in data else None
+    except ValueError as error:
+        raise fail(str(error), "vulnerable") from None
+
+    size = len(hands[0])
+    start = data.get("start", {})
+    first_trick = int(start.get("trick", 14 - size))
+    if first_trick != 14 - size:
+        raise fail(f"start: trick {first_trick} does not fit hands of {size} cards (trick {14 - size})", "start")
+    declarer_before = int(start.get("declarer_tricks", 0))
+    if not 0 <= declarer_before <= first_trick - 1:
+        raise fail(f"start: declarer cannot have won {declarer_before} of the first {first_trick - 1} tricks", "start")
+    try:
+        leader = seat_from_letter(str(start["leader"])) if "leader" in start else None
+    except ValueError as error:
+        raise fail(f"start: {error}", "start") from None
+    if leader is None and first_trick != 1:
+        raise fail("start: an end position needs the leader of its first trick", "start")
+
+    facts = _facts(data.get("facts", {}), data.get("claim"), lines, fail)
+    play = _play(data.get("play", []), lines, facts, first_trick, fail)
+    record = Record(source=source, board=name, line=lines.start, hands=hands, contract=contract, dealer=dealer,
+                    vulnerability=vulnerability, play=play, first_trick=first_trick, leader=leader,
+                    tricks_before=(declarer_before, first_trick - 1 - declarer_before), facts=facts)
+    claim = data.get("claim")
+    if claim is not None:
+        _claim(claim, record, lines, fail)
+    return record
+
+
+def _play(tricks: list[Any], lines: _Lines, facts: Facts, first_trick: int, fail: Any) -> list[PlayedCard]:
+    trick_lines = lines.strings_after("play")
+    out_of_turn = {lead.trick: lead.player for lead in facts.leads_out_of_turn}
+    played: list[PlayedCard] = []
+    for index, trick in enumerate(tricks):
+        line = trick_lines[index] if index < len(trick_lines) else lines.key("play")
+        number = first_trick + index
+        tokens = str(trick).split()
+        if not 1 <= len(tokens) <= 4:
+            raise fail(f"play: trick {number} has {len(tokens)} cards", line=line, trick=number)
+        if len(tokens) < 4 and index != len(tricks) - 1:
+            raise fail(f"play: trick {number} has only {len(tokens)} cards but the play goes on", line=line, trick=number)
+        for position, token in enumerate(tokens):
+            try:
+                card = Card.parse(token)
+            except ValueError:
+                raise fail(f"play: {token!r} is not a card", line=line, trick=number) from None
+            leads_out_of_turn = position == 0 and number in out_of_turn
+            played.append(PlayedCard(card, out_of_turn[number] if leads_out_of_turn else None, line,
+                                     led_out_of_turn=leads_out_of_turn))
+    if first_trick + len(tricks) - 1 > 13:
+        raise fail("play: more than 13 tricks", "play")
+    return played
+
+
+def _claim(claim: Any, record: Record, lines: _Lines, fail: Any) -> None:
+    line = lines.key("claim")
+    if not isinstance(claim, dict) or "declarer_tricks" not in claim:
+        raise fail("claim: give declarer_tricks (declarer's total after the claim), and after_trick", line=line)
+    total = int(claim["declarer_tricks"])
+    last_trick = record.first_trick + (len(record.play) + 3) // 4 - 1
+    after = int(claim.get("after_trick", last_trick))
+    if after != last_trick:
+        raise fail(f"claim: after trick {after}, but the play goes to trick {last_trick}", line=line, trick=after)
+    if not 0 <= total <= 13:
+        raise fail(f"claim: {total} tricks is not a number of tricks", line=line)
+    record.claimed_total = total
+    record.stated_result = total
+
+
+def _facts(data: dict[str, Any], claim: Any, lines: _Lines, fail: Any) -> Facts:
+    known = {"noticed", "noticed_at_trick", "hidden_cards", *_FACT_TABLES}
+    for key in data:
+        if key not in known:
+            raise fail(f"facts: unknown fact '{key}' (known: {', '.join(sorted(known))})", key)
+    noticed = data.get("noticed")
+    if noticed is not None and noticed not in NOTICED_WHEN:
+        raise fail(f"facts: noticed must be one of {', '.join(NOTICED_WHEN)}, not {noticed!r}", "noticed")
+    noticed_trick = data.get("noticed_at_trick")
+
+    def entries(table: str) -> Iterator[tuple[dict[str, Any], int | None]]:
+        for index, entry in enumerate(data.get(table, [])):
+            yield entry, lines.fact(table, index)
+
+    def seat(entry: dict[str, Any], line: int | None, key: str = "player") -> Seat:
+        try:
+            return seat_from_letter(str(entry[key]))
+        except (KeyError, ValueError):
+            raise fail(f"facts: '{key}' must be N, E, S or W", line=line) from None
+
+    def card(entry: dict[str, Any], key: str, line: int | None) -> Card:
+        try:
+            return Card.parse(str(entry[key]))
+        except (KeyError, ValueError):
+            raise fail(f"facts: '{key}' must be a card like SK or H10", line=line) from None
+
+    def suit(text: Any, line: int | None) -> int:
+        letter = str(text).strip().upper()[:1]
+        if letter not in "SHDC" or not letter:
+            raise fail(f"facts: {text!r} is not a suit (S, H, D or C)", line=line)
+        return "SHDC".index(letter)
+
+    corrections = []
+    for entry, line in entries("correction"):
+        changes = tuple(CardChange(seat(change, line), card(change, "withdrawn", line), card(change, "substituted", line),
+                                   line) for change in entry.get("changes", []))
+        corrections.append(Correction(int(entry.get("trick", 0)), seat(entry, line), card(entry, "withdrawn", line),
+                                      card(entry, "substituted", line), changes, line))
+    penalties = [PenaltyCard(seat(entry, line), card(entry, "card", line), int(entry.get("from_trick", 1)),
+                             str(entry.get("why", "")), line) for entry, line in entries("penalty_card")]
+    restrictions = []
+    for entry, line in entries("lead_restriction"):
+        if ("must_lead" in entry) == ("must_not_lead" in entry):
+            raise fail("facts: a lead restriction needs must_lead or must_not_lead (one of them)", line=line)
+        restrictions.append(LeadRestriction(
+            int(entry.get("trick", 0)), seat(entry, line),
+            suit(entry["must_lead"], line) if "must_lead" in entry else None,
+            suit(entry["must_not_lead"], line) if "must_not_lead" in entry else None,
+            str(entry.get("why", "")), line))
+    leads = [LeadOutOfTurn(int(entry.get("trick", 0)), seat(entry, line), line)
+             for entry, line in entries("lead_out_of_turn")]
+    hidden = []
+    hidden_line = lines.key("hidden_cards") or lines.fact("hidden_cards", 0)
+    for holder, cards in data.get("hidden_cards", {}).items():
+        for text in cards:
+            hidden.append(HiddenCard(seat({"player": holder}, hidden_line), card({"c": text}, "c", hidden_line),
+                                     hidden_line))
+    claim_by = None
+    statement = ""
+    if isinstance(claim, dict):
+        by = claim.get("by")
+        if by is not None:
+            if str(by) in ("declarer", "defenders"):
+                claim_by = str(by)
+            else:
+                raise fail("claim: 'by' must be declarer or defenders", "claim")
+        statement = str(claim.get("statement", ""))
+    line_of = {"claim": lines.key("claim") or 0, "noticed": lines.key("noticed_at_trick") or lines.key("noticed") or 0}
+    return Facts(noticed, int(noticed_trick) if noticed_trick is not None else None, tuple(corrections),
+                 tuple(penalties), tuple(restrictions), tuple(leads), tuple(hidden), claim_by, statement,
+                 {key: value for key, value in line_of.items() if value})

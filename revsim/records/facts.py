@@ -1,0 +1,208 @@
+"""What the record cannot show: facts a director gets from the players.
+
+When attention was drawn, revokes corrected before establishment (Law 62), penalty cards (Law 50),
+lead restrictions, accepted leads out of turn, hidden or missing cards, and who claimed.
+Each fact keeps the line of the case file it came from, so an error about it can name the line.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from revsim.cards import SEAT_NAMES, SUIT_LETTERS, Card, Seat, seat_from_letter
+
+NOTICED_WHEN = ("during-play", "end-of-play", "hands-returned", "after-next-call", "after-round")
+"""When attention was first drawn to the revoke, earliest first.
+
+``during-play``: during the play, after the revoke was established;
+``end-of-play``: before the hands were returned to the board (the default);
+``hands-returned``: after the hands were returned, before a call on the next deal;
+``after-next-call``: after a member of the non-offending side called on the next deal (64B4);
+``after-round``: after the round ended (64B5).
+"""
+
+
+@dataclass(frozen=True)
+class CardChange:
+    """A card withdrawn after a corrected revoke and replaced (Law 62C1 for the non-offenders, 62C2 for the
+    offender's partner)."""
+
+    player: Seat
+    withdrawn: Card
+    substituted: Card
+    line: int | None = None
+
+
+@dataclass(frozen=True)
+class Correction:
+    """A revoke noticed before it was established and corrected (Law 62A): ``withdrawn`` was the revoke
+    card, ``substituted`` the legal card that stands in the play. ``changes`` are the later cards of the
+    trick taken back and replaced under Law 62C."""
+
+    trick: int
+    player: Seat
+    withdrawn: Card
+    substituted: Card
+    changes: tuple[CardChange, ...] = ()
+    line: int | None = None
+
+    def describe(self) -> str:
+        return (f"{SEAT_NAMES[self.player]}'s revoke with the {self.withdrawn} on trick {self.trick} was noticed "
+                f"in time and corrected: the {self.substituted} was played instead")
+
+
+@dataclass(frozen=True)
+class PenaltyCard:
+    """A major penalty card (Law 50): it must be played at the first legal opportunity from ``from_trick`` on."""
+
+    player: Seat
+    card: Card
+    from_trick: int
+    why: str = ""
+    line: int | None = None
+
+    def describe(self) -> str:
+        return f"{SEAT_NAMES[self.player]}'s {self.card} is a major penalty card from trick {self.from_trick}"
+
+
+@dataclass(frozen=True)
+class LeadRestriction:
+    """A lead the Laws or the declarer require or forbid (after a lead out of turn or a penalty card)."""
+
+    trick: int
+    player: Seat
+    must_lead: int | None = None
+    must_not_lead: int | None = None
+    why: str = ""
+    line: int | None = None
+
+    def describe(self) -> str:
+        if self.must_lead is not None:
+            rule = f"must lead a {('spade', 'heart', 'diamond', 'club')[self.must_lead]}"
+        else:
+            assert self.must_not_lead is not None
+            rule = f"must not lead a {('spade', 'heart', 'diamond', 'club')[self.must_not_lead]}"
+        return f"{SEAT_NAMES[self.player]} {rule} at trick {self.trick}" + (f" ({self.why})" if self.why else "")
+
+    def allows(self, card: Card) -> bool:
+        """Whether leading ``card`` complies with the restriction."""
+        if self.must_lead is not None:
+            return card.suit == self.must_lead
+        return card.suit != self.must_not_lead
+
+    @property
+    def suit_text(self) -> str:
+        suit = self.must_lead if self.must_lead is not None else self.must_not_lead
+        return SUIT_LETTERS[suit] if suit is not None else "-"
+
+
+@dataclass(frozen=True)
+class LeadOutOfTurn:
+    """A lead out of turn that was accepted (Law 53): ``player`` led trick ``trick``."""
+
+    trick: int
+    player: Seat
+    line: int | None = None
+
+
+@dataclass(frozen=True)
+class HiddenCard:
+    """A card that was not on the table or was found later (a card of dummy's hidden under another,
+    a card a player found after the play): its holder could have followed with it."""
+
+    player: Seat
+    card: Card
+    line: int | None = None
+
+    def describe(self) -> str:
+        return f"{SEAT_NAMES[self.player]}'s {self.card} was hidden or missing during the play"
+
+
+@dataclass(frozen=True)
+class Facts:
+    """Everything the director adds to the record. ``noticed_trick`` is set when attention was drawn
+    during the play, at that trick; ``claim_by`` is ``declarer`` or ``defenders`` (who claimed or conceded)."""
+
+    noticed: str | None = None
+    noticed_trick: int | None = None
+    corrections: tuple[Correction, ...] = ()
+    penalty_cards: tuple[PenaltyCard, ...] = ()
+    lead_restrictions: tuple[LeadRestriction, ...] = ()
+    leads_out_of_turn: tuple[LeadOutOfTurn, ...] = ()
+    hidden_cards: tuple[HiddenCard, ...] = ()
+    claim_by: str | None = None
+    claim_statement: str = ""
+    lines: dict[str, int] = field(default_factory=dict)
+
+    def describe(self) -> list[str]:
+        """The facts in sentences, for the readable ruling."""
+        text: list[str] = []
+        if self.noticed_trick is not None:
+            text.append(f"attention was drawn during the play, at trick {self.noticed_trick}")
+        elif self.noticed is not None:
+            text.append(f"attention was first drawn: {self.noticed}")
+        text += [c.describe() for c in self.corrections]
+        text += [p.describe() for p in self.penalty_cards]
+        text += [r.describe() for r in self.lead_restrictions]
+        text += [f"{SEAT_NAMES[lead.player]}'s lead out of turn to trick {lead.trick} was accepted"
+                 for lead in self.leads_out_of_turn]
+        text += [h.describe() for h in self.hidden_cards]
+        if self.claim_by is not None:
+            text.append(f"the {self.claim_by} claimed or conceded" +
+                        (f": \"{self.claim_statement}\"" if self.claim_statement else ""))
+        return text
+
+    def is_empty(self) -> bool:
+        return not (self.noticed or self.corrections or self.penalty_cards or self.lead_restrictions
+                    or self.leads_out_of_turn or self.hidden_cards or self.claim_by)
+
+
+def parse_penalty_card(text: str) -> PenaltyCard:
+    """``E:SJ@3``: East's SJ is a major penalty card from trick 3 on. ValueError otherwise."""
+    seat_text, card_text, trick = _split_option(text, "SEAT:CARD@TRICK, like E:SJ@3")
+    return PenaltyCard(seat_from_letter(seat_text), Card.parse(card_text), trick, "given on the command line")
+
+
+def parse_lead_restriction(text: str) -> LeadRestriction:
+    """``W:H@1`` (West must lead a heart at trick 1) or ``W:!S@5`` (must not lead a spade). ValueError otherwise."""
+    seat_text, suit_text, trick = _split_option(text, "SEAT:SUIT@TRICK or SEAT:!SUIT@TRICK, like W:H@1")
+    forbidden = suit_text.startswith("!")
+    letter = suit_text.lstrip("!").upper()
+    if len(letter) != 1 or letter not in SUIT_LETTERS:
+        raise ValueError(f"{text!r}: {suit_text!r} is not a suit (S, H, D or C)")
+    suit = SUIT_LETTERS.index(letter)
+    return LeadRestriction(trick, seat_from_letter(seat_text), None if forbidden else suit, suit if forbidden else None,
+                           "given on the command line")
+
+
+def parse_hidden_card(text: str) -> HiddenCard:
+    """``N:H3``: North's H3 was hidden or missing during the play. ValueError otherwise."""
+    if ":" not in text:
+        raise ValueError(f"{text!r} is not SEAT:CARD, like N:H3")
+    seat_text, card_text = text.split(":", 1)
+    return HiddenCard(seat_from_letter(seat_text), Card.parse(card_text))
+
+
+def with_extra(facts: Facts, extra: Facts) -> Facts:
+    """The record's facts with more facts added (given on the command line)."""
+    return Facts(
+        noticed=extra.noticed or facts.noticed,
+        noticed_trick=extra.noticed_trick if extra.noticed_trick is not None else facts.noticed_trick,
+        corrections=facts.corrections + extra.corrections,
+        penalty_cards=facts.penalty_cards + extra.penalty_cards,
+        lead_restrictions=facts.lead_restrictions + extra.lead_restrictions,
+        leads_out_of_turn=facts.leads_out_of_turn + extra.leads_out_of_turn,
+        hidden_cards=facts.hidden_cards + extra.hidden_cards,
+        claim_by=extra.claim_by or facts.claim_by,
+        claim_statement=facts.claim_statement,
+        lines=facts.lines,
+    )
+
+
+def _split_option(text: str, form: str) -> tuple[str, str, int]:
+    try:
+        seat_text, rest = text.split(":", 1)
+        what, trick = rest.split("@", 1)
+        return seat_text, what, int(trick)
+    except ValueError:
+        raise ValueError(f"{text!r} is not {form}") from None

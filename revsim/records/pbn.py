@@ -1,0 +1,411 @@
+"""Reading PBN 2.1 files into Records, one board at a time, with errors that name the line.
+
+The reader is our own rather than endplay's so that every error can name its line and so that
+the known gaps of endplay's reader are closed: the [Play] seat is checked against declarer,
+``-``/``+`` pads are not cards, tags a record omits are carried over from the previous record
+(as tournament exports do), and the irregularity marks ``^R`` and ``^L`` are kept.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from revsim.cards import CARD_TOKENS, Card, Seat, next_seat, parse_pbn_deal, seat_from_letter, side_of
+from revsim.records.auction import contract_from_auction
+from revsim.records.errors import BoardRef, RecordError
+from revsim.records.record import Contract, PlayedCard, Record, parse_vulnerability
+from revsim.records.validation import complete_hands, validate_hands
+
+_TAG = re.compile(r'\[\s*([A-Za-z0-9_]+)\s*"((?:[^"\\]|\\.)*)"\s*\]')
+_NOTE_REF = re.compile(r"^=\d+=$")
+_NAG = re.compile(r"^\$\d+$")
+_ANNOTATION_SUFFIX = re.compile(r"[!?]+$")
+_INHERITED_TAGS = ("Event", "Site", "Date", "Board", "Dealer", "Vulnerable", "Deal")
+
+
+@dataclass
+class PbnGame:
+    """The tags and section tokens of one PBN game, with line numbers."""
+
+    line: int
+    tags: dict[str, tuple[str, int]] = field(default_factory=dict)
+    sections: dict[str, list[tuple[str, int]]] = field(default_factory=dict)
+    duplicate_tags: list[tuple[str, int]] = field(default_factory=list)
+
+    def value(self, name: str) -> str | None:
+        """A tag's value, or None when absent, empty or unknown (``?``)."""
+        entry = self.tags.get(name)
+        if entry is None or entry[0].strip() in ("", "?"):
+            return None
+        return entry[0]
+
+    def add_tag(self, name: str, raw_value: str, line: int) -> str:
+        """Record a tag (a repeated one is kept as a duplicate); its section follows. Returns the name."""
+        value = raw_value.replace('\\"', '"').replace("\\\\", "\\") if "\\" in raw_value else raw_value
+        if name in self.tags and name != "Note":
+            self.duplicate_tags.append((name, line))
+        else:
+            self.tags[name] = (value, line)
+        self.sections.setdefault(name, [])
+        return name
+
+    def line_of(self, name: str) -> int:
+        """The line of a tag (the game's first line when absent)."""
+        entry = self.tags.get(name)
+        return entry[1] if entry else self.line
+
+
+def read_pbn(path: str | Path) -> Iterator[Record | RecordError]:
+    """Every board of a PBN file, as a Record or as a RecordError naming what is wrong.
+
+    The file is read line by line, so memory stays flat however many boards it holds.
+    """
+    source = str(path)
+    try:
+        handle = open(path, encoding="utf-8", errors="replace")  # noqa: SIM115 - closed below
+    except OSError as error:
+        yield RecordError(f"cannot read the file: {error.strerror or error}", source=source)
+        return
+    with handle:
+        yield from parse_pbn_lines((line.rstrip("\r\n") for line in handle), source)
+
+
+def parse_pbn(text: str, source: str = "<pbn>") -> Iterator[Record | RecordError]:
+    """Every board of PBN text, as a Record or a RecordError."""
+    return parse_pbn_lines(text.splitlines(), source)
+
+
+def parse_pbn_lines(lines: Iterable[str], source: str, first_line: int = 1,
+                    first_ordinal: int = 1) -> Iterator[Record | RecordError]:
+    """Every board of PBN lines (without their line ends); ``first_line`` and ``first_ordinal`` number a
+    part of a file: the line of its first line, and the ordinal of its first game."""
+    previous: dict[str, tuple[str, int]] = {}
+    for ordinal, game in enumerate(split_games(lines, first_line), start=first_ordinal):
+        for name in _INHERITED_TAGS:
+            entry = game.tags.get(name)
+            if (entry is None or entry[0] == "#") and name in previous:
+                game.tags[name] = previous[name]
+        previous = dict(game.tags)
+        board = game.value("Board") or f"#{ordinal}"
+        try:
+            yield game_to_record(game, source, board)
+        except RecordError as error:
+            yield error.located(source=source, board=board, line=game.line)
+
+
+def split_games(lines: Iterable[str], first_line: int = 1) -> Iterator[PbnGame]:
+    """Split PBN lines into games: tags, section tokens and their lines; comments and escapes dropped."""
+    game: PbnGame | None = None
+    current_section: str | None = None
+    in_brace_comment = False
+    for lineno, raw in enumerate(lines, start=first_line):
+        line = raw
+        if in_brace_comment:
+            end = line.find("}")
+            if end < 0:
+                continue
+            line = line[end + 1 :]
+            in_brace_comment = False
+        elif line.startswith("%"):
+            continue
+        elif not line.strip():
+            if game is not None and game.tags:
+                yield game
+                game, current_section = None, None
+            continue
+        if game is not None and current_section is not None and "{" not in line and ";" not in line \
+                and "[" not in line:
+            tokens = game.sections[current_section]
+            for token in line.split():
+                tokens.append((token, lineno))
+            continue
+        if line.startswith("[") and "{" not in line and ";" not in line:
+            match = _TAG.fullmatch(line.rstrip())
+            if match:
+                game = game or PbnGame(line=lineno)
+                current_section = game.add_tag(match.group(1), match.group(2), lineno)
+                continue
+        position = 0
+        while position < len(line):
+            char = line[position]
+            if char.isspace():
+                position += 1
+                continue
+            if char == ";":
+                break
+            if char == "{":
+                end = line.find("}", position + 1)
+                if end < 0:
+                    in_brace_comment = True
+                    break
+                position = end + 1
+                continue
+            if char == "[":
+                match = _TAG.match(line, position)
+                if match:
+                    game = game or PbnGame(line=lineno)
+                    current_section = game.add_tag(match.group(1), match.group(2), lineno)
+                    position = match.end()
+                    continue
+            end = position
+            while end < len(line) and not line[end].isspace() and line[end] not in "{;":
+                end += 1
+            if game is not None and current_section is not None:
+                game.sections[current_section].append((line[position:end], lineno))
+            position = end
+    if game is not None and game.tags:
+        yield game
+
+
+def pbn_parts(path: str | Path, games_per_part: int) -> Iterator[tuple[int, int, str]]:
+    """Cut a PBN file into parts of about ``games_per_part`` games that read the same on their own:
+    (first line, first game's ordinal, text). A part starts only at a game with its own [Deal] and
+    [Board] (records that omit them take them from the game before) and never inside a comment.
+    OSError if the file cannot be read."""
+    part: list[str] = []
+    part_line, part_ordinal, games_in_part = 1, 1, 0
+    block: list[str] = []
+    block_line, ordinal = 1, 0
+    has_tags = has_deal = has_board = in_comment = False
+    with open(path, encoding="utf-8", errors="replace") as handle:
+        for lineno, line in enumerate(handle, start=1):
+            if not block:
+                block_line = lineno
+            block.append(line)
+            if in_comment:
+                in_comment = "}" not in line
+                continue
+            first = line[:1]
+            if first == "[":
+                has_tags = True
+                has_deal = has_deal or line.startswith("[Deal ")
+                has_board = has_board or line.startswith("[Board ")
+            if "{" in line and first != "%" and "}" not in line[line.rindex("{"):]:
+                in_comment = True
+            if not line.isspace():
+                continue
+            if has_tags:
+                ordinal += 1
+                if has_deal and has_board and games_in_part >= games_per_part:
+                    yield part_line, part_ordinal, "".join(part)
+                    part, part_line, part_ordinal, games_in_part = [], block_line, ordinal, 0
+                games_in_part += 1
+            if not part:
+                part_line = block_line
+            part.extend(block)
+            block = []
+            has_tags = has_deal = has_board = False
+    part.extend(block)
+    if part:
+        yield part_line, part_ordinal, "".join(part)
+
+
+def game_to_record(game: PbnGame, source: str, board: str) -> Record:
+    """Check one game's tags and turn it into a Record; RecordError names the line of any problem."""
+    where: BoardRef = {"source": source, "board": board}
+    for name, lineno in game.duplicate_tags:
+        if name in ("Deal", "Contract", "Declarer", "Play", "Auction", "Result", "Dealer", "Vulnerable"):
+            raise RecordError(f"the [{name}] tag appears twice", line=lineno, **where)
+    deal_text = game.value("Deal")
+    has_play = game.value("Play") is not None and any(token != "*" for token, _ in game.sections.get("Play", []))
+    if deal_text is None:
+        if has_play:
+            raise RecordError("no [Deal] tag: the cards are unknown", line=game.line, **where)
+        deal_text = "N:- - - -"
+    try:
+        hands = complete_hands(parse_pbn_deal(deal_text))
+        validate_hands(hands, cards_each=None if has_play else 0)
+    except ValueError as error:
+        raise RecordError(f"bad [Deal]: {error}", line=game.line_of("Deal"), **where) from None
+    first_trick = 14 - len(hands[0])
+
+    dealer = _optional_seat(game, "Dealer", where)
+    vulnerability = "None"
+    if game.value("Vulnerable") is not None:
+        try:
+            vulnerability = parse_vulnerability(game.value("Vulnerable") or "")
+        except ValueError as error:
+            raise RecordError(str(error), line=game.line_of("Vulnerable"), **where) from None
+
+    contract = _contract(game, where)
+    auction = [token for token, _ in game.sections.get("Auction", []) if _is_call_token(token)]
+    mismatch = _cross_check_auction(game, auction, dealer, contract, where)
+
+    record = Record(
+        source=source, board=board, line=game.line, hands=hands, contract=contract,
+        dealer=dealer, vulnerability=vulnerability, auction=auction, first_trick=first_trick,
+    )
+    if mismatch:
+        record.notes.append(mismatch)
+    record.stated_result = _result(game, contract, where)
+    play_tokens = game.sections.get("Play", [])
+    if has_play:
+        if contract is None:
+            raise RecordError("a [Play] section without a contract", line=game.line_of("Play"), **where)
+        first_seat = _optional_seat(game, "Play", where)
+        if first_seat is not None and first_seat != contract.opening_leader:
+            raise RecordError(
+                f"[Play \"{game.value('Play')}\"] starts with the wrong seat: declarer's left-hand "
+                f"opponent ({'NESW'[contract.opening_leader]}) leads against {contract.describe()}",
+                line=game.line_of("Play"), **where,
+            )
+        record.play = play_rows(play_tokens, contract, where)
+        if len(record.play) < 52 and record.stated_result is not None:
+            record.claimed_total = record.stated_result
+    return record
+
+
+def play_rows(tokens: list[tuple[str, int]], contract: Contract, where: BoardRef) -> list[PlayedCard]:
+    """PBN's fixed-column [Play] rows (opening leader's column first) as cards with seat and row.
+
+    The replay orders each row from its leader (the previous winner, or a card marked ``^L``).
+    ``-`` and ``+`` are cards not played (after a claim): a card after one is an error.
+    """
+    cells = _play_cells(tokens, where)
+    first = contract.opening_leader
+    seats = [next_seat(first, column) for column in range(4)]
+    played: list[PlayedCard] = []
+    ended_seats: set[Seat] = set()
+    for index, cell in enumerate(cells):
+        seat = seats[index % 4]
+        if cell is None:
+            ended_seats.add(seat)
+            continue
+        card, line, marked_revoke, led_out_of_turn = cell
+        if ended_seats and seat in ended_seats:
+            raise RecordError(
+                f"a card for {'NESW'[seat]} after that seat's play had ended ('-' or '+')",
+                line=line, trick=index // 4 + 1, card=str(card), **where,
+            )
+        played.append(PlayedCard(card, seat, line, index // 4 + 1, marked_revoke, led_out_of_turn))
+    return played
+
+
+_Cell = tuple[Card, int, bool, bool]
+"""A [Play] cell: the card, its line, marked ``^R``, marked ``^L``."""
+
+
+def _play_cells(tokens: list[tuple[str, int]], where: BoardRef) -> list[_Cell | None]:
+    """The [Play] section as cells (a card with its marks, or None for ``-``/``+``), ``*`` ending it."""
+    cells: list[_Cell | None] = []
+    marks: set[str] = set()
+    for token, lineno in tokens:
+        known = CARD_TOKENS.get(token)
+        if known is not None:
+            cells.append((known, lineno, "R" in marks, "L" in marks) if marks else (known, lineno, False, False))
+            if marks:
+                marks = set()
+            continue
+        if token == "*":
+            break
+        if _NOTE_REF.match(token) or _NAG.match(token) or token in ("!", "?", "!!", "??", "!?", "?!"):
+            continue
+        while token.startswith("^") and len(token) >= 2:
+            marks.add(token[1].upper())
+            token = token[2:]
+        if not token:
+            continue
+        if token.strip("-") == "" or token == "+":
+            cells.append(None)
+            marks = set()
+            continue
+        try:
+            card = Card.parse(_ANNOTATION_SUFFIX.sub("", token))
+        except ValueError:
+            raise RecordError(f"{token!r} in [Play] is not a card", line=lineno, **where) from None
+        cells.append((card, lineno, "R" in marks, "L" in marks))
+        marks = set()
+    if len(cells) > 52:
+        raise RecordError("[Play] holds more than 13 tricks", line=tokens[0][1], **where)
+    return cells
+
+
+def _is_call_token(token: str) -> bool:
+    return not (_NOTE_REF.match(token) or _NAG.match(token) or token in ("*", "!", "?", "+") or token.startswith("^"))
+
+
+def _optional_seat(game: PbnGame, tag: str, where: BoardRef) -> Seat | None:
+    text = game.value(tag)
+    if text is None or text.strip() in ("", "?"):
+        return None
+    try:
+        return seat_from_letter(text.lstrip("^"))
+    except ValueError as error:
+        raise RecordError(f"[{tag}]: {error}", line=game.line_of(tag), **where) from None
+
+
+def _contract(game: PbnGame, where: BoardRef) -> Contract | None:
+    text = game.value("Contract")
+    if text is None or not text.strip():
+        return None
+    declarer_text = (game.value("Declarer") or "").lstrip("^")
+    if text.strip().upper() in ("PASS", "AP"):
+        return None
+    if not declarer_text:
+        raise RecordError(f"contract {text!r} without a [Declarer]", line=game.line_of("Contract"), **where)
+    try:
+        return Contract.parse(text, declarer_text)
+    except ValueError as error:
+        line = game.line_of("Declarer") if "seat" in str(error) else game.line_of("Contract")
+        raise RecordError(str(error), line=line, **where) from None
+
+
+def _cross_check_auction(game: PbnGame, auction: list[str], dealer: Seat | None,
+                         contract: Contract | None, where: BoardRef) -> str | None:
+    """Check the contract tag against the auction where both are given.
+
+    A different strain is an error: a wrong trump suit misplays every trick. A different level,
+    double or declarer is a note (exports often misplace the auction's first seat or drop a double);
+    the [Play] seat is checked against the tag's declarer, and the tags are used.
+    """
+    if not auction or contract is None or any(token.startswith("^") for token, _ in game.sections.get("Auction", [])):
+        return None
+    start = _optional_seat(game, "Auction", where)
+    if start is None:
+        start = dealer
+    if start is None:
+        return None
+    calls = [call for call in auction if call != "-"]
+    skipped = len(auction) - len(calls)
+    try:
+        derived = contract_from_auction(calls, next_seat(start, skipped))
+    except ValueError as error:
+        if "not ended" in str(error):
+            return None
+        raise RecordError(f"[Auction]: {error}", line=game.line_of("Auction"), **where) from None
+    if derived is None or derived.strain != contract.strain:
+        found = "passed out" if derived is None else str(derived)
+        raise RecordError(
+            f"[Contract] says {contract} but the auction ends in {found}: the trump suit is in doubt",
+            line=game.line_of("Contract"), **where,
+        )
+    if derived != contract:
+        return (f"the auction ends in {derived.describe()}, the [Contract] and [Declarer] tags say "
+                f"{contract.describe()}: the tags were used")
+    return None
+
+
+def _result(game: PbnGame, contract: Contract | None, where: BoardRef) -> int | None:
+    """Declarer's total tricks from [Result]: ``9``, ``^9``, ``NS 9 EW 4`` or ``EW 4``."""
+    text = game.value("Result")
+    if text is None or not text.strip() or contract is None:
+        return None
+    words = text.replace("^", "").split()
+    try:
+        if len(words) == 1:
+            value = int(words[0])
+        else:
+            pairs = dict(zip(words[0::2], (int(word) for word in words[1::2]), strict=False))
+            declarer_side = ("NS", "EW")[side_of(contract.declarer)]
+            if declarer_side in pairs:
+                value = pairs[declarer_side]
+            else:
+                value = 13 - pairs[("EW", "NS")[side_of(contract.declarer)]]
+    except (ValueError, KeyError, IndexError):
+        raise RecordError(f"[Result] {text!r} is not a number of tricks", line=game.line_of("Result"), **where) from None
+    if not 0 <= value <= 13:
+        raise RecordError(f"[Result] {text!r} is not between 0 and 13", line=game.line_of("Result"), **where)
+    return value

@@ -1,0 +1,28 @@
+"""Reading any supported record file by its extension: ``.pbn``, ``.lin`` or a ``.toml`` case file."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+from revsim.records.casefile import read_case
+from revsim.records.errors import RecordError
+from revsim.records.lin import read_lin
+from revsim.records.pbn import read_pbn
+from revsim.records.record import Record
+
+READERS = {".pbn": read_pbn, ".lin": read_lin, ".toml": read_case}
+
+
+def read_records(path: str | Path) -> Iterator[Record | RecordError]:
+    """Every board of a record file, as a Record or a RecordError; one error if the file is unusable."""
+    suffix = Path(path).suffix.lower()
+    reader = READERS.get(suffix)
+    if reader is None:
+        yield RecordError(f"unknown file type {suffix or '(none)'!r}: revsim reads .pbn, .lin and .toml case files",
+                          source=str(path))
+        return
+    if not Path(path).is_file():
+        yield RecordError("no such file", source=str(path))
+        return
+    yield from reader(path)
