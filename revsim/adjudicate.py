@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from revsim.cards import SEAT_NAMES
 from revsim.equity.ruling import BoardRuling, Outcome, rule
 from revsim.equity.settings import Settings, noticed_when
@@ -30,13 +32,26 @@ def adjudicate(record: Record, settings: Settings | None = None) -> BoardRuling:
             listed = ", ".join(f"{SEAT_NAMES[r.seat]}'s {r.card} (trick {r.trick})" for r in found)
             raise RecordError(f"{error.problem}; revokes found in the play: {listed}", **record.where()) from None
         raise
+    _override_noticed(record, settings)
     facts = record.facts
     check_facts(replay, facts, record.source, record.board)
-    revokes = find_revokes(replay, declarer, table.claimed, marked, facts)
+    noticed = noticed_when(settings, record)
+    revokes = find_revokes(replay, declarer, table.claimed, marked, facts, noticed)
     mark_both_sides_corrections(revokes)
     record.notes.extend(unfounded_marks(replay, marked))
-    transfer = apply_law64(revokes, table, noticed_when(settings, record))
+    transfer = apply_law64(revokes, table, noticed)
     return rule(record, table, revokes, transfer, settings)
+
+
+def _override_noticed(record: Record, settings: Settings) -> None:
+    """``noticed`` in the settings overrides the record's facts, so every output states the value used."""
+    facts = record.facts
+    if settings.noticed is None or (facts.noticed == settings.noticed and facts.noticed_trick is None):
+        return
+    if facts.noticed is not None or facts.noticed_trick is not None:
+        was = f"trick {facts.noticed_trick}" if facts.noticed_trick is not None else facts.noticed
+        record.notes.append(f"attention drawn: {settings.noticed}, as the settings say (the record's facts said {was})")
+    record.facts = replace(facts, noticed=settings.noticed, noticed_trick=None)
 
 
 __all__ = ["Settings", "Outcome", "BoardRuling", "adjudicate"]

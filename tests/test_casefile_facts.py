@@ -46,7 +46,10 @@ def test_case_file_reads_play_in_order_and_claim() -> None:
     text = DEAL + 'play = ["CA C7 C5 C2", "CK CQ C6 C3", "C4 S8 SJ C8"]\nclaim = { after_trick = 3, declarer_tricks = 9 }\n'
     ruling = adjudicate(_case(text))
     assert ruling.table_tricks == 9 and ruling.table.claimed
-    assert [(r.trick, str(r.card), r.establishment) for r in ruling.revokes] == [(3, "SJ", "63A4")]
+    # East's revoke just before declarer's claim: the defenders' agreement is not yet established (Law 69A)
+    assert [(r.trick, str(r.card), r.establishment, r.law) for r in ruling.revokes] == [(3, "SJ", None, "62A")]
+    late = adjudicate(_case(text), Settings(noticed="after-round"))
+    assert [(r.trick, str(r.card), r.establishment) for r in late.revokes] == [(3, "SJ", "63A4")]
 
 
 def test_63a3_claim_by_the_offending_side() -> None:
@@ -92,7 +95,7 @@ def test_61a2_penalty_card_not_played_is_a_revoke_64b3_no_transfer_then_64c() ->
     # East's SJ is a major penalty card from trick 2; on trick 3 (a club ruffed by dummy) East could
     # discard... he holds clubs, so he must follow; on trick 4 (a spade led) East must play the SJ.
     text = DEAL + '''play = ["CA C7 C5 C2", "CK CQ C6 C3", "C4 S8 CJ C8", "S3 SA SK S2"]
-claim = { after_trick = 4, declarer_tricks = 10 }
+claim = { after_trick = 4, declarer_tricks = 10, by = "defenders" }
 
 [[facts.penalty_card]]
 player = "E"

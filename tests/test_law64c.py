@@ -29,7 +29,7 @@ def test_64c1_adjusted_score_replaces_a_smaller_transfer() -> None:
     ruling = _hand("duschek-too-late-a", noticed="after-round")  # 64B5: no transfer; 64C1 gives 10
     assert ruling.law == "64C1" and ruling.transfer == 0
     assert [o.tricks for o in ruling.ns] == [ruling.no_infraction.most_likely] == [10]
-    assert "The transfer would give 9" in ruling.explanation and "the adjusted score gives 10" in ruling.explanation
+    assert "The table result is 9" in ruling.explanation and "the adjusted score gives 10" in ruling.explanation
 
 
 def test_64c1_transfer_kept_when_it_compensates_more() -> None:

@@ -39,11 +39,20 @@ def test_63a1_established_when_offender_or_partner_plays_to_next_trick() -> None
     assert not law63a1_established_by_next_trick(E, [])
 
 
-def test_63a3_a4_claim_establishes() -> None:
+def test_63a3_claim_by_the_offending_side_establishes() -> None:
     assert law63a3_a4_established_by_claim(S, S, claimed=True) == "63A3"
     assert law63a3_a4_established_by_claim(N, S, claimed=True) == "63A3"
-    assert law63a3_a4_established_by_claim(E, S, claimed=True) == "63A4"
+    assert law63a3_a4_established_by_claim(E, S, claimed=True, claimed_by_declarer_side=False) == "63A3"
     assert law63a3_a4_established_by_claim(E, S, claimed=False) is None
+
+
+def test_63a4_agreeing_establishes_only_once_69a_agreement_is_established() -> None:
+    for noticed in ("during-play", "end-of-play", "hands-returned"):
+        assert law63a3_a4_established_by_claim(E, S, claimed=True, noticed=noticed) is None
+    for noticed in ("after-next-call", "after-round"):
+        assert law63a3_a4_established_by_claim(E, S, claimed=True, noticed=noticed) == "63A4"
+    assert law63a3_a4_established_by_claim(S, S, claimed=True, claimed_by_declarer_side=False,
+                                           noticed="after-round") == "63A4"
 
 
 def test_62d_trick_12_corrected_only_before_hands_returned() -> None:

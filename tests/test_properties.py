@@ -150,8 +150,8 @@ def test_law64c_never_favours_offenders_and_never_both(board, substitute, regime
     ruling = adjudicate(record, Settings(substitute=substitute, regime=regime))
     assert abs(sum(o.weight for o in ruling.ns) - 1) < 1e-6 and abs(sum(o.weight for o in ruling.ew) - 1) < 1e-6
     sides = {r.side for r in ruling.revokes if r.established}
-    if len(sides) != 1 or ruling.law == "62D":
-        return
+    if len(sides) != 1 or any(r.law in ("62A", "62D") for r in ruling.revokes):
+        return  # a correction (62A, 62D) may leave the non-offenders below the table result
     offending = sides.pop()
     nos = 1 - offending
     nos_outcomes = ruling.ns if nos == 0 else ruling.ew

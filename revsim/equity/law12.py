@@ -24,16 +24,21 @@ def law12c1c_weighted(outcomes: Iterable[tuple[int, float]]) -> list[tuple[int, 
 
 def law12c1e_non_weighted(outcomes: Iterable[tuple[int, float]], better_for_side: Callable[[int], float],
                           offending: bool) -> int:
-    """Law 12C1e (non-weighted): the non-offending side gets the most favourable result that was likely
-    (probability at least LIKELY); the offending side the most unfavourable result that was at all
-    probable (at least AT_ALL_PROBABLE). ``better_for_side`` rates a trick count for the side being scored.
+    """Law 12C1e (non-weighted), read cumulatively: the non-offending side gets the most favourable result r
+    such that the results at least as good for it as r are together likely (probability at least LIKELY);
+    the offending side the most unfavourable result r such that the results at least as bad for it as r
+    are together at all probable (at least AT_ALL_PROBABLE). ``better_for_side`` rates a trick count for
+    the side being scored.
 
-    When no result reaches the threshold, the most probable results are the pool.
+    Five results at 20% each give the non-offenders the second best (40% of the results are at least as
+    good), the offenders the worst (20% >= 1/6).
     """
     weighted = law12c1c_weighted(outcomes)
     threshold = AT_ALL_PROBABLE if offending else LIKELY
-    pool = [tricks for tricks, weight in weighted if weight >= threshold - 1e-12]
-    if not pool:
-        top = weighted[0][1]
-        pool = [tricks for tricks, weight in weighted if abs(weight - top) < 1e-12]
-    return min(pool, key=better_for_side) if offending else max(pool, key=better_for_side)
+    ordered = sorted(weighted, key=lambda outcome: better_for_side(outcome[0]), reverse=not offending)
+    cumulative = 0.0
+    for tricks, weight in ordered:
+        cumulative += weight
+        if cumulative >= threshold - 1e-12:
+            return tricks
+    return ordered[-1][0]

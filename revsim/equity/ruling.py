@@ -10,10 +10,9 @@ from revsim.equity.estimators import ESTIMATORS
 from revsim.equity.law12 import law12c1c_weighted, law12c1e_non_weighted
 from revsim.equity.law64c import law64c1_adjust, law64c2a_repeated_revoke_result
 from revsim.equity.settings import Settings
-from revsim.equity.solver import total_tricks
 from revsim.equity.worlds import Estimate, position_before
 from revsim.laws.detection import Revoke
-from revsim.laws.law64 import law64a_automatic_transfer
+from revsim.laws.transfer import RECTIFIED_BY_64A, law64a_in_play
 from revsim.play.table import TablePlay
 from revsim.records.record import Record
 from revsim.scoring.points import ns_score, result_text
@@ -43,6 +42,7 @@ class BoardRuling:
     corrected_tricks: int | None = None
     estimates: dict[str, Estimate] = field(default_factory=dict)
     explanation: str = ""
+    chosen: Estimate | None = None
 
     @property
     def table_tricks(self) -> int:
@@ -51,8 +51,8 @@ class BoardRuling:
 
     @property
     def no_infraction(self) -> Estimate | None:
-        """The main no-infraction estimate (the first one made), if any."""
-        return next(iter(self.estimates.values()), None)
+        """The main no-infraction estimate: the world the ruling rests on (else the first one made), if any."""
+        return self.chosen or next(iter(self.estimates.values()), None)
 
 
 def expected(outcomes: list[Outcome], field_name: str) -> float:
@@ -60,143 +60,320 @@ def expected(outcomes: list[Outcome], field_name: str) -> float:
     return sum(getattr(outcome, field_name) * outcome.weight for outcome in outcomes)
 
 
+Weighted = list[tuple[int, float]]
+"""Declarer's side's tricks with weights summing to 1, most likely first (Law 12C1c)."""
+
+
+@dataclass
+class World:
+    """A no-infraction world: where it diverges, its estimate, and the result with the earlier revokes'
+    transfers applied in it (Law 64A, several revokes)."""
+
+    revoke: Revoke
+    estimate: Estimate
+    outcomes: Weighted
+    moved: int
+
+
 def rule(record: Record, table: TablePlay, revokes: list[Revoke], transfer: int, settings: Settings) -> BoardRuling:
-    """Put Laws 62D, 64A/B and 64C together for one board."""
+    """Put Laws 62A, 62D, 64A/B and 64C together for one board.
+
+    A revoke the record shows standing that must be corrected (62D at trick 12, or one not established,
+    62A) sets the base result: the world in which the legal card was played, with the earlier
+    established revokes standing and their transfers worked out in that world. Without one, the base is
+    the table result with the transfers. Law 64C is then applied to the established revokes before it:
+    by one side (64C1, 64C2a) or by both (64C2b).
+    """
     assert record.contract is not None
     steps = [_revoke_step(revoke) for revoke in revokes]
     ruling = BoardRuling(record, table, revokes, transfer, "none", [], [], steps)
-    declarer_side = side_of(record.contract.declarer)
-    transfer_tricks = table.declarer_tricks + sum(
-        r.transfer if r.side != declarer_side else -r.transfer for r in revokes)
-    corrected = next((r for r in revokes if r.law == "62D"), None)
-    established = [r for r in revokes if r.established and r.law != "62D"]
-    if corrected is not None:
-        ruling.corrected_tricks = _corrected_trick12(table, corrected)
-        ruling.law = "62D"
-        _set_same(ruling, [(ruling.corrected_tricks, 1.0)])
-        steps.append(f"Law 62D: with the revoke corrected declarer's side takes {ruling.corrected_tricks} tricks.")
-        return ruling
-    if not established:
-        ruling.law = "64A" if transfer else "none"
-        _set_same(ruling, [(transfer_tricks, 1.0)])
-        steps.append("No revoke: the table result stands." if not revokes else
-                     "No established revoke: the table result stands.")
-        return ruling
-    if len({r.side for r in established}) == 2:
-        _both_sides(ruling, established, settings)
+    corrected = next((r for r in revokes if r.law == "62D" or r.corrected_in_play), None)
+    if corrected is None:
+        active = [r for r in revokes if r.established]
+        base = _transfer_result(ruling)
+        base_law = "64A" if transfer else "none"
     else:
-        _one_side(ruling, established, transfer_tricks, settings)
+        active = [r for r in revokes if r.established and r.law != "62D" and _before(r, corrected)]
+        base, base_law = _corrected_base(ruling, corrected, active, settings)
+    if not active:
+        ruling.law = base_law
+        _set_regime(ruling, base, settings)
+        if not revokes:
+            steps.append("No revoke: the table result stands.")
+        elif corrected is None:
+            steps.append("No established revoke: the table result stands.")
+        ruling.explanation = steps[-1]
+        return ruling
+    if len({r.side for r in active}) == 2:
+        _both_sides(ruling, active, base, settings)
+    else:
+        _one_side(ruling, active, base, base_law, settings)
     return ruling
+
+
+def _before(revoke: Revoke, other: Revoke) -> bool:
+    """Whether ``revoke`` came before ``other`` in the play."""
+    return revoke.order < other.order
+
+
+def _transfer_result(ruling: BoardRuling) -> Weighted:
+    """The table result with every Law 64A transfer applied."""
+    assert ruling.record.contract is not None
+    declarer_side = side_of(ruling.record.contract.declarer)
+    tricks = ruling.table.declarer_tricks + sum(
+        r.transfer if r.side != declarer_side else -r.transfer for r in ruling.revokes)
+    return [(tricks, 1.0)]
+
+
+def _corrected_base(ruling: BoardRuling, corrected: Revoke, active: list[Revoke],
+                    settings: Settings) -> tuple[Weighted, str]:
+    """Laws 62D and 62A: the result with the revoke corrected, and its law.
+
+    62D: the offender follows, the others may change their cards, so the last two tricks are played double
+    dummy. 62A: the play goes on from the legal card as the estimator says; a claim that followed is ruled
+    with the legal card in place (Law 70: the claimer gets no more than he claimed). The established
+    revokes before it keep their 64A transfers, worked out on the corrected play.
+    """
+    assert ruling.record.contract is not None
+    world = _world(ruling, corrected, active, settings, trick12=corrected.law == "62D")
+    outcomes = world.outcomes
+    ruling.chosen = world.estimate
+    if corrected.law == "62D":
+        ruling.corrected_tricks = world.estimate.most_likely
+    text = (f"Law {corrected.law}: with {SEAT_NAMES[corrected.seat]}'s revoke on trick {corrected.trick} corrected "
+            f"({_substitute_phrase(world.estimate)}), declarer's side takes {_outcomes_phrase(ruling, outcomes)}")
+    if corrected.law == "62A" and ruling.table.claimed:
+        outcomes = _claim_with_legal_card(ruling, outcomes)
+        text += (f"; the claim is ruled with the legal card in place and gives the claimer no more than "
+                 f"claimed (Law 70): {_outcomes_phrase(ruling, outcomes)}")
+    if world.moved:
+        text += f", after {world.moved} trick{'s' if world.moved != 1 else ''} transferred for the earlier revokes (Law 64A)"
+        if len(outcomes) == 1:
+            _record_world_transfers(ruling, world, active)
+    ruling.steps.append(text + ".")
+    return outcomes, corrected.law + ("+64A" if world.moved else "")
+
+
+def _claim_with_legal_card(ruling: BoardRuling, outcomes: Weighted) -> Weighted:
+    """Law 70 with the corrected card: the claimer's side gets no more tricks than its claim gave it."""
+    assert ruling.record.contract is not None
+    declarer_side = side_of(ruling.record.contract.declarer)
+    claimer_side = 1 - declarer_side if ruling.record.facts.claim_by == "defenders" else declarer_side
+    table = ruling.table.declarer_tricks
+    if claimer_side == declarer_side:
+        capped = [(min(tricks, table), weight) for tricks, weight in outcomes]
+    else:
+        capped = [(max(tricks, table), weight) for tricks, weight in outcomes]
+    return law12c1c_weighted(capped)
+
+
+def _record_world_transfers(ruling: BoardRuling, world: World, active: list[Revoke]) -> None:
+    """Show the transfers of the revokes before a correction as worked out on the corrected play."""
+    rectified = _rectified(ruling, world.revoke, active)
+    results = _world_transfers(ruling, world.estimate, world.estimate.outcomes[0][0], rectified)
+    for revoke, (_, clause, moved, _) in zip(rectified, results, strict=True):
+        if (revoke.law, revoke.transfer) != (clause, moved):
+            revoke.reason += (f"; on the play corrected at trick {world.revoke.trick}: {moved} "
+                              f"trick{'s' if moved != 1 else ''} (Law {clause})")
+        revoke.law, revoke.transfer = clause, moved
+    ruling.transfer = sum(r.transfer for r in ruling.revokes)
 
 
 # --- one offending side: 64C1 and 64C2a -------------------------------------------------------
 
-def _one_side(ruling: BoardRuling, established: list[Revoke], transfer_tricks: int, settings: Settings) -> None:
-    """Laws 64C1 and 64C2a when one side revoked: the transfer result, or the adjusted score (the likely
-    result without the revoke, or for a repeated revoke without the later ones, the first one's
-    transfer applied), whichever is better for the non-offending side; Law 12C1 for the regime."""
-    record, table = ruling.record, ruling.table
-    assert record.contract is not None
-    declarer_side = side_of(record.contract.declarer)
-    offending = established[0].side
+def _one_side(ruling: BoardRuling, active: list[Revoke], base: Weighted, base_law: str, settings: Settings) -> None:
+    """Laws 64C1 and 64C2a when one side revoked. Each revoke's damage is judged in the world where it (and
+    the later ones) did not occur, the earlier revokes standing with their transfers worked out in that
+    world (for a repeated revoke this is 64C2a). The ruling is the base (the transfers) or the adjusted
+    score that is best for the non-offending side, never both, never in favour of the offenders; a
+    tie keeps the base, and among adjusted scores the later revoke's world; Law 12C1 for the regime."""
+    record = ruling.record
+    offending = active[0].side
     non_offending = 1 - offending
-    repeated = next((r for r in established if r.law == "64B2"), None)
-    if repeated is not None:
-        first = next(r for r in established if (r.seat, r.suit_led) == (repeated.seat, repeated.suit_led))
-        estimate = _estimate(ruling, repeated, settings)
-        others = sum(r.transfer for r in established if r is not first and r.law != "64B2")
-        world = [(_c2a_result(table, estimate, first, tricks, others, declarer_side), weight)
-                 for tricks, weight in estimate.outcomes]
-        candidate_law = "64A+64C2a"
-    else:
-        estimate = _estimate(ruling, established[0], settings)
-        world = list(estimate.outcomes)
-        candidate_law = "64C1"
     value = _value_for(record, non_offending)
-    transfer_value = value(transfer_tricks)
-    weighted = law12c1c_weighted(world)
-    if settings.regime == "weighted":
-        adjusted_value = sum(weight * value(tricks) for tricks, weight in weighted)
-        if law64c1_adjust(transfer_value, adjusted_value):
-            ruling.law = candidate_law
-            _set_same(ruling, weighted)
-        else:
-            ruling.law = "64A" if ruling.transfer else "none"
-            _set_same(ruling, [(transfer_tricks, 1.0)])
+    worlds = [_world(ruling, revoke, [r for r in active if _before(r, revoke)], settings) for revoke in active]
+    best: World | None = None
+    for world in worlds:
+        if best is None or _for_non_offenders(world.outcomes, value, settings) >= \
+                _for_non_offenders(best.outcomes, value, settings):
+            best = world
+    assert best is not None
+    adjust = law64c1_adjust(_for_non_offenders(base, value, settings), _for_non_offenders(best.outcomes, value, settings))
+    if len(worlds) > 1:
+        for world in worlds:
+            ruling.steps.append(_world_step(ruling, world))
+    if adjust:
+        ruling.chosen = best.estimate
+        ruling.law = _world_law(best)
+        _set_regime(ruling, best.outcomes, settings, offending)
     else:
-        for_non_offenders = law12c1e_non_weighted(weighted, value, offending=False)
-        for_offenders = law12c1e_non_weighted(weighted, _value_for(record, offending), offending=True)
-        if law64c1_adjust(transfer_value, value(for_non_offenders)):
-            ruling.law = candidate_law
-            _set_sides(ruling, {non_offending: for_non_offenders, offending: for_offenders})
-        else:
-            ruling.law = "64A" if ruling.transfer else "none"
-            _set_same(ruling, [(transfer_tricks, 1.0)])
-    ruling.explanation = _explain(ruling, estimate, transfer_tricks, repeated is not None, weighted)
+        ruling.law = base_law
+        _set_regime(ruling, base, settings, offending)
+    ruling.explanation = _explain(ruling, best, base, adjust)
     ruling.steps.append(ruling.explanation)
 
 
-def _c2a_result(table: TablePlay, estimate: Estimate, first: Revoke, world_tricks: int, others: int,
-                declarer_side: int) -> int:
-    """Law 64C2a for one outcome: the first revoke's transfer worked out in the world without the later ones."""
-    offending = first.side
-    before_divergence = sum(1 for done in table.replay.tricks
-                            if first.trick < done.number < estimate.trick and side_of(done.winner) == offending)
-    later = before_divergence + estimate.offending_tricks_from_here(world_tricks, offending, declarer_side)
-    winner = table.replay.winner_of(first.trick)
-    amount, _ = law64a_automatic_transfer(first.seat, winner, later)
-    from_first = later + (1 if winner is not None and side_of(winner) == offending else 0)
-    return law64c2a_repeated_revoke_result(world_tricks, min(amount, from_first) + others, offending == declarer_side)
+def _for_non_offenders(outcomes: Weighted, value: Callable[[int], float], settings: Settings) -> float:
+    """What a result is worth to the non-offending side: the expected points (weighted), or the points of
+    the most favourable likely result (non-weighted, Law 12C1e)."""
+    if settings.regime == "weighted":
+        return sum(weight * value(tricks) for tricks, weight in outcomes)
+    return value(law12c1e_non_weighted(outcomes, value, offending=False))
+
+
+def _world_law(world: World) -> str:
+    if world.revoke.law == "64B2":
+        return "64A+64C2a"
+    return "64A+64C1" if world.moved else "64C1"
+
+
+def _world(ruling: BoardRuling, revoke: Revoke, earlier: list[Revoke], settings: Settings,
+           trick12: bool = False) -> World:
+    """The world diverging at ``revoke``: its estimate, with the earlier revokes' transfers applied in it."""
+    estimate = _estimate(ruling, revoke, settings, trick12)
+    assert ruling.record.contract is not None
+    declarer_side = side_of(ruling.record.contract.declarer)
+    rectified = _rectified(ruling, revoke, earlier)
+    outcomes: list[tuple[int, float]] = []
+    moved_most_likely = 0
+    for tricks, weight in estimate.outcomes:
+        moved = sum(transfer for _, _, transfer, _ in _world_transfers(ruling, estimate, tricks, rectified))
+        offenders_declared = bool(rectified) and rectified[0].side == declarer_side
+        outcomes.append((law64c2a_repeated_revoke_result(tricks, moved, offenders_declared), weight))
+        if tricks == estimate.most_likely:
+            moved_most_likely = moved
+    return World(revoke, estimate, law12c1c_weighted(outcomes), moved_most_likely)
+
+
+def _rectified(ruling: BoardRuling, divergence: Revoke, earlier: list[Revoke]) -> list[Revoke]:
+    """The earlier revokes Law 64A rectifies in the world diverging at ``divergence``: none when both sides
+    revoked in that world (Law 64B7: the other side's established revoke came before, or is a trick-12
+    revoke corrected under 62D). A 64B7 at the table owed to a revoke the world never reaches does not apply."""
+    sides = {r.side for r in earlier}
+    if len(sides) != 1:
+        return []
+    side = sides.pop()
+    other_stands = any(r.established and r.side != side and (r.order < divergence.order or r is divergence)
+                       for r in ruling.revokes)
+    if other_stands:
+        return []
+    return [r for r in earlier if r.law in RECTIFIED_BY_64A or r.law == "64B7"]
+
+
+def _world_transfers(ruling: BoardRuling, estimate: Estimate, world_tricks: int,
+                     rectified: list[Revoke]) -> list[tuple[int, str, int, int]]:
+    """Law 64A for ``rectified`` in a world with ``world_tricks``: tricks before the divergence as played,
+    the rest as the world's outcome gives them (a trick in progress at the divergence has no known winner)."""
+    assert ruling.record.contract is not None
+    declarer_side = side_of(ruling.record.contract.declarer)
+    replay = ruling.table.replay
+
+    def winner_of(trick: int) -> int | None:
+        return replay.winner_of(trick) if trick < estimate.trick else None
+
+    def won_from(side: int, trick: int) -> int:
+        played = sum(1 for done in replay.tricks if trick <= done.number < estimate.trick and side_of(done.winner) == side)
+        return played + estimate.offending_tricks_from_here(world_tricks, side, declarer_side)
+
+    return law64a_in_play(rectified, winner_of, won_from)
+
+
+def _world_step(ruling: BoardRuling, world: World) -> str:
+    revoke = world.revoke
+    text = (f"Law 64C1, {SEAT_NAMES[revoke.seat]}'s revoke on trick {revoke.trick}: had it not occurred "
+            f"({_substitute_phrase(world.estimate)}), declarer's side takes "
+            f"{_outcomes_phrase(ruling, law12c1c_weighted(world.estimate.outcomes))}")
+    if world.moved:
+        text += (f"; with {world.moved} trick{'s' if world.moved != 1 else ''} transferred for the earlier "
+                 f"revokes in that world, {_outcomes_phrase(ruling, world.outcomes)}")
+    return text + "."
 
 
 # --- both sides: 64C2b ------------------------------------------------------------------------
 
-def _both_sides(ruling: BoardRuling, established: list[Revoke], settings: Settings) -> None:
-    """Law 64C2b: both sides revoked: the likely result had no revoke occurred (``neither``), or each side
-    judged as the victim of the other side's first revoke (``separately``); Law 12C1 per side."""
+def _both_sides(ruling: BoardRuling, active: list[Revoke], base: Weighted, settings: Settings) -> None:
+    """Law 64C2b: both sides revoked; the score is adjusted only where a side was damaged.
+
+    Each side is judged against the other side's first revoke: had it not occurred (this side's earlier
+    revokes standing), would this side have done better than the table result? A damaged side gets the
+    likely result had no revoke occurred (``neither``), or had the other side's revoke not occurred
+    (``separately``), but never more than the latter: it is never compensated for what its own revoke
+    cost it. A side that was not damaged keeps the table result, or the adjusted result where that is
+    worse for it: an offender keeps no advantage its own revoke gained (Law 12B1; the lecture's 1NTX case,
+    where both sides get the no-revoke result). Law 12C1 per side: both sides are offenders under
+    ``neither`` (12C1e: the most unfavourable result at all probable), each is the non-offender
+    judged against the other's revoke under ``separately``.
+    """
     record = ruling.record
     ruling.law = "64C2b"
-    if settings.both_sides == "neither":
-        estimate = _estimate(ruling, established[0], settings)
-        weighted = law12c1c_weighted(estimate.outcomes)
-        if settings.regime == "weighted":
-            _set_same(ruling, weighted)
-        else:
-            _set_sides(ruling, {side: law12c1e_non_weighted(weighted, _value_for(record, side), offending=True)
-                                for side in (0, 1)})
-        ruling.steps.append(
-            f"Law 64C2b: both sides revoked; had no revoke occurred ({_substitute_phrase(estimate)}), "
-            f"declarer's side takes {_outcomes_phrase(ruling, weighted)}.")
-        ruling.explanation = ruling.steps[-1]
-        return
-    per_side: dict[int, list[tuple[int, float]]] = {}
+    neither = _world(ruling, active[0], [], settings)
+    ruling.chosen = neither.estimate
+    chosen: dict[int, Weighted] = {}
     for side in (0, 1):
-        harm = next(r for r in established if r.side != side)
-        estimate = _estimate(ruling, harm, settings)
-        weighted = law12c1c_weighted(estimate.outcomes)
-        if settings.regime == "weighted":
-            per_side[side] = weighted
+        value = _value_for(record, side)
+        harm = next(r for r in active if r.side != side)
+        separately = _world(ruling, harm, [], settings)
+        worth = {name: _expected_value(outcomes, value)
+                 for name, outcomes in (("base", base), ("neither", neither.outcomes), ("sep", separately.outcomes))}
+        if settings.both_sides == "neither" and worth["neither"] <= worth["sep"]:
+            adjusted, method_text = neither.outcomes, "had no revoke occurred"
         else:
-            per_side[side] = [(law12c1e_non_weighted(weighted, _value_for(record, side), offending=False), 1.0)]
-        ruling.steps.append(
-            f"Law 64C2b (each revoke judged separately): for {SIDE_NAMES[side]}, had "
-            f"{SEAT_NAMES[harm.seat]}'s revoke on trick {harm.trick} not occurred ({_substitute_phrase(estimate)}), "
-            f"declarer's side takes {_outcomes_phrase(ruling, per_side[side])}.")
-    ruling.ns = _outcomes(record, per_side[0])
-    ruling.ew = _outcomes(record, per_side[1])
+            adjusted, method_text = separately.outcomes, (f"had {SEAT_NAMES[harm.seat]}'s revoke on trick "
+                                                          f"{harm.trick} not occurred")
+        damaged = worth["sep"] > worth["base"]
+        if damaged:
+            chosen[side] = adjusted
+            verdict = f"damaged: {method_text}, declarer's side takes {_outcomes_phrase(ruling, adjusted)}"
+        elif _expected_value(adjusted, value) < worth["base"]:
+            chosen[side] = adjusted
+            verdict = (f"not damaged by the other side's revoke, and keeps no advantage of its own: {method_text}, "
+                       f"declarer's side takes {_outcomes_phrase(ruling, adjusted)}")
+        else:
+            chosen[side] = base
+            verdict = "not damaged by the other side's revoke: the table result stands for it"
+        ruling.steps.append(f"Law 64C2b for {SIDE_NAMES[side]}: {verdict}.")
+    if settings.regime == "weighted":
+        ruling.ns = _outcomes(record, chosen[0])
+        ruling.ew = _outcomes(record, chosen[1])
+    else:
+        offending = settings.both_sides == "neither"
+        per_side = {side: law12c1e_non_weighted(chosen[side], _value_for(record, side), offending=offending)
+                    for side in (0, 1)}
+        _set_sides(ruling, per_side)
     ruling.explanation = " ".join(ruling.steps[-2:])
+
+
+def _expected_value(outcomes: Weighted, value: Callable[[int], float]) -> float:
+    return sum(weight * value(tricks) for tricks, weight in outcomes)
+
+
+def _set_regime(ruling: BoardRuling, outcomes: Weighted, settings: Settings, offending: int | None = None) -> None:
+    """Law 12C1: the weighted result for both sides, or under the non-weighted test the most favourable
+    likely result for the non-offending side and the most unfavourable at all probable for the offenders
+    (with no offending side, each side gets the most favourable likely result)."""
+    if settings.regime == "weighted" or len(outcomes) == 1:
+        _set_same(ruling, outcomes)
+        return
+    record = ruling.record
+    if offending is None:
+        per_side = {side: law12c1e_non_weighted(outcomes, _value_for(record, side), offending=False) for side in (0, 1)}
+    else:
+        per_side = {1 - offending: law12c1e_non_weighted(outcomes, _value_for(record, 1 - offending), offending=False),
+                    offending: law12c1e_non_weighted(outcomes, _value_for(record, offending), offending=True)}
+    _set_sides(ruling, per_side)
 
 
 # --- helpers ----------------------------------------------------------------------------------
 
-def _estimate(ruling: BoardRuling, revoke: Revoke, settings: Settings) -> Estimate:
-    key = f"{revoke.trick}{SEAT_NAMES[revoke.seat][0]}"
+def _estimate(ruling: BoardRuling, revoke: Revoke, settings: Settings, trick12: bool = False) -> Estimate:
+    """The estimate at ``revoke`` (cached); a 62D correction is always double dummy with the best card."""
+    key = f"{revoke.trick}{SEAT_NAMES[revoke.seat][0]}" + ("-62D" if trick12 else "")
     if key not in ruling.estimates:
         assert ruling.record.contract is not None
         position, rest = position_before(ruling.table.replay, revoke)
-        estimator = ESTIMATORS[settings.estimator]
+        estimator = ESTIMATORS["dd" if trick12 else settings.estimator]
         ruling.estimates[key] = estimator.estimate(position, revoke, ruling.record.contract.declarer,
-                                                   settings.substitute, rest)
+                                                   "best" if trick12 else settings.substitute, rest)
     return ruling.estimates[key]
 
 
@@ -223,18 +400,6 @@ def _set_sides(ruling: BoardRuling, tricks_by_side: dict[int, int]) -> None:
     ruling.ew = _outcomes(ruling.record, [(tricks_by_side[1], 1.0)])
 
 
-def _corrected_trick12(table: TablePlay, revoke: Revoke) -> int:
-    """Law 62D: declarer's side's tricks when the trick-12 revoke is corrected and the last two tricks replayed.
-
-    The cards played to trick 12 before the revoke stand; the offender must follow suit; the others
-    may change their cards (Law 62C1-2), so the rest is played double dummy.
-    """
-    assert table.record.contract is not None
-    position, _ = position_before(table.replay, revoke)
-    declarer = table.record.contract.declarer
-    return total_tricks(position, declarer)[0]
-
-
 def _revoke_step(revoke: Revoke) -> str:
     established = f"established (Law {revoke.establishment})" if revoke.established else "not established"
     return f"Law 61: {revoke.describe()}: a revoke, {established}; {revoke.reason}."
@@ -257,25 +422,38 @@ def _outcomes_phrase(ruling: BoardRuling, weighted: list[tuple[int, float]]) -> 
     return ", ".join(f"{weight:.0%} of {tricks} tricks ({result_text(contract, tricks)})" for tricks, weight in weighted)
 
 
-def _explain(ruling: BoardRuling, estimate: Estimate, transfer_tricks: int, repeated: bool,
-             weighted: list[tuple[int, float]]) -> str:
-    """One plain sentence a player understands, comparing the transfer with the adjusted score."""
-    contract = ruling.record.contract
-    world = ", ".join(f"{weight:.0%} of {t}" if len(estimate.outcomes) > 1 else str(t)
-                      for t, weight in law12c1c_weighted(estimate.outcomes))
-    if repeated:
-        text = (f"Had {SEAT_NAMES[estimate.seat]}'s later revoke on trick {estimate.trick} not occurred, "
-                f"{_substitute_phrase(estimate)} and declarer's side takes {world} tricks; the transfer for the "
-                f"first revoke applied to that gives {_outcomes_phrase(ruling, weighted)}.")
+def _explain(ruling: BoardRuling, world: World, base: Weighted, adjust: bool) -> str:
+    """Plain sentences a player understands, comparing the base result (transfer or correction) with the
+    adjusted score."""
+    estimate = world.estimate
+    who = SEAT_NAMES[estimate.seat]
+    raw = ", ".join(f"{weight:.0%} of {t}" if len(estimate.outcomes) > 1 else str(t)
+                    for t, weight in law12c1c_weighted(estimate.outcomes))
+    adjusted = _outcomes_phrase(ruling, world.outcomes)
+    if world.revoke.law == "64B2":
+        text = (f"Had {who}'s later revoke on trick {estimate.trick} not occurred, {_substitute_phrase(estimate)} and "
+                f"declarer's side takes {raw} tricks; the transfer for the first revoke applied to that gives {adjusted}.")
+    elif world.moved:
+        text = (f"Had {who}'s revoke on trick {estimate.trick} not occurred, {_substitute_phrase(estimate)} and "
+                f"declarer's side takes {raw} tricks; the transfers for the earlier revokes, worked out in that world "
+                f"(Law 64A), give {adjusted}.")
     else:
-        text = (f"Without the revoke on trick {estimate.trick}, {_substitute_phrase(estimate)}: "
-                f"{_outcomes_phrase(ruling, weighted)}.")
-    text += (f" The transfer would give {transfer_tricks} ({result_text(contract, transfer_tricks)}); "
-             f"the adjusted score gives {_outcomes_phrase(ruling, weighted)}.")
-    if ruling.law in ("64C1", "64A+64C2a"):
+        text = f"Without the revoke on trick {estimate.trick}, {_substitute_phrase(estimate)}: {adjusted}."
+    corrected = any(r.law == "62D" or r.corrected_in_play for r in ruling.revokes)
+    base_name = "the corrected play gives" if corrected else "the transfer would give" if ruling.transfer else \
+        "the table result is"
+    base_text = (f"{base[0][0]} ({result_text(ruling.record.contract, base[0][0])})" if len(base) == 1
+                 else _outcomes_phrase(ruling, base))
+    text += f" {base_name[0].upper() + base_name[1:]} {base_text}; the adjusted score gives {adjusted}."
+    value = _value_for(ruling.record, 1 - world.revoke.side)
+    if adjust:
         text += " The adjusted score is better for the non-offending side, so it is the ruling (Law 64C)."
+    elif ruling.transfer or corrected:
+        text += (f" {'The transfer' if not corrected else 'The corrected result'} already compensates the "
+                 "non-offending side (Law 64C1: never an adjustment in favour of the offenders).")
+    elif abs(_expected_value(world.outcomes, value) - _expected_value(base, value)) < 1e-9:
+        text += (" The adjusted score is no better for the non-offending side than the table result, so the "
+                 "table result stands (Law 64C1).")
     else:
-        text += (" The transfer already compensates the non-offending side (Law 64C1: never an adjustment "
-                 "in favour of the offenders)." if ruling.transfer else
-                 " An adjustment would favour the offenders, so the table result stands (Law 64C1).")
+        text += " An adjustment would favour the offenders, so the table result stands (Law 64C1)."
     return text

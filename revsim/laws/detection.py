@@ -30,8 +30,12 @@ class Revoke:
 
     ``establishment`` is the clause that established it ("63A1", "63A3", "63A4") or None.
     ``corrected_by`` is the Law 62 clause under which it was corrected before establishment.
-    ``allowed`` are the cards that would have complied (None: any legal card).
-    ``law`` and ``transfer`` are filled in by ``transfer.apply_law64``; ``reason`` says why in a sentence.
+    ``allowed`` are the cards that would have complied (None: any legal card); ``restricted_suit`` the
+    suit a broken lead restriction required or forbade; ``substituted`` the legal card that replaced a
+    revoke corrected at the table. ``not_established`` says why a revoke the record shows standing was
+    not established (attention drawn in time, a claim not yet agreed): it must be corrected.
+    ``order`` is the revoke's place in the play. ``law`` and ``transfer`` are filled in by
+    ``transfer.apply_law64``; ``reason`` says why in a sentence.
     """
 
     trick: int
@@ -43,6 +47,10 @@ class Revoke:
     establishment: str | None = None
     corrected_by: str | None = None
     allowed: frozenset[Card] | None = None
+    restricted_suit: int | None = None
+    substituted: Card | None = None
+    not_established: str = ""
+    order: int = 0
     law: str = ""
     transfer: int = 0
     reason: str = ""
@@ -51,6 +59,17 @@ class Revoke:
     def established(self) -> bool:
         """Whether the revoke was established (Law 63)."""
         return self.establishment is not None
+
+    @property
+    def obligation_suit(self) -> int | None:
+        """The suit of the obligation broken (Law 64B2): the suit led, or the suit a lead restriction named."""
+        return self.restricted_suit if self.kind == LEAD_RESTRICTION else self.suit_led
+
+    @property
+    def corrected_in_play(self) -> bool:
+        """Shown standing in the record, but not established: it is corrected (Law 62A) and the play
+        goes on from the legal card."""
+        return not self.established and self.corrected_by is None
 
     @property
     def side(self) -> int:
@@ -68,26 +87,29 @@ class Revoke:
         led = SUIT_NAMES[self.suit_led] if self.suit_led is not None else "no suit"
         text = (f"{who} played the {self.card} to trick {self.trick} while holding {led} "
                 f"({SUIT_LETTERS[self.suit_led] if self.suit_led is not None else '-'} led)")
-        return text + (" and corrected it" if self.corrected_by else "")
+        if self.corrected_by:
+            text += f", withdrew it and played the {self.substituted}" if self.substituted else " and corrected it"
+        return text
 
 
 def find_revokes(replay: Replay, declarer: Seat, claimed: bool, marked: set[tuple[int, Card]] | None = None,
-                 facts: Facts | None = None) -> list[Revoke]:
+                 facts: Facts | None = None, noticed: str = "end-of-play") -> list[Revoke]:
     """Every revoke of the play (Law 61), dummy's included, with its establishment (Law 63), in order.
 
     ``claimed`` says a claim or concession was agreed; ``marked`` holds (trick, card) pairs the record
-    marks as revokes (PBN ``^R``); ``facts`` adds corrected revokes, penalty cards and lead restrictions.
+    marks as revokes (PBN ``^R``); ``facts`` adds corrected revokes, penalty cards, lead restrictions
+    and the trick at which attention was drawn; ``noticed`` is when attention was first drawn (an
+    agreement to the opponents' claim establishes a revoke only once Law 69A says it is established).
     """
     marked = marked or set()
     facts = facts or Facts()
     penalties = list(facts.penalty_cards) + derived_penalty_cards(facts.corrections, declarer)
     restrictions = {(r.trick, r.player): r for r in facts.lead_restrictions}
-    claimed_by_declarer = facts.claim_by != "defenders"
     players_by_trick: dict[int, list[Seat]] = {}
     for play in replay.plays:
         players_by_trick.setdefault(play.trick, []).append(play.seat)
     hands = [set(hand) for hand in replay.initial_hands]
-    found = [_corrected(correction, declarer) for correction in facts.corrections]
+    found = [_corrected(correction, declarer, replay) for correction in facts.corrections]
     only_following = not penalties and not restrictions
     for play in replay.plays:
         if only_following:
@@ -101,12 +123,39 @@ def find_revokes(replay: Replay, declarer: Seat, claimed: bool, marked: set[tupl
         if revoke is None:
             continue
         revoke.marked_in_record = (play.trick, play.card) in marked
-        if law63a1_established_by_next_trick(play.seat, players_by_trick.get(play.trick + 1, [])):
-            revoke.establishment = "63A1"
-        else:
-            revoke.establishment = law63a3_a4_established_by_claim(play.seat, declarer, claimed, claimed_by_declarer)
+        _establish(revoke, players_by_trick.get(play.trick + 1, []), declarer, claimed, facts.claim_by,
+                   noticed, facts.noticed_trick)
         found.append(revoke)
-    return sorted(found, key=lambda revoke: (revoke.trick, _order_in_trick(replay, revoke)))
+    found.sort(key=lambda revoke: (revoke.trick, _order_in_trick(replay, revoke)))
+    for order, revoke in enumerate(found):
+        revoke.order = order
+    return found
+
+
+def _establish(revoke: Revoke, next_trick_players: list[Seat], declarer: Seat, claimed: bool,
+               claim_by: str | None, noticed: str, noticed_trick: int | None) -> None:
+    """Law 63 for one revoke; Law 62A when attention was drawn on the revoke trick, before the offending
+    side played to the next one (whatever the record shows afterwards)."""
+    who = SEAT_NAMES[revoke.seat]
+    if noticed_trick == revoke.trick:
+        revoke.not_established = (f"attention was drawn during trick {revoke.trick}, before {who} or partner "
+                                  "played to the next trick")
+        return
+    if law63a1_established_by_next_trick(revoke.seat, next_trick_players):
+        revoke.establishment = "63A1"
+        return
+    claimed_by_declarer = claim_by != "defenders"
+    revoke.establishment = law63a3_a4_established_by_claim(revoke.seat, declarer, claimed, claimed_by_declarer,
+                                                           noticed)
+    if revoke.establishment is None and claimed:
+        claimer = "declarer's side" if claimed_by_declarer else "the defenders"
+        assumed = (" (the record does not say who claimed: declarer's side is taken to have claimed; "
+                   "--noticed after-next-call or after-round says the agreement had been established)"
+                   if claim_by is None else "")
+        revoke.not_established = (f"{who}'s side agreed to {claimer}'s claim, and that agreement was not yet "
+                                  f"established when attention was drawn (Laws 63A4, 69A){assumed}")
+    elif revoke.establishment is None:
+        revoke.not_established = f"neither {who} nor partner played to the next trick and no claim was made"
 
 
 def _order_in_trick(replay: Replay, revoke: Revoke) -> int:
@@ -115,9 +164,13 @@ def _order_in_trick(replay: Replay, revoke: Revoke) -> int:
 
 def _revoke_of(play: Play, hand: set[Card], penalties: list[PenaltyCard],
                restrictions: dict[tuple[int, Seat], LeadRestriction]) -> Revoke | None:
-    if play.failed_to_follow:
-        return Revoke(play.trick, play.seat, play.card, play.led_suit)
+    """The revoke a card makes, if any. The penalty-card obligation is checked before the failure to follow:
+    a player whose only cards of the suit led are penalty cards and who discards another card has failed
+    to play a penalty card (61A, 50D1: Law 64B3), not merely to follow suit. One who could have followed
+    with a card that is not a penalty card and discards has failed to follow suit (Law 64A applies)."""
     active = {p.card for p in penalties if p.player == play.seat and p.from_trick <= play.trick}
+    if play.failed_to_follow and not _only_penalty_cards_follow(active, hand, play.led_suit):
+        return Revoke(play.trick, play.seat, play.card, play.led_suit)
     if law61a2_penalty_card_not_played(active, hand, play.led_suit, play.card):
         can_follow = play.led_suit is not None and any(card.suit == play.led_suit for card in hand)
         allowed = frozenset(card for card in active if card in hand and
@@ -127,8 +180,18 @@ def _revoke_of(play: Play, hand: set[Card], penalties: list[PenaltyCard],
     if play.led_suit is None and restriction is not None:
         if law61a2_lead_restriction_broken(hand, play.card, restriction.must_lead, restriction.must_not_lead):
             allowed = frozenset(card for card in hand if restriction.allows(card))
-            return Revoke(play.trick, play.seat, play.card, None, LEAD_RESTRICTION, allowed=allowed)
+            suit = restriction.must_lead if restriction.must_lead is not None else restriction.must_not_lead
+            return Revoke(play.trick, play.seat, play.card, None, LEAD_RESTRICTION, allowed=allowed,
+                          restricted_suit=suit)
+    if play.failed_to_follow:
+        return Revoke(play.trick, play.seat, play.card, play.led_suit)
     return None
+
+
+def _only_penalty_cards_follow(penalty_cards: set[Card], hand: set[Card], led_suit: int | None) -> bool:
+    """Whether every card of the suit led the player holds is a penalty card."""
+    following = [card for card in hand if led_suit is not None and card.suit == led_suit]
+    return bool(following) and all(card in penalty_cards for card in following)
 
 
 def derived_penalty_cards(corrections: tuple[Correction, ...], declarer: Seat) -> list[PenaltyCard]:
@@ -147,10 +210,12 @@ def derived_penalty_cards(corrections: tuple[Correction, ...], declarer: Seat) -
     return cards
 
 
-def _corrected(correction: Correction, declarer: Seat) -> Revoke:
+def _corrected(correction: Correction, declarer: Seat, replay: Replay) -> Revoke:
     penalty = law62b_withdrawn_card_becomes_penalty_card(correction.player, declarer)
-    return Revoke(correction.trick, correction.player, correction.withdrawn, None,
-                  corrected_by="62B1" if penalty else "62B2")
+    played = next((p for p in replay.plays if (p.trick, p.seat) == (correction.trick, correction.player)), None)
+    led = played.led_suit if played is not None else None
+    return Revoke(correction.trick, correction.player, correction.withdrawn, led,
+                  corrected_by="62B1" if penalty else "62B2", substituted=correction.substituted)
 
 
 def mark_both_sides_corrections(revokes: list[Revoke]) -> None:

@@ -16,15 +16,32 @@ def law63a1_established_by_next_trick(offender: Seat, next_trick_players: Iterab
     return any(seat in (offender, partner(offender)) for seat in next_trick_players)
 
 
-def law63a3_a4_established_by_claim(offender: Seat, declarer: Seat, claimed: bool,
-                                    claimed_by_declarer_side: bool = True) -> str | None:
-    """Laws 63A3 and 63A4: a claim or concession by the offending side (63A3), or agreeing to the
-    opponents' claim or concession (63A4), establishes the revoke.
+AGREEMENT_ESTABLISHED = ("after-next-call", "after-round")
+"""Law 69A: when attention drawn this late, an agreement to a claim or concession was established (the
+side that agreed raised no objection before calling on a later board, or before the round ended)."""
 
-    A PBN or LIN record shows that a claim was agreed, not who made it: declarer's side is then taken
-    to have claimed. A case file can say who did. Returns the clause, or None when there was no claim.
+
+def law69a_agreement_established(noticed: str) -> bool:
+    """Law 69A: agreement with a claim or concession is established when the side that agreed makes a
+    call on a later board or the round ends, with no objection raised before."""
+    return noticed in AGREEMENT_ESTABLISHED
+
+
+def law63a3_a4_established_by_claim(offender: Seat, declarer: Seat, claimed: bool,
+                                    claimed_by_declarer_side: bool = True, noticed: str = "end-of-play") -> str | None:
+    """Laws 63A3 and 63A4: a claim or concession by a member of the offending side establishes the revoke
+    (63A3); agreeing to the opponents' claim or concession establishes it (63A4) only once that agreement
+    is established as Law 69A defines it (``law69a_agreement_established``).
+
+    So a defender's revoke followed by declarer's claim that the defenders accepted, with attention drawn
+    during or at the end of play, is not established: it is corrected (Law 62A) and the claim is ruled
+    with the legal card in place. A PBN or LIN record shows that a claim was agreed, not who made it:
+    declarer's side is then taken to have claimed; a case file can say who did. Returns the clause,
+    or None when the claim does not establish the revoke.
     """
     if not claimed:
         return None
     claimer_side = side_of(declarer) if claimed_by_declarer_side else 1 - side_of(declarer)
-    return "63A3" if side_of(offender) == claimer_side else "63A4"
+    if side_of(offender) == claimer_side:
+        return "63A3"
+    return "63A4" if law69a_agreement_established(noticed) else None

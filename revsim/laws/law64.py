@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 from revsim.cards import Seat, partner, side_of
 
@@ -22,16 +22,38 @@ def law64a_automatic_transfer(revoker: Seat, revoke_trick_winner: Seat | None, o
     return (1 if partner_won or offending_tricks_later > 0 else 0), "64A2"
 
 
+def law64a_several_revokes(amounts: Sequence[int], won_from: Sequence[int]) -> list[int]:
+    """Law 64A with several established revokes by one side, each rectified on its own: a trick moves only
+    once, and tricks won before a revoke never move for that revoke.
+
+    ``amounts`` are each revoke's 64A amount and ``won_from`` the tricks the side won from each revoke's
+    trick on, both in the order of play. Working from the last revoke back, each takes the smaller of
+    its amount and the tricks its side won from its own trick on that later revokes have not already
+    taken: for every revoke k the transfers for k and all later revokes together never exceed what the
+    side won from k's trick on, and the total is the largest that allows.
+    """
+    transfers = [0] * len(amounts)
+    taken = 0
+    for index in reversed(range(len(amounts))):
+        transfers[index] = max(0, min(amounts[index], won_from[index] - taken))
+        taken += transfers[index]
+    return transfers
+
+
 def law64b1_no_trick_won(offending_tricks_from_revoke_on: int) -> bool:
     """Law 64B1: no transfer when the offending side won neither the revoke trick nor any later trick."""
     return offending_tricks_from_revoke_on == 0
 
 
-def law64b2_repeated_revoke_same_suit(revoker: Seat, suit_led: int | None,
+def law64b2_repeated_revoke_same_suit(revoker: Seat, obligation_suit: int | None,
                                       earlier_established: Iterable[tuple[Seat, int | None]]) -> bool:
     """Law 64B2: no transfer for a later revoke in the same suit by the same player once his first
-    revoke in that suit is established (Law 64C2a then restores equity)."""
-    return (revoker, suit_led) in set(earlier_established)
+    revoke in that suit is established (Law 64C2a then restores equity).
+
+    The suit is that of the obligation broken: the suit led for a failure to follow, the suit required
+    or forbidden for a lead restriction. Two breaches of different restrictions are not a repeated revoke.
+    """
+    return (revoker, obligation_suit) in set(earlier_established)
 
 
 def law64b3_dummy_or_penalty_card(revoker: Seat, declarer: Seat, penalty_card: bool = False) -> bool:

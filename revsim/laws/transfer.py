@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
-from revsim.cards import SEAT_NAMES, SIDE_NAMES, side_of
+from collections.abc import Callable
+
+from revsim.cards import SEAT_NAMES, SIDE_NAMES, Seat, side_of
 from revsim.laws.detection import PENALTY_CARD, Revoke
-from revsim.laws.law62 import law62d_trick12_must_be_corrected
+from revsim.laws.law62 import law62b_withdrawn_card_becomes_penalty_card, law62d_trick12_must_be_corrected
 from revsim.laws.law64 import (
     law64a_automatic_transfer,
+    law64a_several_revokes,
     law64b1_no_trick_won,
     law64b2_repeated_revoke_same_suit,
     law64b3_dummy_or_penalty_card,
@@ -25,34 +28,77 @@ def offending_tricks_from(table: TablePlay, side: int, trick: int) -> int:
     return played + table.claim_tricks[side]
 
 
-def apply_law64(revokes: list[Revoke], table: TablePlay, noticed: str) -> int:
-    """Decide each revoke's clause and transfer (Laws 62D, 64A, 64B) in place; return the total transfer.
+RECTIFIED_BY_64A = ("64A1", "64A2", "64B1")
+"""The clauses of a revoke that Law 64A rectifies (64B1: it would, had its side won a trick from it on)."""
 
-    Exceptions are checked in this order: not established (corrected, Law 62), 62D at trick 12,
-    64B6 (trick 12), 64B4/64B5 (noticed too late), 64B7 (both sides), 64B3 (dummy, penalty card),
-    64B2 (repeated in one suit), 64B1 (no trick won), then 64A1/64A2. Revokes corrected before
-    establishment (from the facts) get their Law 62 clause, or 64B8 when both sides' were corrected
-    (62C3). Transfers for one side never exceed the tricks that side won from the revoke trick on, together.
+
+def apply_law64(revokes: list[Revoke], table: TablePlay, noticed: str) -> int:
+    """Decide each revoke's clause and transfer (Laws 62, 64A, 64B) in place; return the total transfer.
+
+    Exceptions are checked in this order: corrected (Law 62, 64B8 for 62C3), not established (corrected,
+    62A), 62D at trick 12, 64B6 (trick 12), 64B4/64B5 (noticed too late), 64B7 (both sides), 64B3 (dummy,
+    penalty card), 64B2 (repeated in one suit), 64B1 (no trick won), then 64A1/64A2. Several revokes
+    by one side share the side's tricks by ``law64a_several_revokes``.
     """
     assert table.record.contract is not None
     declarer = table.record.contract.declarer
     established_sides = [revoke.side for revoke in revokes if revoke.established]
     earlier: list[tuple[int, int | None]] = []
-    transferred = [0, 0]
     for revoke in revokes:
-        revoke.law, revoke.transfer, revoke.reason = _decide(
-            revoke, table, noticed, declarer, established_sides, earlier, transferred
-        )
-        transferred[revoke.side] += revoke.transfer
+        revoke.law, revoke.transfer, revoke.reason = _decide(revoke, noticed, declarer, established_sides, earlier)
         if revoke.established:
-            earlier.append((revoke.seat, revoke.suit_led))
-    return sum(transferred)
+            earlier.append((revoke.seat, revoke.obligation_suit))
+    for side in (0, 1):
+        rectified = [revoke for revoke in revokes if revoke.side == side and revoke.law == "64A"]
+        for revoke, (amount, clause, transfer, later) in zip(
+                rectified, law64a_in_play(rectified, table.replay.winner_of,
+                                          lambda s, trick: offending_tricks_from(table, s, trick)), strict=True):
+            revoke.law, revoke.transfer = clause, transfer
+            revoke.reason = _transfer_reason(revoke, table.replay.winner_of(revoke.trick), later, amount)
+    return sum(revoke.transfer for revoke in revokes)
 
 
-def _decide(revoke: Revoke, table: TablePlay, noticed: str, declarer: int, established_sides: list[int],
-            earlier: list[tuple[int, int | None]], transferred: list[int]) -> tuple[str, int, str]:
-    who = SEAT_NAMES[revoke.seat]
+def law64a_in_play(rectified: list[Revoke], winner_of: Callable[[int], Seat | None],
+                   won_from: Callable[[int, int], int]) -> list[tuple[int, str, int, int]]:
+    """Law 64A for one side's rectified revokes (in order of play) in a play, at the table or in a world
+    where a later revoke did not occur: for each, (64A amount, clause, transfer, later tricks won).
+
+    ``winner_of(trick)`` is the trick's winner (None when not known in that play), ``won_from(side, trick)``
+    the tricks ``side`` won from ``trick`` on. Transfers follow ``law64a_several_revokes``.
+    """
+    decided = []
+    for revoke in rectified:
+        winner = winner_of(revoke.trick)
+        from_revoke = won_from(revoke.side, revoke.trick)
+        later = from_revoke - (1 if winner is not None and side_of(winner) == revoke.side else 0)
+        if law64b1_no_trick_won(from_revoke):
+            decided.append((0, "64B1", from_revoke, later))
+        else:
+            amount, clause = law64a_automatic_transfer(revoke.seat, winner, later)
+            decided.append((amount, clause, from_revoke, later))
+    transfers = law64a_several_revokes([amount for amount, *_ in decided], [won for _, _, won, _ in decided])
+    return [(amount, clause, transfer, later) for (amount, clause, _, later), transfer in zip(decided, transfers, strict=True)]
+
+
+def _transfer_reason(revoke: Revoke, winner: Seat | None, later: int, amount: int) -> str:
     side = SIDE_NAMES[revoke.side]
+    if revoke.law == "64B1":
+        return f"{side} won neither the revoke trick nor any later trick: no transfer (Law 64B1)"
+    won_by = ("nobody (the trick was claimed)" if winner is None else
+              "the revoker" if winner == revoke.seat else
+              "the revoker's partner" if side_of(winner) == revoke.side else "the non-offending side")
+    reason = (f"the revoke trick was won by {won_by} and {side} won {later} later trick{'s' if later != 1 else ''}: "
+              f"{amount} trick{'s' if amount != 1 else ''} transferred (Law {revoke.law})")
+    if revoke.transfer < amount:
+        reason += (f", limited to {revoke.transfer}: a trick moves only once, and the transfers for later revokes "
+                   f"already took {side}'s tricks from this one on (Law 64A, several revokes)")
+    return reason
+
+
+def _decide(revoke: Revoke, noticed: str, declarer: int, established_sides: list[int],
+            earlier: list[tuple[int, int | None]]) -> tuple[str, int, str]:
+    """The clause of one revoke; the 64A clauses are settled for all the side's revokes together."""
+    who = SEAT_NAMES[revoke.seat]
     if law64b8_corrected_under_62c3(revoke.corrected_by):
         return "64B8", 0, ("both sides revoked on this trick and both revokes were corrected (Law 62C3): "
                            "no transfer (Law 64B8)")
@@ -62,8 +108,10 @@ def _decide(revoke: Revoke, table: TablePlay, noticed: str, declarer: int, estab
     if revoke.corrected_by == "62B2":
         return "62B2", 0, "noticed before it was established and corrected; the card was simply replaced (Law 62B2)"
     if not revoke.established:
-        return "62A", 0, (f"{who}'s revoke was not established (neither {who} nor partner played to the next "
-                          "trick and no claim was made): it is corrected, with no transfer (Law 62A)")
+        penalty = (f"; {who}'s {revoke.card} becomes a major penalty card (Law 62B1)"
+                   if law62b_withdrawn_card_becomes_penalty_card(revoke.seat, declarer) else "")
+        return "62A", 0, (f"not established: {revoke.not_established}. It is corrected, a legal card in its place, "
+                          f"with no transfer (Law 62A){penalty}")
     if law62d_trick12_must_be_corrected(revoke.trick, noticed):
         return "62D", 0, ("a revoke on trick 12 noticed before the hands were returned to the board "
                           "must be corrected (Law 62D): the last two tricks are played again with the legal card")
@@ -78,23 +126,7 @@ def _decide(revoke: Revoke, table: TablePlay, noticed: str, declarer: int, estab
     if law64b3_dummy_or_penalty_card(revoke.seat, declarer, penalty_card=revoke.kind == PENALTY_CARD):
         what = "a failure to play a penalty card" if revoke.kind == PENALTY_CARD else "the card belonged to dummy"
         return "64B3", 0, f"{what}: no transfer (Law 64B3)"
-    if law64b2_repeated_revoke_same_suit(revoke.seat, revoke.suit_led, earlier):
+    if law64b2_repeated_revoke_same_suit(revoke.seat, revoke.obligation_suit, earlier):
         return "64B2", 0, (f"{who} had already revoked in this suit and that revoke was established: "
                            "no transfer for this one (Law 64B2)")
-    from_revoke = offending_tricks_from(table, revoke.side, revoke.trick)
-    if law64b1_no_trick_won(from_revoke):
-        return "64B1", 0, f"{side} won neither the revoke trick nor any later trick: no transfer (Law 64B1)"
-    winner = table.replay.winner_of(revoke.trick)
-    later = offending_tricks_from(table, revoke.side, revoke.trick + 1)
-    if winner is None:
-        later = from_revoke
-    amount, clause = law64a_automatic_transfer(revoke.seat, winner, later)
-    capped = max(0, min(amount, from_revoke - transferred[revoke.side]))
-    won_by = ("nobody (the trick was claimed)" if winner is None else
-              "the revoker" if winner == revoke.seat else
-              "the revoker's partner" if side_of(winner) == revoke.side else "the non-offending side")
-    reason = (f"the revoke trick was won by {won_by} and {side} won {later} later trick{'s' if later != 1 else ''}: "
-              f"{amount} trick{'s' if amount != 1 else ''} transferred (Law {clause})")
-    if capped < amount:
-        reason += f", limited to {capped} because earlier transfers already took {side}'s other tricks"
-    return clause, capped, reason
+    return "64A", 0, ""
