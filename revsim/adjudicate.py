@@ -7,7 +7,13 @@ from dataclasses import replace
 from revsim.cards import SEAT_NAMES
 from revsim.equity.ruling import BoardRuling, Outcome, rule
 from revsim.equity.settings import Settings, noticed_when
-from revsim.laws.detection import check_facts, find_revokes, mark_both_sides_corrections, unfounded_marks
+from revsim.laws.detection import (
+    check_facts,
+    check_noticed_trick,
+    find_revokes,
+    mark_both_sides_corrections,
+    unfounded_marks,
+)
 from revsim.laws.transfer import apply_law64
 from revsim.play.table import replay_cards, table_result
 from revsim.records.errors import RecordError
@@ -37,6 +43,7 @@ def adjudicate(record: Record, settings: Settings | None = None) -> BoardRuling:
     check_facts(replay, facts, record.source, record.board)
     noticed = noticed_when(settings, record)
     revokes = find_revokes(replay, declarer, table.claimed, marked, facts, noticed)
+    check_noticed_trick(revokes, facts, record.source, record.board)
     mark_both_sides_corrections(revokes)
     record.notes.extend(unfounded_marks(replay, marked))
     transfer = apply_law64(revokes, table, noticed)

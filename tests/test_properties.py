@@ -164,3 +164,61 @@ def test_law64c_never_favours_offenders_and_never_both(board, substitute, regime
         assert len(nos_outcomes) == 1
         moved = sum(r.transfer if r.side != record.contract.declarer % 2 else -r.transfer for r in ruling.revokes)
         assert nos_outcomes[0].tricks == ruling.table_tricks + moved
+
+
+def _one_side_board(seed: int, revokes: int) -> Record:
+    """A random deal and play in which only East-West revoke, ``revokes`` times where they can."""
+    rng = random.Random(seed)
+    pack = sort_hand(full_pack())
+    rng.shuffle(pack)
+    hands = tuple(frozenset(pack[i * 13:(i + 1) * 13]) for i in range(4))
+    contract = Contract(rng.randint(1, 7), rng.randint(0, 4), 0, rng.choice((0, 2)))
+    replay = Replay(hands, contract.trump, contract.opening_leader)
+    plays = []
+    left = revokes
+    while not replay.is_over:
+        seat = replay.to_play
+        legal = replay.legal_cards()
+        others = sorted(replay.hand(seat) - set(legal))
+        if left and seat % 2 == 1 and replay.led_suit is not None and others and rng.random() < 0.3:
+            card = rng.choice(others)
+            left -= 1
+        else:
+            card = rng.choice(legal)
+        replay.play(card)
+        plays.append(PlayedCard(card))
+    return Record("one-side.lin", str(seed), None, hands, contract, play=plays)
+
+
+def _largest_total(amounts: list[int], won_from: list[int]) -> int:
+    """The largest total transfer with t_k <= amount_k and, for every k, t_k + later transfers <= won_from[k]."""
+    import itertools
+    best = 0
+    for transfers in itertools.product(*(range(amount + 1) for amount in amounts)):
+        if all(sum(transfers[k:]) <= won_from[k] for k in range(len(transfers))):
+            best = max(best, sum(transfers))
+    return best
+
+
+@SETTINGS
+@given(st.integers(0, 2**32 - 1), st.integers(2, 3))
+def test_law64a_several_revokes_by_one_side_follow_the_suffix_rule(seed: int, revokes: int) -> None:
+    from revsim.laws.law64 import law64a_automatic_transfer
+
+    record = _one_side_board(seed, revokes)
+    ruling = adjudicate(record)
+    table = ruling.table
+    rectified = [r for r in ruling.revokes if r.law in ("64A1", "64A2", "64B1")]
+    assert all(r.side == 1 for r in ruling.revokes)
+    won_from = [offending_tricks_from(table, 1, r.trick) for r in rectified]
+    amounts = []
+    for revoke, won in zip(rectified, won_from, strict=True):
+        winner = table.replay.winner_of(revoke.trick)
+        later = won - (1 if winner is not None and side_of(winner) == 1 else 0)
+        amounts.append(law64a_automatic_transfer(revoke.seat, winner, later)[0] if won else 0)
+    transfers = [r.transfer for r in rectified]
+    for k in range(len(rectified)):
+        assert 0 <= transfers[k] <= amounts[k]
+        assert sum(transfers[k:]) <= won_from[k]       # revoke k and the later ones never take more than that
+    assert sum(transfers) == _largest_total(amounts, won_from)
+    assert ruling.transfer == sum(r.transfer for r in ruling.revokes)

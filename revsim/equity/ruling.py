@@ -95,6 +95,8 @@ def rule(record: Record, table: TablePlay, revokes: list[Revoke], transfer: int,
     else:
         active = [r for r in revokes if r.established and r.law != "62D" and _before(r, corrected)]
         base, base_law = _corrected_base(ruling, corrected, active, settings)
+    if corrected is not None and corrected.law == "62D" and any(r.side != corrected.side for r in active):
+        active = sorted([*active, corrected], key=lambda r: r.order)  # both sides revoked: 64B7, 64C2b
     if not active:
         ruling.law = base_law
         _set_regime(ruling, base, settings)
@@ -135,21 +137,23 @@ def _corrected_base(ruling: BoardRuling, corrected: Revoke, active: list[Revoke]
     revokes before it keep their 64A transfers, worked out on the corrected play.
     """
     assert ruling.record.contract is not None
-    world = _world(ruling, corrected, active, settings, trick12=corrected.law == "62D")
+    world = _world(ruling, corrected, active, settings)
     outcomes = world.outcomes
     ruling.chosen = world.estimate
     if corrected.law == "62D":
         ruling.corrected_tricks = world.estimate.most_likely
+    raw = law12c1c_weighted(world.estimate.outcomes)
     text = (f"Law {corrected.law}: with {SEAT_NAMES[corrected.seat]}'s revoke on trick {corrected.trick} corrected "
-            f"({_substitute_phrase(world.estimate)}), declarer's side takes {_outcomes_phrase(ruling, outcomes)}")
-    if corrected.law == "62A" and ruling.table.claimed:
+            f"({_substitute_phrase(world.estimate)}), declarer's side takes {_outcomes_phrase(ruling, raw)}")
+    if world.moved:
+        text += (f"; with {world.moved} trick{'s' if world.moved != 1 else ''} transferred for the earlier revokes "
+                 f"on the corrected play (Law 64A), {_outcomes_phrase(ruling, outcomes)}")
+        if len(outcomes) == 1:
+            _record_world_transfers(ruling, world, active)
+    if corrected.claim_not_agreed:
         outcomes = _claim_with_legal_card(ruling, outcomes)
         text += (f"; the claim is ruled with the legal card in place and gives the claimer no more than "
                  f"claimed (Law 70): {_outcomes_phrase(ruling, outcomes)}")
-    if world.moved:
-        text += f", after {world.moved} trick{'s' if world.moved != 1 else ''} transferred for the earlier revokes (Law 64A)"
-        if len(outcomes) == 1:
-            _record_world_transfers(ruling, world, active)
     ruling.steps.append(text + ".")
     return outcomes, corrected.law + ("+64A" if world.moved else "")
 
@@ -202,8 +206,8 @@ def _one_side(ruling: BoardRuling, active: list[Revoke], base: Weighted, base_la
     if len(worlds) > 1:
         for world in worlds:
             ruling.steps.append(_world_step(ruling, world))
+    ruling.chosen = best.estimate
     if adjust:
-        ruling.chosen = best.estimate
         ruling.law = _world_law(best)
         _set_regime(ruling, best.outcomes, settings, offending)
     else:
@@ -227,10 +231,9 @@ def _world_law(world: World) -> str:
     return "64A+64C1" if world.moved else "64C1"
 
 
-def _world(ruling: BoardRuling, revoke: Revoke, earlier: list[Revoke], settings: Settings,
-           trick12: bool = False) -> World:
+def _world(ruling: BoardRuling, revoke: Revoke, earlier: list[Revoke], settings: Settings) -> World:
     """The world diverging at ``revoke``: its estimate, with the earlier revokes' transfers applied in it."""
-    estimate = _estimate(ruling, revoke, settings, trick12)
+    estimate = _estimate(ruling, revoke, settings)
     assert ruling.record.contract is not None
     declarer_side = side_of(ruling.record.contract.declarer)
     rectified = _rectified(ruling, revoke, earlier)
@@ -280,7 +283,8 @@ def _world_transfers(ruling: BoardRuling, estimate: Estimate, world_tricks: int,
 
 def _world_step(ruling: BoardRuling, world: World) -> str:
     revoke = world.revoke
-    text = (f"Law 64C1, {SEAT_NAMES[revoke.seat]}'s revoke on trick {revoke.trick}: had it not occurred "
+    clause = "64C2a" if revoke.law == "64B2" else "64C1"
+    text = (f"Law {clause}, {SEAT_NAMES[revoke.seat]}'s revoke on trick {revoke.trick}: had it not occurred "
             f"({_substitute_phrase(world.estimate)}), declarer's side takes "
             f"{_outcomes_phrase(ruling, law12c1c_weighted(world.estimate.outcomes))}")
     if world.moved:
@@ -298,9 +302,11 @@ def _both_sides(ruling: BoardRuling, active: list[Revoke], base: Weighted, setti
     revokes standing), would this side have done better than the table result? A damaged side gets the
     likely result had no revoke occurred (``neither``), or had the other side's revoke not occurred
     (``separately``), but never more than the latter: it is never compensated for what its own revoke
-    cost it. A side that was not damaged keeps the table result, or the adjusted result where that is
-    worse for it: an offender keeps no advantage its own revoke gained (Law 12B1; the lecture's 1NTX case,
-    where both sides get the no-revoke result). Law 12C1 per side: both sides are offenders under
+    cost it. A side that was not damaged keeps the table result; under ``neither`` it keeps it only where
+    the result had no revoke occurred is not worse for it, for both sides are offenders and an offender
+    keeps no advantage over that result (Law 12B1; the lecture's 1NTX case, where the declaring side's
+    revoke turned a heart ten into a stopper and both sides get the no-revoke result).
+    Law 12C1 per side: both sides are offenders under
     ``neither`` (12C1e: the most unfavourable result at all probable), each is the non-offender
     judged against the other's revoke under ``separately``.
     """
@@ -320,14 +326,13 @@ def _both_sides(ruling: BoardRuling, active: list[Revoke], base: Weighted, setti
         else:
             adjusted, method_text = separately.outcomes, (f"had {SEAT_NAMES[harm.seat]}'s revoke on trick "
                                                           f"{harm.trick} not occurred")
-        damaged = worth["sep"] > worth["base"]
-        if damaged:
+        if worth["sep"] > worth["base"]:
             chosen[side] = adjusted
             verdict = f"damaged: {method_text}, declarer's side takes {_outcomes_phrase(ruling, adjusted)}"
-        elif _expected_value(adjusted, value) < worth["base"]:
-            chosen[side] = adjusted
-            verdict = (f"not damaged by the other side's revoke, and keeps no advantage of its own: {method_text}, "
-                       f"declarer's side takes {_outcomes_phrase(ruling, adjusted)}")
+        elif settings.both_sides == "neither" and worth["neither"] < worth["base"]:
+            chosen[side] = neither.outcomes
+            verdict = ("not damaged by the other side's revoke, and an offender keeps no advantage over the result "
+                       f"had no revoke occurred: declarer's side takes {_outcomes_phrase(ruling, neither.outcomes)}")
         else:
             chosen[side] = base
             verdict = "not damaged by the other side's revoke: the table result stands for it"
@@ -365,8 +370,10 @@ def _set_regime(ruling: BoardRuling, outcomes: Weighted, settings: Settings, off
 
 # --- helpers ----------------------------------------------------------------------------------
 
-def _estimate(ruling: BoardRuling, revoke: Revoke, settings: Settings, trick12: bool = False) -> Estimate:
-    """The estimate at ``revoke`` (cached); a 62D correction is always double dummy with the best card."""
+def _estimate(ruling: BoardRuling, revoke: Revoke, settings: Settings) -> Estimate:
+    """The estimate at ``revoke`` (cached); a 62D correction is always double dummy with the best card: the
+    offender follows and the others may change their cards over the last two tricks."""
+    trick12 = revoke.law == "62D"
     key = f"{revoke.trick}{SEAT_NAMES[revoke.seat][0]}" + ("-62D" if trick12 else "")
     if key not in ruling.estimates:
         assert ruling.record.contract is not None
@@ -410,7 +417,10 @@ def _substitute_phrase(estimate: Estimate) -> str:
     cards = " or ".join(str(card) for card in estimate.chosen[:4])
     if estimate.substitute == "uniform" and len(estimate.chosen) > 1:
         return f"{who} plays any of {', '.join(str(c) for c in estimate.chosen)}, each equally likely"
-    verb = "follows with" if estimate.chosen and estimate.chosen[0].suit == estimate.suit_led else "plays"
+    if estimate.suit_led is None:
+        verb = "leads"
+    else:
+        verb = "follows with" if estimate.chosen and estimate.chosen[0].suit == estimate.suit_led else "plays"
     return f"{who} {verb} the {cards}"
 
 
@@ -431,8 +441,11 @@ def _explain(ruling: BoardRuling, world: World, base: Weighted, adjust: bool) ->
                     for t, weight in law12c1c_weighted(estimate.outcomes))
     adjusted = _outcomes_phrase(ruling, world.outcomes)
     if world.revoke.law == "64B2":
+        earlier = _rectified(ruling, world.revoke, [r for r in ruling.revokes if r.established and _before(r, world.revoke)])
+        applied = ("the transfer for the first revoke" if len(earlier) <= 1 else
+                   "the transfers for the earlier revokes (the first in this suit among them), worked out in that world,")
         text = (f"Had {who}'s later revoke on trick {estimate.trick} not occurred, {_substitute_phrase(estimate)} and "
-                f"declarer's side takes {raw} tricks; the transfer for the first revoke applied to that gives {adjusted}.")
+                f"declarer's side takes {raw} tricks; {applied} applied to that gives {adjusted}.")
     elif world.moved:
         text = (f"Had {who}'s revoke on trick {estimate.trick} not occurred, {_substitute_phrase(estimate)} and "
                 f"declarer's side takes {raw} tricks; the transfers for the earlier revokes, worked out in that world "

@@ -50,6 +50,7 @@ class Revoke:
     restricted_suit: int | None = None
     substituted: Card | None = None
     not_established: str = ""
+    claim_not_agreed: bool = False
     order: int = 0
     law: str = ""
     transfer: int = 0
@@ -154,6 +155,7 @@ def _establish(revoke: Revoke, next_trick_players: list[Seat], declarer: Seat, c
                    if claim_by is None else "")
         revoke.not_established = (f"{who}'s side agreed to {claimer}'s claim, and that agreement was not yet "
                                   f"established when attention was drawn (Laws 63A4, 69A){assumed}")
+        revoke.claim_not_agreed = True
     elif revoke.establishment is None:
         revoke.not_established = f"neither {who} nor partner played to the next trick and no claim was made"
 
@@ -307,6 +309,18 @@ def _check_correction(correction: Correction, card_at: dict[tuple[int, Seat], Pl
         elif change.withdrawn not in held_at[(correction.trick, change.player)]:
             fail(f"the change's withdrawn card {change.withdrawn}: {SEAT_NAMES[change.player]} does not hold it",
                  change.line or correction.line, correction.trick, change.withdrawn)
+
+
+def check_noticed_trick(revokes: list[Revoke], facts: Facts, source: str, board: str) -> None:
+    """Attention drawn during the play (``noticed_at_trick``) must follow a revoke: RecordError otherwise."""
+    trick = facts.noticed_trick
+    if trick is None or any(r.trick <= trick and r.corrected_by is None for r in revokes):
+        return
+    first = next((r for r in revokes if r.corrected_by is None), None)
+    later = f" (the first revoke is on trick {first.trick})" if first else " (the play has no revoke)"
+    raise RecordError(f"attention was drawn at trick {trick}, before any revoke had been played{later}: "
+                      "noticed_at_trick cannot apply", source=source, board=board, line=facts.lines.get("noticed"),
+                      trick=trick)
 
 
 def unfounded_marks(replay: Replay, marked: set[tuple[int, Card]]) -> list[str]:

@@ -55,6 +55,7 @@ def apply_law64(revokes: list[Revoke], table: TablePlay, noticed: str) -> int:
                                           lambda s, trick: offending_tricks_from(table, s, trick)), strict=True):
             revoke.law, revoke.transfer = clause, transfer
             revoke.reason = _transfer_reason(revoke, table.replay.winner_of(revoke.trick), later, amount)
+            revoke.reason += _not_repeated(revoke, revokes)
     return sum(revoke.transfer for revoke in revokes)
 
 
@@ -78,6 +79,15 @@ def law64a_in_play(rectified: list[Revoke], winner_of: Callable[[int], Seat | No
             decided.append((amount, clause, from_revoke, later))
     transfers = law64a_several_revokes([amount for amount, *_ in decided], [won for _, _, won, _ in decided])
     return [(amount, clause, transfer, later) for (amount, clause, _, later), transfer in zip(decided, transfers, strict=True)]
+
+
+def _not_repeated(revoke: Revoke, revokes: list[Revoke]) -> str:
+    """Why a second revoke by the same player is rectified on its own: its obligation is in another suit."""
+    earlier = [r for r in revokes if r.seat == revoke.seat and r.established and r.order < revoke.order]
+    if not earlier:
+        return ""
+    return (f"; not a repeated revoke: {SEAT_NAMES[revoke.seat]}'s earlier revoke broke an obligation in another "
+            "suit (the suit led, or the suit a lead restriction named), so Law 64B2 does not apply")
 
 
 def _transfer_reason(revoke: Revoke, winner: Seat | None, later: int, amount: int) -> str:
@@ -110,7 +120,7 @@ def _decide(revoke: Revoke, noticed: str, declarer: int, established_sides: list
     if not revoke.established:
         penalty = (f"; {who}'s {revoke.card} becomes a major penalty card (Law 62B1)"
                    if law62b_withdrawn_card_becomes_penalty_card(revoke.seat, declarer) else "")
-        return "62A", 0, (f"not established: {revoke.not_established}. It is corrected, a legal card in its place, "
+        return "62A", 0, (f"{revoke.not_established}: it is corrected, a legal card in its place, "
                           f"with no transfer (Law 62A){penalty}")
     if law62d_trick12_must_be_corrected(revoke.trick, noticed):
         return "62D", 0, ("a revoke on trick 12 noticed before the hands were returned to the board "

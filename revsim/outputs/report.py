@@ -42,6 +42,7 @@ table { border-collapse: collapse; margin: 0.5em 0; } th, td { border: 1px solid
 th { background: #eee; } td.num { text-align: right; }
 .revoke { background: #fde2e0; font-weight: bold; outline: 2px solid #c0392b; }
 .won { text-decoration: underline; }
+.withdrawn { text-decoration: line-through; padding: 0 0.2em; }
 ol.laws li { margin-bottom: 0.4em; } .law { font-weight: bold; color: #7a5c2e; }
 .explain { background: #eef5ee; border-left: 4px solid #2e7a3a; padding: 0.6em 1em; }
 .note { color: #555; font-size: 0.9em; }
@@ -116,13 +117,17 @@ def _play_table(ruling: BoardRuling) -> str:
             revoke = revoke_at.get((trick, play.seat))
             classes = []
             title = ""
-            if revoke is not None:
+            withdrawn = ""
+            if revoke is not None and revoke.corrected_by:
+                withdrawn = (f'<span class="revoke withdrawn" title="{_e(revoke.describe())} (Law {revoke.law})">'
+                             f"{_card_html(revoke.card)}</span> ")
+            elif revoke is not None:
                 classes.append("revoke")
                 title = f' title="{_e(revoke.describe())} (Law {revoke.law})"'
             if play.seat == winner:
                 classes.append("won")
             cls = f' class="{" ".join(classes)}"' if classes else ""
-            cells[play.seat] = f"<td{cls}{title}><sup>{order}</sup> {_card_html(play.card)}</td>"
+            cells[play.seat] = f"<td{cls}{title}><sup>{order}</sup> {withdrawn}{_card_html(play.card)}</td>"
         leader = SEAT_NAMES[plays[0].seat]
         rows.append(f"<tr><td class='num'>{trick}</td><td>{leader}</td>"
                     + "".join(cells.get(seat, "<td></td>") for seat in range(4))
@@ -135,7 +140,8 @@ def _play_table(ruling: BoardRuling) -> str:
             + "".join(f"<th>{SEAT_NAMES[s]}</th>" for s in range(4)) + "<th>Won by</th></tr>"
             + "".join(rows) + "</table>"
             + '<p class="note">Small numbers give the order of play; the winning card is underlined; '
-              'revoke cards are marked in red (hover for the law).</p>' + claim)
+              'revoke cards are marked in red (hover for the law); a revoke card withdrawn and corrected is struck '
+              'through before the card that replaced it.</p>' + claim)
 
 
 def _law_path(ruling: BoardRuling) -> str:
