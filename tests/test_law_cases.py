@@ -11,6 +11,7 @@ import pytest
 
 from revsim.adjudicate import Settings, adjudicate
 from revsim.equity.law12 import law12c1e_non_weighted
+from revsim.equity.law64c import law64c2b_result_for_side
 from revsim.laws.law64 import law64a_several_revokes
 from revsim.outputs.dicts import ruling_to_dict, settings_to_dict
 from revsim.outputs.report import report_html
@@ -188,6 +189,19 @@ def test_64c2b_only_a_damaged_side_is_compensated() -> None:
     assert ruling.ew[0].tricks == 12
     steps = "\n".join(ruling.steps)
     assert "Law 64C2b for North-South: not damaged" in steps and "Law 64C2b for East-West: not damaged" in steps
+
+
+def test_64c2b_result_for_side() -> None:
+    # values are what each result is worth to the side being judged
+    assert law64c2b_result_for_side(table=100, without_other=50, without_any=100, method="neither") == "table"
+    assert law64c2b_result_for_side(table=100, without_other=50, without_any=80, method="neither") == "without-any"
+    assert law64c2b_result_for_side(table=100, without_other=50, without_any=80, method="separately") == "table"
+    # damaged: the no-revoke result, but never more than without the other side's revoke
+    assert law64c2b_result_for_side(table=50, without_other=100, without_any=80, method="neither") == "without-any"
+    assert law64c2b_result_for_side(table=50, without_other=100, without_any=120, method="neither") == "without-other"
+    assert law64c2b_result_for_side(table=50, without_other=100, without_any=80, method="separately") == "without-other"
+    with pytest.raises(ValueError):
+        law64c2b_result_for_side(0, 0, 0, "both")
 
 
 def test_64c2b_separately_a_side_not_damaged_keeps_the_table_result() -> None:

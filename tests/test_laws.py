@@ -171,3 +171,10 @@ def test_64a_later_transfer_never_negative_when_earlier_ones_took_the_tricks() -
     ns = [r for r in ruling.revokes if r.side == 0]
     assert sum(r.transfer for r in ns) <= offending_tricks_from(ruling.table, 0, ns[0].trick)
     assert len(injected) == len(ruling.revokes) == 4
+
+
+def test_69a_agreement_established_after_a_call_on_a_later_board_or_the_end_of_the_round() -> None:
+    from revsim.laws.law63 import law69a_agreement_established
+
+    assert law69a_agreement_established("after-next-call") and law69a_agreement_established("after-round")
+    assert not any(law69a_agreement_established(when) for when in ("during-play", "end-of-play", "hands-returned"))

@@ -17,3 +17,26 @@ def law64c2a_repeated_revoke_result(world_declarer_tricks: int, first_transfer: 
     """Law 64C2a: for a repeated revoke, the transfer for the first revoke applied to the likely result
     of the world in which the later revokes did not occur (declarer's side's tricks)."""
     return world_declarer_tricks - first_transfer if offenders_declared else world_declarer_tricks + first_transfer
+
+
+def law64c2b_result_for_side(table: float, without_other: float, without_any: float, method: str) -> str:
+    """Law 64C2b for one side, both sides having revoked: which result it gets, from its own point of view
+    (each argument is what a result is worth to this side).
+
+    The Director adjusts "if a contestant has been damaged": the side was damaged when, had the other
+    side's revoke not occurred (its own earlier revokes standing), it would have done better than at the
+    table; otherwise it keeps the table result (``"table"``). A damaged side gets, under ``separately``,
+    the result without the other side's revoke (``"without-other"``); under ``neither``, the result had no
+    revoke occurred (``"without-any"``), but never more than without the other side's revoke: it is never
+    compensated for what its own revoke cost it. Under ``neither`` both sides are offenders, so a side
+    that was not damaged still keeps no advantage over the result had no revoke occurred (Law 12B1).
+    """
+    if method not in ("neither", "separately"):
+        raise ValueError(f"method must be neither or separately, not {method!r}")
+    if without_other > table:
+        if method == "separately" or without_any > without_other:
+            return "without-other"
+        return "without-any"
+    if method == "neither" and without_any < table:
+        return "without-any"
+    return "table"

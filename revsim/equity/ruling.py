@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from revsim.cards import SEAT_NAMES, SIDE_NAMES, side_of
 from revsim.equity.estimators import ESTIMATORS
 from revsim.equity.law12 import law12c1c_weighted, law12c1e_non_weighted
-from revsim.equity.law64c import law64c1_adjust, law64c2a_repeated_revoke_result
+from revsim.equity.law64c import law64c1_adjust, law64c2a_repeated_revoke_result, law64c2b_result_for_side
 from revsim.equity.settings import Settings
 from revsim.equity.worlds import Estimate, position_before
 from revsim.laws.detection import Revoke
@@ -298,17 +298,10 @@ def _world_step(ruling: BoardRuling, world: World) -> str:
 def _both_sides(ruling: BoardRuling, active: list[Revoke], base: Weighted, settings: Settings) -> None:
     """Law 64C2b: both sides revoked; the score is adjusted only where a side was damaged.
 
-    Each side is judged against the other side's first revoke: had it not occurred (this side's earlier
-    revokes standing), would this side have done better than the table result? A damaged side gets the
-    likely result had no revoke occurred (``neither``), or had the other side's revoke not occurred
-    (``separately``), but never more than the latter: it is never compensated for what its own revoke
-    cost it. A side that was not damaged keeps the table result; under ``neither`` it keeps it only where
-    the result had no revoke occurred is not worse for it, for both sides are offenders and an offender
-    keeps no advantage over that result (Law 12B1; the lecture's 1NTX case, where the declaring side's
-    revoke turned a heart ten into a stopper and both sides get the no-revoke result).
-    Law 12C1 per side: both sides are offenders under
-    ``neither`` (12C1e: the most unfavourable result at all probable), each is the non-offender
-    judged against the other's revoke under ``separately``.
+    Each side is judged against the other side's first revoke, and gets the table result, the result
+    without the other side's revoke or the result had no revoke occurred as ``law64c2b_result_for_side``
+    says. Law 12C1 per side: both sides are offenders under ``neither`` (12C1e: the most unfavourable
+    result at all probable), each is the non-offender judged against the other's revoke under ``separately``.
     """
     record = ruling.record
     ruling.law = "64C2b"
@@ -320,21 +313,21 @@ def _both_sides(ruling: BoardRuling, active: list[Revoke], base: Weighted, setti
         harm = next(r for r in active if r.side != side)
         separately = _world(ruling, harm, [], settings)
         worth = {name: _expected_value(outcomes, value)
-                 for name, outcomes in (("base", base), ("neither", neither.outcomes), ("sep", separately.outcomes))}
-        if settings.both_sides == "neither" and worth["neither"] <= worth["sep"]:
-            adjusted, method_text = neither.outcomes, "had no revoke occurred"
-        else:
-            adjusted, method_text = separately.outcomes, (f"had {SEAT_NAMES[harm.seat]}'s revoke on trick "
-                                                          f"{harm.trick} not occurred")
-        if worth["sep"] > worth["base"]:
-            chosen[side] = adjusted
-            verdict = f"damaged: {method_text}, declarer's side takes {_outcomes_phrase(ruling, adjusted)}"
-        elif settings.both_sides == "neither" and worth["neither"] < worth["base"]:
-            chosen[side] = neither.outcomes
+                 for name, outcomes in (("table", base), ("without-any", neither.outcomes),
+                                        ("without-other", separately.outcomes))}
+        which = law64c2b_result_for_side(worth["table"], worth["without-other"], worth["without-any"],
+                                         settings.both_sides)
+        chosen[side] = {"table": base, "without-any": neither.outcomes, "without-other": separately.outcomes}[which]
+        damaged = worth["without-other"] > worth["table"]
+        if which == "without-other":
+            verdict = (f"damaged: had {SEAT_NAMES[harm.seat]}'s revoke on trick {harm.trick} not occurred, "
+                       f"declarer's side takes {_outcomes_phrase(ruling, chosen[side])}")
+        elif which == "without-any" and damaged:
+            verdict = f"damaged: had no revoke occurred, declarer's side takes {_outcomes_phrase(ruling, chosen[side])}"
+        elif which == "without-any":
             verdict = ("not damaged by the other side's revoke, and an offender keeps no advantage over the result "
-                       f"had no revoke occurred: declarer's side takes {_outcomes_phrase(ruling, neither.outcomes)}")
+                       f"had no revoke occurred: declarer's side takes {_outcomes_phrase(ruling, chosen[side])}")
         else:
-            chosen[side] = base
             verdict = "not damaged by the other side's revoke: the table result stands for it"
         ruling.steps.append(f"Law 64C2b for {SIDE_NAMES[side]}: {verdict}.")
     if settings.regime == "weighted":
