@@ -18,6 +18,7 @@ from revsim.laws.transfer import apply_law64
 from revsim.play.table import replay_cards, table_result
 from revsim.records.errors import RecordError
 from revsim.records.record import Record
+from revsim.scoring.points import tricks_for_score
 
 
 def adjudicate(record: Record, settings: Settings | None = None) -> BoardRuling:
@@ -29,6 +30,7 @@ def adjudicate(record: Record, settings: Settings | None = None) -> BoardRuling:
         raise RecordError("no play recorded: nothing to adjudicate", **record.where())
     declarer = record.contract.declarer
     replay = replay_cards(record)
+    _result_from_score(record, replay.is_over)
     marked = {(record.first_trick + (item.row or 1) - 1, item.card) for item in record.play if item.marked_revoke}
     try:
         table = table_result(record, replay)
@@ -48,6 +50,21 @@ def adjudicate(record: Record, settings: Settings | None = None) -> BoardRuling:
     record.notes.extend(unfounded_marks(replay, marked))
     transfer = apply_law64(revokes, table, noticed)
     return rule(record, table, revokes, transfer, settings)
+
+
+def _result_from_score(record: Record, played_out: bool) -> None:
+    """A play that stops with no claim or [Result] but with a [Score]: declarer's tricks from the score."""
+    if played_out or record.claimed_total is not None or record.stated_score_ns is None:
+        return
+    assert record.contract is not None
+    tricks = tricks_for_score(record.contract, record.vulnerability, record.stated_score_ns)
+    if tricks is None:
+        raise RecordError(f"the play stops with no claim or result, and [Score] NS {record.stated_score_ns:+d} is "
+                          f"not a score of {record.contract} (vulnerable: {record.vulnerability})", **record.where())
+    record.claimed_total = tricks
+    record.result_from = "[Score]"
+    record.notes.append(f"the play stops with no claim or result: [Score] NS {record.stated_score_ns:+d} gives "
+                        f"declarer {tricks} tricks, taken as the table result")
 
 
 def _override_noticed(record: Record, settings: Settings) -> None:

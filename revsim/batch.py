@@ -26,7 +26,7 @@ from revsim.outputs.columns import BOARD_COLUMNS, REVOKE_COLUMNS
 from revsim.records.errors import RecordError
 from revsim.records.pbn import parse_pbn_lines, pbn_parts
 from revsim.records.readers import READERS, read_records
-from revsim.records.record import Record
+from revsim.records.record import INFO_KEYS, Record
 from revsim.scoring.points import ns_score
 
 __all__ = ["BOARD_COLUMNS", "REVOKE_COLUMNS", "scan", "scan_rows"]
@@ -48,8 +48,13 @@ def expand_paths(paths: Iterable[str | Path]) -> Iterator[Path | RecordError]:
             for match in matches:
                 yield from expand_paths([match])
         elif Path(text).is_dir():
-            found = sorted(path for path in Path(text).rglob("*") if path.suffix.lower() in READERS and path.is_file())
-            yield from found
+            found = sorted(path for path in Path(text).rglob("*") if path.suffix.lower() in READERS and
+                           (path.is_file() or path.is_symlink()))
+            for path in found:
+                if path.is_symlink() and not path.exists():
+                    yield RecordError("a broken link: the file it points to does not exist", source=str(path))
+                else:
+                    yield path
         elif Path(text).exists():
             yield Path(text)
         else:
@@ -76,11 +81,17 @@ def work_units(paths: Iterable[str | Path], games_per_unit: int) -> Iterator[Uni
         if isinstance(path, RecordError):
             yield path
         elif path.suffix.lower() == ".pbn" and path.is_file():
+            parts = 0
             try:
                 for first_line, first_ordinal, text in pbn_parts(path, games_per_unit):
+                    parts += 1
                     yield str(path), first_line, first_ordinal, text
-            except OSError:
-                yield str(path), 1, 1, None  # read_records reports it as an error row
+            except (OSError, RecordError) as error:
+                if parts:
+                    yield RecordError(f"reading stopped part-way: {error}", source=str(path))
+                    continue
+            if not parts:
+                yield str(path), 1, 1, None  # read_records reports why as an error row
         else:
             yield str(path), 1, 1, None
 
@@ -139,6 +150,7 @@ def board_rows(item: Record | RecordError, settings: Settings) -> Rows:
 def _blank_row(record: Record) -> dict[str, Any]:
     row: dict[str, Any] = dict.fromkeys(BOARD_COLUMNS)
     row.update(file=record.source, board=record.board, line=record.line, vulnerable=record.vulnerability)
+    row.update({key: record.info.get(key) for key in INFO_KEYS})
     if record.contract is not None:
         row.update(contract=str(record.contract), declarer=SEAT_LETTERS[record.contract.declarer])
     return row

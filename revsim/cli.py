@@ -15,7 +15,7 @@ from revsim.batch import default_jobs, scan_rows
 from revsim.equity.ruling import BoardRuling
 from revsim.equity.settings import BOTH_SIDES_METHODS, REGIMES, SUBSTITUTES, Settings
 from revsim.outputs.dicts import error_to_dict, field_to_dict, ruling_to_dict, settings_to_dict, skipped_to_dict
-from revsim.outputs.progress import Progress
+from revsim.outputs.progress import Progress, plural
 from revsim.outputs.rowfiles import open_writers
 from revsim.outputs.text import ruling_to_text
 from revsim.records.errors import RecordError
@@ -130,46 +130,52 @@ def adjudicate_command(file: str, as_json: bool, **options: Any) -> None:
     settings = _settings(options)
     extra = _extra_facts(options)
     field = _field(options)
-    results: list[dict[str, Any]] = []
-    texts: list[str] = []
-    errors = 0
+    errors = boards = 0
+    if as_json:
+        click.echo("[")
     for item in _selected(file, options["boards"], extra):
-        if isinstance(item, RecordError):
-            errors += 1
-            results.append(error_to_dict(item))
-            texts.append(f"ERROR {item.describe()}")
-            continue
-        if item.contract is None or not item.play:
-            reason = "passed out or no contract" if item.contract is None else "no play recorded"
-            results.append(skipped_to_dict(item, reason))
-            texts.append(f"Board {item.board}: {reason}: nothing to adjudicate")
-            continue
-        try:
-            ruling = adjudicate(item, settings)
-        except RecordError as error:
-            errors += 1
-            results.append(error_to_dict(error))
-            texts.append(f"ERROR {error.describe()}")
-            continue
-        result = ruling_to_dict(ruling)
-        result["settings"] = settings_to_dict(settings, item)
-        text = ruling_to_text(ruling)
-        scores = field_for_board(field, item.board) if field is not None else []
+        result, text, failed = _board_output(item, settings, field, file)
+        errors += failed
+        if as_json:
+            click.echo(("," if boards else "") + json.dumps(result, indent=2, ensure_ascii=False))
+        else:
+            click.echo(("\n" if boards else "") + text)
+        boards += 1
+    if as_json:
+        click.echo("]")
+    if options["boards"] and not boards:
+        click.echo(f"{file}: no board named {', '.join(options['boards'])}", err=True)
+        sys.exit(2)
+    if errors:
+        click.echo(f"{plural(errors, 'board')} could not be adjudicated", err=True)
+        sys.exit(1)
+
+
+def _board_output(item: Record | RecordError, settings: Settings, field: dict[str | None, list[int]] | None,
+                  file: str) -> tuple[dict[str, Any], str, bool]:
+    """One board's JSON object and readable text, and whether it is an error; streamed as they come."""
+    if isinstance(item, RecordError):
+        return error_to_dict(item), f"ERROR {item.describe()}", True
+    if item.contract is None or not item.play:
+        reason = "passed out or no contract" if item.contract is None else "no play recorded"
+        return skipped_to_dict(item, reason), f"Board {item.board}: {reason}: nothing to adjudicate", False
+    try:
+        ruling = adjudicate(item, settings)
+    except RecordError as error:
+        return error_to_dict(error), f"ERROR {error.describe()}", True
+    result = ruling_to_dict(ruling)
+    result["settings"] = settings_to_dict(settings, item)
+    text = ruling_to_text(ruling)
+    if field is not None:
+        scores = field_for_board(field, item.board)
         if scores:
             result["field"] = field_to_dict(ruling, scores)
             text += _field_text(result["field"])
-        results.append(result)
-        texts.append(text)
-    if options["boards"] and not results:
-        click.echo(f"{file}: no board named {', '.join(options['boards'])}", err=True)
-        sys.exit(2)
-    if as_json:
-        click.echo(json.dumps(results, indent=2, ensure_ascii=False))
-    else:
-        click.echo("\n\n".join(texts))
-    if errors:
-        click.echo(f"{errors} board{'s' if errors != 1 else ''} could not be adjudicated", err=True)
-        sys.exit(1)
+        else:
+            result["field"] = {"error": f"board {item.board} is not in the field file"}
+            click.echo(f"{file}, board {item.board}: the field file has no scores for this board: no matchpoints "
+                       "or IMPs", err=True)
+    return result, text, False
 
 
 @main.command("report")
@@ -190,23 +196,7 @@ def report_command(file: str, output: str, record_number: int | None, **options:
     from revsim.outputs.report import report_html
 
     settings = _settings(options)
-    items = list(_selected(file, options["boards"], _extra_facts(options)))
-    playable = [item for item in items if isinstance(item, RecordError) or (item.contract is not None and item.play)]
-    if not playable:
-        click.echo(f"{file}: no board with play" + (f" named {', '.join(options['boards'])}" if options["boards"] else ""),
-                   err=True)
-        sys.exit(2)
-    if record_number is not None:
-        if record_number > len(playable):
-            click.echo(f"{file}: --record {record_number}, but only {len(playable)} boards are selected", err=True)
-            sys.exit(2)
-        playable = [playable[record_number - 1]]
-    if len(playable) > 1:
-        names = ", ".join(str(item.board) for item in playable[:10])
-        click.echo(f"{file} holds {len(playable)} boards with play ({names}{' ...' if len(playable) > 10 else ''}): "
-                   "choose one with --board (and --record K when several share a name)", err=True)
-        sys.exit(2)
-    [item] = playable
+    item = _one_record(file, options["boards"], record_number, _extra_facts(options))
     try:
         if isinstance(item, RecordError):
             raise item
@@ -216,8 +206,47 @@ def report_command(file: str, output: str, record_number: int | None, **options:
         sys.exit(1)
     field = _field(options)
     scores = field_for_board(field, item.board) if field is not None else None
-    Path(output).write_text(report_html(ruling, settings, scores or None), encoding="utf-8")
+    if field is not None and not scores:
+        click.echo(f"{file}, board {item.board}: the field file has no scores for this board: no matchpoints or IMPs",
+                   err=True)
+    try:
+        Path(output).write_text(report_html(ruling, settings, scores or None), encoding="utf-8")
+    except OSError as error:
+        click.echo(f"cannot write {output}: {error.strerror or error}", err=True)
+        sys.exit(1)
     click.echo(f"ruling on board {item.board} written to {output} (Law {ruling.law})")
+
+
+def _one_record(file: str, boards: tuple[str, ...], record_number: int | None, extra: Facts) -> Record | RecordError:
+    """The one record a report is about; exits with a message (status 2) when the choice is not clear.
+
+    ``record_number`` counts every record selected, with play or not, in file order."""
+    items = list(_selected(file, boards, extra))
+    if not items:
+        click.echo(f"{file}: no board" + (f" named {', '.join(boards)}" if boards else " found"), err=True)
+        sys.exit(2)
+    if record_number is not None:
+        if record_number > len(items):
+            click.echo(f"{file}: --record {record_number}, but only {plural(len(items), 'record')} "
+                       f"{'is' if len(items) == 1 else 'are'} selected", err=True)
+            sys.exit(2)
+        items = [items[record_number - 1]]
+    playable = [item for item in items if isinstance(item, RecordError) or (item.contract is not None and item.play)]
+    if not playable:
+        what = "the record chosen has" if record_number is not None else "no board selected has"
+        click.echo(f"{file}: {what} no play: nothing to report", err=True)
+        sys.exit(2)
+    if len(items) > 1:
+        names = sorted({str(item.board) for item in items})
+        if boards and len(names) == 1:
+            click.echo(f"{file}: {len(items)} records share board {names[0]} (one per table): choose one with "
+                       f"--record K (1-{len(items)})", err=True)
+        else:
+            shown = ", ".join(names[:10]) + (" ..." if len(names) > 10 else "")
+            click.echo(f"{file} holds {plural(len(items), 'record')} ({shown}): choose one with --board "
+                       "(and --record K when several share a name)", err=True)
+        sys.exit(2)
+    return playable[0]
 
 
 @main.command("scan")
@@ -229,11 +258,16 @@ def report_command(file: str, output: str, record_number: int | None, **options:
               help="Worker processes (default: every core this process may use).")
 @ruling_options
 @click.option("--quiet", is_flag=True, help="No progress line and no summary.")
-def scan_command(paths: tuple[str, ...], out_path: str | None, jobs: int | None, quiet: bool, **options: Any) -> None:
+@click.option("--strict", is_flag=True, help="Exit with status 1 when any row is an error row.")
+def scan_command(paths: tuple[str, ...], out_path: str | None, jobs: int | None, quiet: bool, strict: bool,
+                 **options: Any) -> None:
     """Find and rule on every revoke in PATHS: files, folders (searched recursively) and globs; PBN, LIN
     and case files mixed. Every board gives one row, a bad board an error row; the run goes on.
 
     Ctrl-C stops the scan and leaves a valid output with every row written so far.
+
+    Exit status 0 when the scan ran to the end, even with error rows (they are in the output); with
+    --strict, 1 when there was any error row; 130 when interrupted.
     """
     settings = _settings(options)
     jobs = jobs or default_jobs()
@@ -265,21 +299,34 @@ def scan_command(paths: tuple[str, ...], out_path: str | None, jobs: int | None,
     if not quiet or interrupted:
         click.echo(progress.summary(jobs, out_path), err=True)
     if interrupted:
-        click.echo(f"interrupted after {progress.boards} boards (last: {progress.last}); the output holds every "
-                   "row so far", err=True)
+        click.echo(f"interrupted after {plural(progress.boards, 'board')} (last: {progress.last}); the output holds "
+                   "every row so far", err=True)
         sys.exit(130)
+    if strict and progress.errors:
+        sys.exit(1)
 
 
 def _scan_line(board: dict[str, Any]) -> str:
     if board["status"] == "error":
         return f"ERROR {board['error']}"
+    ns, ew = _weighted_text(board["outcomes_ns"]), _weighted_text(board["outcomes_ew"])
+    result = ns if ns == ew else f"North-South {ns}, East-West {ew}"
     return (f"{board['file']}, board {board['board']}: {board['contract']} by {board['declarer']}, revokes "
-            f"{board['revokers']}, transfer {board['transfer']}, ruling {board['law']}: {board['tricks_ns']:g} tricks")
+            f"{board['revokers']}, transfer {board['transfer']}, ruling {board['law']}: {result}")
+
+
+def _weighted_text(outcomes_json: str) -> str:
+    """``12 tricks`` or, for a weighted result as directors write it, ``70% of 12 tricks, 30% of 11``."""
+    outcomes = json.loads(outcomes_json)
+    if len(outcomes) == 1:
+        return f"{outcomes[0][0]} tricks"
+    return ", ".join(f"{weight:.0%} of {tricks}" + (" tricks" if index == 0 else "")
+                     for index, (tricks, weight) in enumerate(outcomes))
 
 
 def _field_text(field: dict[str, Any]) -> str:
     ns, ew, table = field["ns"], field["ew"], field["table_result_ns"]
-    return (f"\nAgainst the field ({field['tables']} tables, datum {ns['datum']:+d}): "
+    return (f"\nAgainst the field ({plural(field['tables'], 'table')}, datum {ns['datum']:+d}): "
             f"North-South {ns['matchpoints']:.1f}% / {ns['imps_cross']:+.2f} cross-IMPs / {ns['imps_datum']:+.2f} IMPs; "
             f"East-West {ew['matchpoints']:.1f}% / {ew['imps_cross']:+.2f} / {ew['imps_datum']:+.2f} "
             f"(table result: North-South {table['matchpoints']:.1f}%)")

@@ -18,6 +18,7 @@ DEAL = '''board = "t"
 deal = "N:853.K752.AQ94.Q7 AJ.Q863.T853.J65 KQT97.A4.KJ2.832 642.JT9.76.AKT94"
 contract = "4S"
 declarer = "S"
+vulnerable = "None"
 '''
 
 
@@ -137,6 +138,7 @@ def test_62c3_both_sides_corrected_on_one_trick_64b8() -> None:
 deal = "N:7.9.3. 9.8..5 T6...8 .4..T6"
 contract = "4S"
 declarer = "S"
+vulnerable = "None"
 start = { trick = 11, leader = "W", declarer_tricks = 7 }
 play = ["CT S7 C5 C8", "H9 H8 S6 H4", "ST C6 D3 S9"]
 
@@ -206,6 +208,7 @@ def test_restriction_on_a_suit_the_player_lacks_names_the_line() -> None:
 deal = "N:7.9.3. 9.8..5 T6...8 .4..T6"
 contract = "4S"
 declarer = "S"
+vulnerable = "None"
 start = { trick = 11, leader = "W", declarer_tricks = 7 }
 play = ["CT S7 S9 ST", "S6 H4 H9 H8", "C8 C6 D3 C5"]
 
@@ -227,13 +230,13 @@ def test_claim_of_more_tricks_than_remain_names_the_line() -> None:
 def test_bad_card_in_play_names_the_line_and_trick() -> None:
     text = DEAL + 'play = [\n  "CA C7 C5 C2",\n  "CK CQ C6 XX",\n]\n'
     error = _error(text)
-    assert "'XX' is not a card" in error.problem and error.line == 7 and error.trick == 2
+    assert "'XX' is not a card" in error.problem and error.line == _line_of(text, "XX") and error.trick == 2
 
 
 def test_card_not_held_names_the_line() -> None:
     text = DEAL + 'play = [\n  "CA C7 C5 C2",\n  "CK CQ C6 CJ",\n]\nclaim = { after_trick = 2, declarer_tricks = 9 }\n'
     error = _error(text)
-    assert "South does not hold the CJ" in error.problem and error.line == 7
+    assert "South does not hold the CJ" in error.problem and error.line == _line_of(text, "CK CQ C6 CJ")
 
 
 def test_invalid_toml_names_the_line() -> None:

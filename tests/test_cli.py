@@ -21,7 +21,10 @@ def test_cli_json_fields(tmp_path, monkeypatch) -> None:
     assert revoke == revoke | {"trick": 3, "player": "E", "card": "SJ", "suit_led": "C",
                                "established": True, "law": "64A1", "transfer": 2}
     assert board["ruling"]["law"] == "64A"
-    assert board["ruling"]["ns"] == board["ruling"]["ew"] == [{"tricks": 11, "weight": 1.0, "score": 450}]
+    assert board["ruling"]["ns"] == board["ruling"]["ew"] == [{"tricks": 11, "weight": 1.0, "result": "4S+1",
+                                                               "score": 450}]
+    assert board["table_result"] == "4S-1" and board["table_score"] == -50 and board["dealer"] == "S"
+    assert board["event"] == "revsim seed cases" and board["players"] == dict.fromkeys("NESW")
     no_infraction = board["no_infraction"]
     assert no_infraction["estimator"] == "dd" and no_infraction["candidates"] == [{"card": "CJ", "tricks": 10}]
     assert [line["name"] for line in no_infraction["lines"]] == ["double dummy", "table-like"]

@@ -5,6 +5,13 @@ from __future__ import annotations
 BOARD_COLUMNS: dict[str, str] = {
     "file": "string",          # the file the board came from
     "board": "string",         # the board as named in the file
+    "event": "string",         # the event, as the record names it
+    "date": "string",          # the date, as the record gives it
+    "room": "string",          # the room or table (PBN [Room])
+    "north": "string",         # the players' names, where the record gives them
+    "east": "string",
+    "south": "string",
+    "west": "string",
     "status": "string",        # ok, error or no-play
     "error": "string",         # the error message, for status error
     "line": "Int64",           # the line of the board (or of the error) in the file

@@ -5,27 +5,34 @@ from __future__ import annotations
 from typing import Any
 
 from revsim.cards import SEAT_LETTERS, SUIT_LETTERS
-from revsim.equity.ruling import BoardRuling, expected
+from revsim.equity.ruling import BoardRuling, Outcome, expected
 from revsim.equity.settings import Settings, noticed_when
 from revsim.equity.worlds import Estimate
 from revsim.records.errors import RecordError
-from revsim.records.record import Record
+from revsim.records.record import Contract, Record
 from revsim.scoring.field import FieldScore, score_against_field
-from revsim.scoring.points import ns_score
+from revsim.scoring.points import ns_score, result_text
 
 
 def ruling_to_dict(ruling: BoardRuling) -> dict[str, Any]:
     """The JSON object of one adjudicated board (see README: JSON output)."""
     record = ruling.record
-    assert record.contract is not None
+    contract = record.contract
+    assert contract is not None
+    table_score = ns_score(contract, ruling.table_tricks, record.vulnerability)
     return {
         "status": "ok",
         "file": record.source,
         "board": record.board,
-        "contract": str(record.contract),
-        "declarer": SEAT_LETTERS[record.contract.declarer],
+        **record_info(record),
+        "contract": str(contract),
+        "declarer": SEAT_LETTERS[contract.declarer],
         "vulnerable": record.vulnerability,
+        "dealer": SEAT_LETTERS[record.dealer] if record.dealer is not None else None,
+        "auction": list(record.auction),
         "table_tricks": ruling.table_tricks,
+        "table_result": result_text(contract, ruling.table_tricks),
+        "table_score": table_score,
         "claimed": ruling.table.claimed,
         "revokes": [
             {
@@ -46,8 +53,8 @@ def ruling_to_dict(ruling: BoardRuling) -> dict[str, Any]:
         "transfer": ruling.transfer,
         "ruling": {
             "law": ruling.law,
-            "ns": [{"tricks": o.tricks, "weight": round(o.weight, 6), "score": o.score} for o in ruling.ns],
-            "ew": [{"tricks": o.tricks, "weight": round(o.weight, 6), "score": o.score} for o in ruling.ew],
+            "ns": [_outcome(contract, o) for o in ruling.ns],
+            "ew": [_outcome(contract, o) for o in ruling.ew],
             "expected_tricks": {"ns": round(expected(ruling.ns, "tricks"), 4), "ew": round(expected(ruling.ew, "tricks"), 4)},
         },
         "no_infraction": estimate_to_dict(ruling.no_infraction) if ruling.no_infraction else None,
@@ -57,6 +64,19 @@ def ruling_to_dict(ruling: BoardRuling) -> dict[str, Any]:
         "steps": ruling.steps,
         "notes": record.notes,
     }
+
+
+def _outcome(contract: Contract, outcome: Outcome) -> dict[str, Any]:
+    return {"tricks": outcome.tricks, "weight": round(outcome.weight, 6), "result": result_text(contract, outcome.tricks),
+            "score": outcome.score}
+
+
+def record_info(record: Record) -> dict[str, Any]:
+    """The event, date, room and players' names a record gives (None where it gives none)."""
+    info: dict[str, Any] = {key: record.info.get(key) for key in ("event", "date", "room")}
+    info["players"] = {seat: record.info.get(name) for seat, name in zip("NESW", ("north", "east", "south", "west"),
+                                                                         strict=True)}
+    return info
 
 
 def estimate_to_dict(estimate: Estimate) -> dict[str, Any]:
@@ -109,4 +129,4 @@ def error_to_dict(error: RecordError) -> dict[str, Any]:
 
 def skipped_to_dict(record: Record, reason: str) -> dict[str, Any]:
     """The JSON object of a board with nothing to adjudicate (no play, or passed out)."""
-    return {"status": "no-play", "file": record.source, "board": record.board, "reason": reason}
+    return {"status": "no-play", "file": record.source, "board": record.board, **record_info(record), "reason": reason}

@@ -44,10 +44,11 @@ class Progress:
         seconds = time.perf_counter() - self.started
         rate = self.boards / seconds if seconds > 0 else 0.0
         written = f"; rows in {out}" if out else ""
-        return (f"{_count(self.boards, 'board')}, {_count(self.revokes, 'revoke')}, {_count(self.errors, 'error')} "
+        return (f"{plural(self.boards, 'board')}, {plural(self.revokes, 'revoke')}, {plural(self.errors, 'error')} "
                 f"in {seconds:.1f} s "
                 f"({rate:,.0f} boards/s, {jobs} job{'s' if jobs != 1 else ''}){written}")
 
 
-def _count(number: int, noun: str) -> str:
+def plural(number: int, noun: str) -> str:
+    """``1 board``, ``2 boards``, ``1,000 boards``."""
     return f"{number:,} {noun}{'' if number == 1 else 's'}"

@@ -17,7 +17,7 @@ from revsim.equity.ruling import BoardRuling, Outcome
 from revsim.equity.settings import Settings, noticed_when
 from revsim.equity.trace import Trace, no_infraction_trace, table_trace
 from revsim.outputs.dicts import settings_to_dict
-from revsim.outputs.text import describe_result
+from revsim.outputs.text import describe_info, describe_result
 from revsim.scoring.field import score_against_field
 from revsim.scoring.points import result_text
 
@@ -306,6 +306,7 @@ def report_html(ruling: BoardRuling, settings: Settings, field: list[int] | None
         f'<p class="sub">{_e(record.source)} &middot; {_e(record.contract.describe())} &middot; '
         f"declarer {SEAT_NAMES[record.contract.declarer]} ({SEAT_LETTERS[record.contract.declarer]}), "
         f"opening lead by {SEAT_NAMES[next_seat(record.contract.declarer)]}</p>",
+        f'<p class="sub">{_e(describe_info(record.info))}</p>' if record.info else "",
         summary,
         "<h2>The deal</h2>", _diagram(ruling),
         '<p class="note">Cards marked in the diagram are the substitute cards of the no-infraction estimate.</p>'

@@ -102,11 +102,16 @@ def open_writers(path: str | Path) -> tuple[RowWriter, RowWriter]:
 
 
 def read_rows(path: str | Path, revokes: bool = False) -> Any:
-    """A scan output file read back as a DataFrame with the documented dtypes (``revokes``: the revoke rows)."""
+    """A scan output file read back as a DataFrame with the documented dtypes. ``revokes``: the revoke rows
+    beside a board file (``scan.csv`` -> ``scan.revokes.csv``); a revoke file named directly is read as one."""
     import pandas as pd
 
+    path = Path(path)
+    if path.name.endswith(tuple(f".revokes{suffix}" for suffix in FORMATS)):
+        revokes, path = True, path
+    elif revokes:
+        path = revokes_path(path)
     columns = REVOKE_COLUMNS if revokes else BOARD_COLUMNS
-    path = revokes_path(path) if revokes else Path(path)
     suffix = path.suffix.lower()
     if suffix == ".csv":
         frame = pd.read_csv(path, dtype=dict.fromkeys(columns, "string"), keep_default_na=False, na_values=[""])

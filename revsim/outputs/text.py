@@ -15,6 +15,14 @@ def describe_result(ruling: BoardRuling, tricks: int) -> str:
     return f"{result_text(ruling.record.contract, tricks)} ({tricks} tricks, NS {score:+d})"
 
 
+def describe_info(info: dict[str, str]) -> str:
+    """Like ``Teams final, 2024-05-01, Open room; N Smith, E Jones, S Brown, W Green`` (empty when unknown)."""
+    about = ", ".join(info[key] for key in ("event", "date", "room") if key in info)
+    players = ", ".join(f"{letter} {info[name]}" for letter, name in zip("NESW", ("north", "east", "south", "west"),
+                                                                         strict=True) if name in info)
+    return "; ".join(part for part in (about, players) if part)
+
+
 def _suit_line(hand: Hand, suit: int) -> str:
     ranks = "".join(RANK_LETTERS[card.rank - 2] for card in sort_hand(hand) if card.suit == suit)
     return f"{SUIT_SYMBOLS[suit]} {ranks or '-'}"
@@ -35,8 +43,11 @@ def ruling_to_text(ruling: BoardRuling) -> str:
     """The readable ruling: the deal, the revokes, the law path, table result, transfer, final result."""
     record = ruling.record
     assert record.contract is not None
-    out = [f"Board {record.board}  ({record.source})",
-           f"{record.contract.describe()}, vulnerable: {record.vulnerability}", ""]
+    out = [f"Board {record.board}  ({record.source})"]
+    about = describe_info(record.info)
+    if about:
+        out.append(about)
+    out += [f"{record.contract.describe()}, vulnerable: {record.vulnerability}", ""]
     out += deal_diagram(record.hands)
     out.append("")
     facts = record.facts.describe()

@@ -113,8 +113,10 @@ def table_result(record: Record, replay: Replay) -> TablePlay:
             source=record.source, board=record.board, line=line,
         )
     if not won <= total <= won + remaining:
+        given_by = {"[Result]": "[Result]", "[Score]": "[Score]", "mc": "the claim (mc|)"}.get(
+            record.result_from or "", "the claim")
         raise RecordError(
-            f"the claim gives declarer {total} tricks, but declarer has {won} and only {remaining} remain",
+            f"{given_by} gives declarer {total} tricks, but declarer has {won} and only {remaining} remain",
             source=record.source, board=record.board, line=line,
         )
     extra_declarer, extra_defenders = total - won, remaining - (total - won)

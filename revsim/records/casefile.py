@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from revsim.cards import Card, Seat, parse_pbn_deal, seat_from_letter
+from revsim.records.caseschema import validate_board
 from revsim.records.errors import RecordError
 from revsim.records.facts import (
     NOTICED_WHEN,
@@ -28,8 +29,6 @@ from revsim.records.facts import (
 from revsim.records.record import Contract, PlayedCard, Record, parse_vulnerability
 from revsim.records.source import read_source
 from revsim.records.validation import validate_hands
-
-_FACT_TABLES = ("correction", "penalty_card", "lead_restriction", "lead_out_of_turn")
 
 
 def read_case(path: str | Path) -> Iterator[Record | RecordError]:
@@ -48,7 +47,11 @@ def parse_case(text: str, source: str = "<case>") -> Iterator[Record | RecordErr
         return
     lines = _Lines(text)
     boards = data.get("board")
-    if isinstance(boards, list):
+    if isinstance(boards, list) and boards and all(isinstance(entry, dict) for entry in boards):
+        others = [key for key in data if key != "board"]
+        if others:
+            yield RecordError(f"`{others[0]}` is outside every [[board]] table: put it inside one", source=source,
+                              line=lines.key(others[0]))
         for index, entry in enumerate(boards):
             yield _safe_board(entry, source, lines, index)
     else:
@@ -56,12 +59,21 @@ def parse_case(text: str, source: str = "<case>") -> Iterator[Record | RecordErr
 
 
 def _safe_board(data: dict[str, Any], source: str, lines: _Lines, index: int | None) -> Record | RecordError:
-    """One board (the ``index``-th ``[[board]]``, or the whole file when None), or the error it raised."""
-    name = str(data.get("board", f"#{(index or 0) + 1}"))
+    """One board (the ``index``-th ``[[board]]``, or the whole file when None), or the error it raised.
+
+    The board is checked against the case-file schema first, so every later step reads well-typed data.
+    """
+    raw_name = data.get("board")
+    name = str(raw_name) if isinstance(raw_name, (str, int)) and not isinstance(raw_name, bool) \
+        else f"#{(index or 0) + 1}"
     first = lines.board_start(index)
     end = lines.board_start(index + 1) if index is not None else None
+    within = lines.within(first, end)
+    problem = validate_board(data)
+    if problem is not None:
+        return RecordError(problem.message, source=source, board=name, line=within.locate(problem.path) or first)
     try:
-        return _board(data, source, name, lines.within(first, end))
+        return _board(data, source, name, within)
     except RecordError as error:
         return error.located(source=source, board=name, line=first)
 
@@ -91,6 +103,26 @@ class _Lines:
         """The line of ``name = ...`` (the first one in this board)."""
         pattern = re.compile(rf"^\s*{re.escape(name)}\s*=")
         return next((n for n, line in self._range() if pattern.match(line)), None)
+
+    def locate(self, path: tuple[str, ...]) -> int | None:
+        """The line of a key path like ("claim", "after_trick") or ("facts", "penalty_card[2]", "card")."""
+        line: int | None = None
+        start = self.start
+        for position, part in enumerate(path):
+            name, _, rest = part.partition("[")
+            if rest:
+                found = self.fact(name, int(rest.rstrip("]")) - 1) if "facts" in path[:position] else self.key(name)
+            else:
+                found = self._key_from(name, start)
+            if found is not None:
+                line = start = found
+        return line
+
+    def _key_from(self, name: str, start: int) -> int | None:
+        """The first line from ``start`` that sets ``name`` (``name =``, inline ``{ name = }``) or opens
+        the table ``[name]``."""
+        pattern = re.compile(rf"(^|[{{,\s.\[]){re.escape(name)}\s*(=|\]\s*$)")
+        return next((n for n, line in self._range() if n >= start and pattern.search(line.split("#", 1)[0])), None)
 
     def fact(self, table: str, index: int) -> int | None:
         """The line of the ``index``-th ``[[facts.table]]`` (or of the ``table = [...]`` key)."""
@@ -124,9 +156,6 @@ def _board(data: dict[str, Any], source: str, name: str, lines: _Lines) -> Recor
         return RecordError(problem, source=source, board=name, line=line or (lines.key(key) if key else lines.start),
                            **extra)
 
-    for key in ("deal", "contract", "declarer"):
-        if key not in data:
-            raise fail(f"no '{key}': a case file needs the deal, the contract and the declarer")
     try:
         hands = parse_pbn_deal(str(data["deal"]))
         validate_hands(hands, cards_each=None)
@@ -139,7 +168,7 @@ def _board(data: dict[str, Any], source: str, name: str, lines: _Lines) -> Recor
     if contract is None:
         raise fail("the contract is a pass: nothing was played", "contract")
     try:
-        vulnerability = parse_vulnerability(str(data.get("vulnerable", "None")))
+        vulnerability = parse_vulnerability(str(data["vulnerable"]))
         dealer = seat_from_letter(str(data["dealer"])) if "dealer" in data else None
     except ValueError as error:
         raise fail(str(error), "vulnerable") from None
@@ -160,7 +189,7 @@ def _board(data: dict[str, Any], source: str, name: str, lines: _Lines) -> Recor
         raise fail("start: an end position needs the leader of its first trick", "start")
 
     facts = _facts(data.get("facts", {}), data.get("claim"), lines, fail)
-    play = _play(data.get("play", []), lines, facts, first_trick, fail)
+    play = _play(data["play"], lines, facts, first_trick, fail)
     record = Record(source=source, board=name, line=lines.start, hands=hands, contract=contract, dealer=dealer,
                     vulnerability=vulnerability, play=play, first_trick=first_trick, leader=leader,
                     tricks_before=(declarer_before, first_trick - 1 - declarer_before), facts=facts)
@@ -195,10 +224,8 @@ def _play(tricks: list[Any], lines: _Lines, facts: Facts, first_trick: int, fail
     return played
 
 
-def _claim(claim: Any, record: Record, lines: _Lines, fail: Any) -> None:
+def _claim(claim: dict[str, Any], record: Record, lines: _Lines, fail: Any) -> None:
     line = lines.key("claim")
-    if not isinstance(claim, dict) or "declarer_tricks" not in claim:
-        raise fail("claim: give declarer_tricks (declarer's total after the claim), and after_trick", line=line)
     total = int(claim["declarer_tricks"])
     last_trick = record.first_trick + (len(record.play) + 3) // 4 - 1
     after = int(claim.get("after_trick", last_trick))
@@ -208,16 +235,12 @@ def _claim(claim: Any, record: Record, lines: _Lines, fail: Any) -> None:
         raise fail(f"claim: {total} tricks is not a number of tricks", line=line)
     record.claimed_total = total
     record.stated_result = total
+    record.result_from = "claim"
 
 
 def _facts(data: dict[str, Any], claim: Any, lines: _Lines, fail: Any) -> Facts:
-    known = {"noticed", "noticed_at_trick", "hidden_cards", *_FACT_TABLES}
-    for key in data:
-        if key not in known:
-            raise fail(f"facts: unknown fact '{key}' (known: {', '.join(sorted(known))})", key)
     noticed = data.get("noticed")
-    if noticed is not None and noticed not in NOTICED_WHEN:
-        raise fail(f"facts: noticed must be one of {', '.join(NOTICED_WHEN)}, not {noticed!r}", "noticed")
+    noticed = next((when for when in NOTICED_WHEN if when == str(noticed).strip().lower()), None) if noticed else None
     noticed_trick = data.get("noticed_at_trick")
 
     def entries(table: str) -> Iterator[tuple[dict[str, Any], int | None]]:

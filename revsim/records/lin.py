@@ -31,6 +31,8 @@ class _LinBoard:
     calls: list[tuple[str, int]] = field(default_factory=list)
     cards: list[tuple[str, int]] = field(default_factory=list)
     claim: tuple[str, int] | None = None
+    players: str | None = None
+    event: str | None = None
 
 
 def read_lin(path: str | Path) -> Iterator[Record | RecordError]:
@@ -61,18 +63,23 @@ def _pairs(text: str) -> Iterator[tuple[str, str, int]]:
 
 def _split_boards(text: str) -> Iterator[_LinBoard]:
     board: _LinBoard | None = None
+    players = event = None
     for key, value, line in _pairs(text):
+        if key == "pn":
+            players = value
+        elif key == "vg":
+            event = value
         starts_board = key == "qx" or (key == "md" and board is not None and board.deal is not None)
         if starts_board:
             if board is not None and board.deal is not None:
                 yield board
-            board = _LinBoard(line=line)
+            board = _LinBoard(line=line, players=players, event=event)
             if key == "qx":
                 board.name = value.strip() or None
         if board is None:
             if key not in ("md", "ah", "sv", "mb", "pc"):
                 continue
-            board = _LinBoard(line=line)
+            board = _LinBoard(line=line, players=players, event=event)
         if key == "md":
             board.deal = (value, line)
         elif key == "ah":
@@ -87,6 +94,10 @@ def _split_boards(text: str) -> Iterator[_LinBoard]:
             board.cards.pop()
         elif key == "mc":
             board.claim = (value, line)
+        elif key == "pn":
+            board.players = value
+        elif key == "vg":
+            board.event = value
     if board is not None and board.deal is not None:
         yield board
 
@@ -102,6 +113,19 @@ def _hand(text: str) -> Hand:
         else:
             raise ValueError(f"{text!r} is not a LIN hand")
     return frozenset(cards)
+
+
+def _info(board: _LinBoard) -> dict[str, str]:
+    """Players' names from ``pn|`` (South, West, North, East) and the event from ``vg|`` (its first field)."""
+    info: dict[str, str] = {}
+    if board.players:
+        names = [name.strip() for name in board.players.split(",")]
+        for key, name in zip(("south", "west", "north", "east"), names, strict=False):
+            if name:
+                info[key] = name
+    if board.event and board.event.split(",")[0].strip():
+        info["event"] = board.event.split(",")[0].strip()
+    return info
 
 
 def _to_record(board: _LinBoard, source: str, name: str) -> Record:
@@ -150,6 +174,8 @@ def _to_record(board: _LinBoard, source: str, name: str) -> Record:
         except ValueError:
             raise RecordError(f"mc|{board.claim[0]}| is not a number of tricks", line=board.claim[1], **where) from None
         record.stated_result = record.claimed_total
+        record.result_from = "mc"
+    record.info = _info(board)
     if board.cards and contract is None:
         raise RecordError("cards are played but the auction gives no contract", line=board.cards[0][1], **where)
     return record

@@ -17,6 +17,7 @@ from revsim.cards import CARD_TOKENS, Card, Seat, next_seat, parse_pbn_deal, sea
 from revsim.records.auction import contract_from_auction
 from revsim.records.errors import BoardRef, RecordError
 from revsim.records.record import Contract, PlayedCard, Record, parse_vulnerability
+from revsim.records.source import sniff_encoding
 from revsim.records.validation import complete_hands, validate_hands
 
 _TAG = re.compile(r'\[\s*([A-Za-z0-9_]+)\s*"((?:[^"\\]|\\.)*)"\s*\]')
@@ -34,6 +35,8 @@ class PbnGame:
     tags: dict[str, tuple[str, int]] = field(default_factory=dict)
     sections: dict[str, list[tuple[str, int]]] = field(default_factory=dict)
     duplicate_tags: list[tuple[str, int]] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+    ended: bool = False
 
     def value(self, name: str) -> str | None:
         """A tag's value, or None when absent, empty or unknown (``?``)."""
@@ -65,7 +68,11 @@ def read_pbn(path: str | Path) -> Iterator[Record | RecordError]:
     """
     source = str(path)
     try:
-        handle = open(path, encoding="utf-8", errors="replace")  # noqa: SIM115 - closed below
+        encoding = sniff_encoding(path)
+        handle = open(path, encoding=encoding, errors="replace")  # noqa: SIM115 - closed below
+    except RecordError as error:
+        yield error
+        return
     except OSError as error:
         yield RecordError(f"cannot read the file: {error.strerror or error}", source=source)
         return
@@ -121,10 +128,16 @@ def split_games(lines: Iterable[str], first_line: int = 1) -> Iterator[PbnGame]:
             tokens = game.sections[current_section]
             for token in line.split():
                 tokens.append((token, lineno))
+                game.ended = game.ended or (token == "*" and current_section == "Play")
             continue
         if line.startswith("[") and "{" not in line and ";" not in line:
             match = _TAG.fullmatch(line.rstrip())
             if match:
+                if game is not None and _opens_a_game(game, match.group(1)):
+                    yield game
+                    game = PbnGame(line=lineno)
+                    game.notes.append(f"a new game starts at line {lineno} without the blank line that separates "
+                                      "PBN games (files joined together?)")
                 game = game or PbnGame(line=lineno)
                 current_section = game.add_tag(match.group(1), match.group(2), lineno)
                 continue
@@ -155,22 +168,30 @@ def split_games(lines: Iterable[str], first_line: int = 1) -> Iterator[PbnGame]:
                 end += 1
             if game is not None and current_section is not None:
                 game.sections[current_section].append((line[position:end], lineno))
+                game.ended = game.ended or (line[position:end] == "*" and current_section == "Play")
             position = end
     if game is not None and game.tags:
         yield game
+
+
+def _opens_a_game(game: PbnGame, tag: str) -> bool:
+    """A tag that can only open a new game: [Event] after the game's [Play] section (or its ``*``), or a
+    second [Board] or [Deal] after it."""
+    after_play = game.ended or "Play" in game.tags
+    return after_play and (tag == "Event" or (tag in ("Board", "Deal") and tag in game.tags))
 
 
 def pbn_parts(path: str | Path, games_per_part: int) -> Iterator[tuple[int, int, str]]:
     """Cut a PBN file into parts of about ``games_per_part`` games that read the same on their own:
     (first line, first game's ordinal, text). A part starts only at a game with its own [Deal] and
     [Board] (records that omit them take them from the game before) and never inside a comment.
-    OSError if the file cannot be read."""
+    Nothing for a file without a single tag; RecordError if the file cannot be read or is not text."""
     part: list[str] = []
     part_line, part_ordinal, games_in_part = 1, 1, 0
     block: list[str] = []
     block_line, ordinal = 1, 0
-    has_tags = has_deal = has_board = in_comment = False
-    with open(path, encoding="utf-8", errors="replace") as handle:
+    has_tags = has_deal = has_board = in_comment = any_tags = False
+    with open(path, encoding=sniff_encoding(path), errors="replace") as handle:
         for lineno, line in enumerate(handle, start=1):
             if not block:
                 block_line = lineno
@@ -180,7 +201,7 @@ def pbn_parts(path: str | Path, games_per_part: int) -> Iterator[tuple[int, int,
                 continue
             first = line[:1]
             if first == "[":
-                has_tags = True
+                has_tags = any_tags = True
                 has_deal = has_deal or line.startswith("[Deal ")
                 has_board = has_board or line.startswith("[Board ")
             if "{" in line and first != "%" and "}" not in line[line.rindex("{"):]:
@@ -199,7 +220,7 @@ def pbn_parts(path: str | Path, games_per_part: int) -> Iterator[tuple[int, int,
             block = []
             has_tags = has_deal = has_board = False
     part.extend(block)
-    if part:
+    if part and any_tags:
         yield part_line, part_ordinal, "".join(part)
 
 
@@ -238,9 +259,12 @@ def game_to_record(game: PbnGame, source: str, board: str) -> Record:
         source=source, board=board, line=game.line, hands=hands, contract=contract,
         dealer=dealer, vulnerability=vulnerability, auction=auction, first_trick=first_trick,
     )
+    record.notes.extend(game.notes)
     if mismatch:
         record.notes.append(mismatch)
+    record.info = _info(game)
     record.stated_result = _result(game, contract, where)
+    record.stated_score_ns = _score_ns(game, contract, record.notes)
     play_tokens = game.sections.get("Play", [])
     if has_play:
         if contract is None:
@@ -255,6 +279,7 @@ def game_to_record(game: PbnGame, source: str, board: str) -> Record:
         record.play = play_rows(play_tokens, contract, where)
         if len(record.play) < 52 and record.stated_result is not None:
             record.claimed_total = record.stated_result
+            record.result_from = "[Result]"
     return record
 
 
@@ -386,6 +411,34 @@ def _cross_check_auction(game: PbnGame, auction: list[str], dealer: Seat | None,
         return (f"the auction ends in {derived.describe()}, the [Contract] and [Declarer] tags say "
                 f"{contract.describe()}: the tags were used")
     return None
+
+
+_INFO_TAGS = {"event": "Event", "date": "Date", "room": "Room", "north": "North", "east": "East", "south": "South",
+              "west": "West"}
+
+
+def _info(game: PbnGame) -> dict[str, str]:
+    """The event, date, room and players' names the tags give."""
+    info = {key: game.value(tag) for key, tag in _INFO_TAGS.items()}
+    return {key: value.strip() for key, value in info.items() if value and value.strip()}
+
+
+def _score_ns(game: PbnGame, contract: Contract | None, notes: list[str]) -> int | None:
+    """North-South's score from [Score]: ``NS 420``, ``EW -420``, ``NS 420 EW -420``, or a bare number
+    (declarer's side's score). None when absent; a score that cannot be read is noted and ignored."""
+    text = game.value("Score")
+    if text is None or contract is None:
+        return None
+    words = text.split()
+    try:
+        if len(words) == 1:
+            value = int(words[0])
+            return value if side_of(contract.declarer) == 0 else -value
+        pairs = dict(zip(words[0::2], (int(word) for word in words[1::2]), strict=False))
+        return pairs["NS"] if "NS" in pairs else -pairs["EW"]
+    except (ValueError, KeyError):
+        notes.append(f"[Score] {text!r} is not a score in points: ignored")
+        return None
 
 
 def _result(game: PbnGame, contract: Contract | None, where: BoardRef) -> int | None:

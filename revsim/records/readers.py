@@ -12,6 +12,11 @@ from revsim.records.pbn import read_pbn
 from revsim.records.record import Record
 
 READERS = {".pbn": read_pbn, ".lin": read_lin, ".toml": read_case}
+NOT_THIS_FORMAT = {
+    ".pbn": "not a PBN file (no [Tag \"value\"] line)",
+    ".lin": "not a LIN file (no md| deal)",
+    ".toml": "not a case file (no board)",
+}
 
 
 def read_records(path: str | Path) -> Iterator[Record | RecordError]:
@@ -25,4 +30,9 @@ def read_records(path: str | Path) -> Iterator[Record | RecordError]:
     if not Path(path).is_file():
         yield RecordError("no such file", source=str(path))
         return
-    yield from reader(path)
+    found = False
+    for item in reader(path):
+        found = True
+        yield item
+    if not found:
+        yield RecordError(f"no board found: {NOT_THIS_FORMAT[suffix]}", source=str(path))

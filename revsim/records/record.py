@@ -104,6 +104,10 @@ class Record:
     ``claimed_total`` is declarer's total tricks agreed after a claim or
     concession (None when all cards were played or the record says nothing).
     ``first_trick`` and ``tricks_before`` (declarer's side, defenders) describe end positions.
+    ``result_from`` says where ``claimed_total`` came from (``claim``, ``[Result]``, ``mc``, ``[Score]``);
+    ``stated_score_ns`` is North-South's score as recorded ([Score]), used when nothing else gives the
+    result. ``info`` holds what the record says about the event and the players: ``event``, ``date``,
+    ``room``, ``north``, ``east``, ``south``, ``west``.
     """
 
     source: str
@@ -122,6 +126,9 @@ class Record:
     tricks_before: tuple[int, int] = (0, 0)
     notes: list[str] = field(default_factory=list)
     facts: Facts = field(default_factory=Facts)
+    result_from: str | None = None
+    stated_score_ns: int | None = None
+    info: dict[str, str] = field(default_factory=dict)
 
     @property
     def opening_leader(self) -> Seat:
@@ -134,6 +141,10 @@ class Record:
     def where(self) -> RecordRef:
         """Location fields for a RecordError about this record."""
         return {"source": self.source, "board": self.board, "line": self.line}
+
+
+INFO_KEYS = ("event", "date", "room", "north", "east", "south", "west")
+"""The keys of ``Record.info``, in the order outputs show them."""
 
 
 def seat_name(seat: Seat) -> str:

@@ -9,6 +9,7 @@ IMPed, then the figures are weighted (Law 12C1c).
 from __future__ import annotations
 
 import csv
+import math
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -40,11 +41,14 @@ def cross_imps(score: int, field: list[int]) -> float:
 
 def datum(field: list[int]) -> int:
     """The datum: the mean of the field scores, leaving out the top and the bottom when there are five
-    or more, rounded to the nearest 10 points."""
+    or more, rounded to the nearest 10 points, a half away from zero as directors round (185 -> 190,
+    -185 -> -190)."""
     scores = sorted(field)
     if len(scores) >= 5:
         scores = scores[1:-1]
-    return int(round(sum(scores) / len(scores) / 10.0)) * 10
+    mean = sum(scores) / len(scores)
+    tens = math.floor(abs(mean) / 10.0 + 0.5)
+    return int(math.copysign(tens * 10, mean)) if tens else 0
 
 
 @dataclass(frozen=True)
@@ -82,9 +86,18 @@ def load_field(path: str | Path) -> dict[str | None, list[int]]:
     has_header = not _is_number(rows[0][-1])
     board_column = header.index("board") if has_header and "board" in header else None
     if has_header:
-        score_column = header.index("ns_score") if "ns_score" in header else len(header) - 1
+        scores_named = [index for index, name in enumerate(header) if name != "board"]
+        if "ns_score" in header:
+            score_column = header.index("ns_score")
+        elif len(scores_named) == 1:
+            score_column = scores_named[0]
+        else:
+            raise RecordError(f"no ns_score column (the columns are {', '.join(header)}): name the column of "
+                              "North-South scores ns_score", source=source, line=1)
         body = rows[1:]
         first_line = 2
+        if not body:
+            raise RecordError("the field file has a header but no scores", source=source, line=1)
     else:
         score_column, body, first_line = len(rows[0]) - 1, rows, 1
     field: dict[str | None, list[int]] = {}

@@ -33,3 +33,8 @@ def result_text(contract: Contract | None, declarer_tricks: int) -> str:
         return "passed out"
     over = declarer_tricks - contract.tricks_needed
     return f"{contract}{'=' if over == 0 else f'{over:+d}'}"
+
+
+def tricks_for_score(contract: Contract, vulnerability: str, ns_points: int) -> int | None:
+    """Declarer's tricks that give North-South ``ns_points`` in ``contract``, or None when none does."""
+    return next((tricks for tricks in range(14) if ns_score(contract, tricks, vulnerability) == ns_points), None)

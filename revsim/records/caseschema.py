@@ -1,0 +1,235 @@
+"""The case-file format, described once as data: every key, its type, whether it is required, its default.
+
+``validate_board`` checks one board's TOML data against ``SCHEMA`` before anything else reads it, and
+names the key, the line and what was expected ("`claim.after_trick` must be a trick number 1-13, not
+'five'"); unknown keys are errors with the closest known key suggested. ``reference_rows`` gives the
+README's reference table, so the checks, the messages and the documentation come from one place.
+"""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from revsim.cards import SEAT_LETTERS, SUIT_LETTERS, Card, parse_pbn_deal
+from revsim.records.facts import NOTICED_WHEN
+
+VULNERABILITIES = ("None", "NS", "EW", "All")
+_SEATS = (*SEAT_LETTERS, "NORTH", "EAST", "SOUTH", "WEST")
+_SUITS = (*SUIT_LETTERS, "SPADES", "HEARTS", "DIAMONDS", "CLUBS")
+
+
+@dataclass(frozen=True)
+class Key:
+    """One key of the format: its name, its type (see ``KINDS``), whether it is required, its default and
+    what it means; ``keys`` are the keys of a table, or of each table of an array of tables."""
+
+    name: str
+    kind: str
+    meaning: str
+    required: bool = False
+    default: str = ""
+    keys: tuple[Key, ...] = ()
+    choices: tuple[str, ...] = ()
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _card(value: Any) -> bool:
+    if not isinstance(value, str):
+        return False
+    try:
+        Card.parse(value)
+    except ValueError:
+        return False
+    return True
+
+
+def _deal(value: Any) -> bool:
+    if not isinstance(value, str):
+        return False
+    try:
+        parse_pbn_deal(value)
+    except ValueError:
+        return False
+    return True
+
+
+KINDS: dict[str, tuple[str, Callable[[Any], bool]]] = {
+    "text": ("a string", lambda v: isinstance(v, str)),
+    "name": ("a string or a number", lambda v: isinstance(v, str) or _is_int(v)),
+    "deal": ('a PBN deal like "N:AKQ.JT9.876.5432 ..."', _deal),
+    "contract": ('a contract like "4S", "3NTX" or "Pass"', lambda v: isinstance(v, str) and v.strip() != ""),
+    "seat": ("a seat: N, E, S or W", lambda v: isinstance(v, str) and v.strip().upper() in _SEATS),
+    "suit": ("a suit: S, H, D or C", lambda v: isinstance(v, str) and v.strip().upper() in _SUITS),
+    "card": ('a card like "SK" or "H10"', _card),
+    "trick": ("a trick number 1-13", lambda v: _is_int(v) and 1 <= v <= 13),
+    "tricks": ("a number of tricks 0-13", lambda v: _is_int(v) and 0 <= v <= 13),
+    "choice": ("one of", lambda v: isinstance(v, str)),
+    "tricks-played": ('a list of tricks, each a string of cards in the order played like "DK D4 D2 D3"',
+                      lambda v: isinstance(v, list) and all(isinstance(t, str) for t in v)),
+    "cards-by-seat": ('a table of seats and cards like { N = ["H3"] }',
+                      lambda v: isinstance(v, dict) and all(isinstance(c, list) and all(_card(x) for x in c)
+                                                            for c in v.values())),
+    "table": ("a table", lambda v: isinstance(v, dict)),
+    "tables": ("an array of tables ([[...]])", lambda v: isinstance(v, list) and all(isinstance(t, dict) for t in v)),
+}
+
+_CHANGE = (
+    Key("player", "seat", "who took back a card", required=True),
+    Key("withdrawn", "card", "the card taken back", required=True),
+    Key("substituted", "card", "the card played instead, as it stands in the play", required=True),
+)
+
+SCHEMA: tuple[Key, ...] = (
+    Key("board", "name", "the board's name", default="#1, #2... in file order"),
+    Key("deal", "deal", "the four hands as a PBN deal (or the cards left in an end position)", required=True),
+    Key("contract", "contract", "level, strain, X or XX", required=True),
+    Key("declarer", "seat", "declarer's seat", required=True),
+    Key("vulnerable", "choice", "who is vulnerable", required=True, choices=VULNERABILITIES),
+    Key("dealer", "seat", "the dealer's seat"),
+    Key("play", "tricks-played", "each trick in the order played, leader first; the last may be unfinished",
+        required=True),
+    Key("start", "table", "an end position: where the given play starts", keys=(
+        Key("trick", "trick", "the trick the play starts at", default="14 minus the cards in each hand"),
+        Key("leader", "seat", "who leads it", default="declarer's left-hand opponent (required after trick 1)"),
+        Key("declarer_tricks", "tricks", "declarer's side's tricks before it", default="0"),
+    )),
+    Key("claim", "table", "a claim or concession that ended the play", keys=(
+        Key("declarer_tricks", "tricks", "declarer's total tricks, the table result", required=True),
+        Key("after_trick", "trick", "the last trick played", default="the last trick of the play"),
+        Key("by", "choice", "who claimed or conceded", default="declarer", choices=("declarer", "defenders")),
+        Key("statement", "text", "what the claimer said"),
+    )),
+    Key("facts", "table", "what the record cannot show", keys=(
+        Key("noticed", "choice", "when attention was first drawn", default="end-of-play", choices=NOTICED_WHEN),
+        Key("noticed_at_trick", "trick", "attention drawn during the play, at this trick"),
+        Key("hidden_cards", "cards-by-seat", "cards hidden or missing during the play"),
+        Key("correction", "tables", "a revoke corrected before it was established (Law 62)", keys=(
+            Key("trick", "trick", "the revoke trick", required=True),
+            Key("player", "seat", "the offender", required=True),
+            Key("withdrawn", "card", "the revoke card", required=True),
+            Key("substituted", "card", "the legal card, as it stands in the play", required=True),
+            Key("changes", "tables", "later cards of the trick changed (62C1, 62C2)", keys=_CHANGE),
+        )),
+        Key("penalty_card", "tables", "a major penalty card (Law 50)", keys=(
+            Key("player", "seat", "who holds it", required=True),
+            Key("card", "card", "the card", required=True),
+            Key("from_trick", "trick", "the first trick it must be played to", default="1"),
+            Key("why", "text", "how it came about"),
+        )),
+        Key("lead_restriction", "tables", "a lead restriction (after a lead out of turn or a penalty card)", keys=(
+            Key("trick", "trick", "the trick", required=True),
+            Key("player", "seat", "the player on lead", required=True),
+            Key("must_lead", "suit", "the suit he must lead (or must_not_lead)"),
+            Key("must_not_lead", "suit", "the suit he must not lead (or must_lead)"),
+            Key("why", "text", "how it came about"),
+        )),
+        Key("lead_out_of_turn", "tables", "an accepted lead out of turn", keys=(
+            Key("trick", "trick", "the trick", required=True),
+            Key("player", "seat", "who led it", required=True),
+        )),
+    )),
+)
+
+
+@dataclass(frozen=True)
+class Problem:
+    """What is wrong with a board's data: the message and the key path (for finding its line)."""
+
+    message: str
+    path: tuple[str, ...]
+
+
+def validate_board(data: Any) -> Problem | None:
+    """The first problem of one board's data against ``SCHEMA``, or None when it fits."""
+    if not isinstance(data, dict):
+        return Problem(f"a board must be a table of keys, not {_show(data)}", ())
+    return _check_table(data, SCHEMA, ())
+
+
+def _check_table(data: dict[str, Any], keys: tuple[Key, ...], path: tuple[str, ...]) -> Problem | None:
+    known = {key.name: key for key in keys}
+    for name in data:
+        if name not in known:
+            return Problem(_unknown(name, path, tuple(known)), (*path, name))
+    for key in keys:
+        if key.required and key.name not in data:
+            return Problem(f"`{_dotted((*path, key.name))}` is required and missing ({key.meaning})", path)
+    for key in keys:
+        if key.name in data:
+            problem = _check_value(data[key.name], key, (*path, key.name))
+            if problem is not None:
+                return problem
+    return None
+
+
+def _check_value(value: Any, key: Key, path: tuple[str, ...]) -> Problem | None:
+    label, fits = KINDS[key.kind]
+    if key.kind == "choice":
+        if isinstance(value, str) and value.strip().lower() in (choice.lower() for choice in key.choices):
+            return None
+        return Problem(f"`{_dotted(path)}` must be one of {', '.join(key.choices)}, not {_show(value)}", path)
+    if not fits(value):
+        return Problem(f"`{_dotted(path)}` must be {label}, not {_show(value)}", path)
+    if key.kind == "table":
+        return _check_table(value, key.keys, path)
+    if key.kind == "tables":
+        for index, entry in enumerate(value, start=1):
+            problem = _check_table(entry, key.keys, (*path[:-1], f"{path[-1]}[{index}]"))
+            if problem is not None:
+                return problem
+    if key.kind == "cards-by-seat":
+        for seat in value:
+            if seat.strip().upper()[:1] not in SEAT_LETTERS or len(seat.strip()) != 1:
+                return Problem(f"`{_dotted(path)}`: {seat!r} is not a seat (N, E, S or W)", path)
+    return None
+
+
+def _unknown(name: str, path: tuple[str, ...], known: tuple[str, ...]) -> str:
+    close = difflib.get_close_matches(name, known, n=1, cutoff=0.6)
+    hint = f"did you mean `{close[0]}`?" if close else f"known keys here: {', '.join(known)}"
+    return f"unknown key `{_dotted((*path, name))}`: {hint}"
+
+
+def _dotted(path: tuple[str, ...]) -> str:
+    return ".".join(path)
+
+
+def _show(value: Any) -> str:
+    if isinstance(value, str):
+        return repr(value)
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, dict):
+        return "a table"
+    if isinstance(value, list):
+        return "a list"
+    return repr(value)
+
+
+def reference_rows() -> list[tuple[str, str, str, str, str]]:
+    """(key, type, required, default, meaning) for every key, tables first and their keys after them."""
+    rows: list[tuple[str, str, str, str, str]] = []
+
+    def add(keys: tuple[Key, ...], prefix: str) -> None:
+        for key in keys:
+            label = KINDS[key.kind][0] if key.kind != "choice" else "one of " + ", ".join(key.choices)
+            rows.append((prefix + key.name, label, "yes" if key.required else "no", key.default, key.meaning))
+            if key.keys:
+                add(key.keys, f"{prefix}{key.name}{'[]' if key.kind == 'tables' else ''}.")
+
+    add(SCHEMA, "")
+    return rows
+
+
+def reference_table() -> str:
+    """The README's reference table of the case-file format, in Markdown."""
+    lines = ["| key | type | required | default | meaning |", "|---|---|---|---|---|"]
+    lines += [f"| `{key}` | {kind} | {required} | {default} | {meaning} |"
+              for key, kind, required, default, meaning in reference_rows()]
+    return "\n".join(lines)
