@@ -38,7 +38,8 @@ def adjudicate(record: Record, settings: Settings | None = None) -> BoardRuling:
         found = find_revokes(replay, declarer, claimed=True)
         if found:
             listed = ", ".join(f"{SEAT_NAMES[r.seat]}'s {r.card} (trick {r.trick})" for r in found)
-            raise RecordError(f"{error.problem}; revokes found in the play: {listed}", **record.where()) from None
+            raise RecordError(f"{error.problem}; revokes found in the play: {listed}", source=record.source,
+                              board=record.board, line=error.line or record.line, trick=error.trick) from None
         raise
     _override_noticed(record, settings)
     facts = record.facts

@@ -110,14 +110,14 @@ def table_result(record: Record, replay: Replay) -> TablePlay:
     if total is None:
         raise RecordError(
             f"the play stops at trick {replay.trick_number} with no claim or result: the table result is unknown",
-            source=record.source, board=record.board, line=line,
+            source=record.source, board=record.board, line=line, trick=replay.trick_number,
         )
     if not won <= total <= won + remaining:
         given_by = {"[Result]": "[Result]", "[Score]": "[Score]", "mc": "the claim (mc|)"}.get(
             record.result_from or "", "the claim")
         raise RecordError(
             f"{given_by} gives declarer {total} tricks, but declarer has {won} and only {remaining} remain",
-            source=record.source, board=record.board, line=line,
+            source=record.source, board=record.board, line=line, trick=replay.trick_number,
         )
     extra_declarer, extra_defenders = total - won, remaining - (total - won)
     claim_tricks = (extra_declarer, extra_defenders) if side == 0 else (extra_defenders, extra_declarer)

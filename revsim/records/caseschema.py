@@ -72,9 +72,7 @@ KINDS: dict[str, tuple[str, Callable[[Any], bool]]] = {
     "choice": ("one of", lambda v: isinstance(v, str)),
     "tricks-played": ('a list of tricks, each a string of cards in the order played like "DK D4 D2 D3"',
                       lambda v: isinstance(v, list) and all(isinstance(t, str) for t in v)),
-    "cards-by-seat": ('a table of seats and cards like { N = ["H3"] }',
-                      lambda v: isinstance(v, dict) and all(isinstance(c, list) and all(_card(x) for x in c)
-                                                            for c in v.values())),
+    "cards-by-seat": ('a table of seats and cards like { N = ["H3"] }', lambda v: isinstance(v, dict)),
     "table": ("a table", lambda v: isinstance(v, dict)),
     "tables": ("an array of tables ([[...]])", lambda v: isinstance(v, list) and all(isinstance(t, dict) for t in v)),
 }
@@ -184,9 +182,12 @@ def _check_value(value: Any, key: Key, path: tuple[str, ...]) -> Problem | None:
             if problem is not None:
                 return problem
     if key.kind == "cards-by-seat":
-        for seat in value:
-            if seat.strip().upper()[:1] not in SEAT_LETTERS or len(seat.strip()) != 1:
+        for seat, cards in value.items():
+            if seat.strip().upper() not in _SEATS:
                 return Problem(f"`{_dotted(path)}`: {seat!r} is not a seat (N, E, S or W)", path)
+            if not isinstance(cards, list) or not all(_card(card) for card in cards):
+                return Problem(f"`{_dotted((*path, seat))}` must be a list of cards like [\"H3\"], not {_show(cards)}",
+                               path)
     return None
 
 

@@ -163,11 +163,12 @@ def _to_record(board: _LinBoard, source: str, name: str) -> Record:
             raise RecordError(f"the auction: {error}", line=board.calls[-1][1] if board.calls else board.line, **where) from None
     record = Record(source=source, board=name, line=board.line, hands=full, contract=contract,
                     dealer=dealer, vulnerability=vulnerability, auction=calls)
-    for value, line in board.cards:
+    for index, (value, line) in enumerate(board.cards):
         try:
             record.play.append(PlayedCard(Card.parse(value), line=line))
         except ValueError:
-            raise RecordError(f"pc|{value}| is not a card", line=line, **where) from None
+            raise RecordError(f"pc|{value}| is not a card", line=line, trick=index // 4 + 1, card=value,
+                              **where) from None
     if board.claim is not None:
         try:
             record.claimed_total = int(board.claim[0].strip())

@@ -16,6 +16,7 @@ from pathlib import Path
 from revsim.cards import CARD_TOKENS, Card, Seat, next_seat, parse_pbn_deal, seat_from_letter, side_of
 from revsim.records.auction import contract_from_auction
 from revsim.records.errors import BoardRef, RecordError
+from revsim.records.facts import Facts
 from revsim.records.record import Contract, PlayedCard, Record, parse_vulnerability
 from revsim.records.source import sniff_encoding
 from revsim.records.validation import complete_hands, validate_hands
@@ -280,6 +281,7 @@ def game_to_record(game: PbnGame, source: str, board: str) -> Record:
         if len(record.play) < 52 and record.stated_result is not None:
             record.claimed_total = record.stated_result
             record.result_from = "[Result]"
+            record.facts = Facts(lines={"claim": game.line_of("Result")})
     return record
 
 

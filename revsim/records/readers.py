@@ -28,7 +28,9 @@ def read_records(path: str | Path) -> Iterator[Record | RecordError]:
                           source=str(path))
         return
     if not Path(path).is_file():
-        yield RecordError("no such file", source=str(path))
+        broken = Path(path).is_symlink() and not Path(path).exists()
+        yield RecordError("a broken link: the file it points to does not exist" if broken else "no such file",
+                          source=str(path))
         return
     found = False
     for item in reader(path):

@@ -26,7 +26,7 @@ def sniff_encoding(path: str | Path) -> str:
         raise RecordError(f"cannot read the file: {error.strerror or error}", source=source) from None
     if not head.strip() and not more:
         raise RecordError("no board found: the file is empty", source=source)
-    if head.startswith((b"\xff\xfe", b"\xfe\xff")) or head[1:2] == b"\x00" or head[:1] == b"\x00":
+    if head.startswith((b"\xff\xfe", b"\xfe\xff")) or _looks_like_utf16(head):
         raise RecordError("not UTF-8 or Latin-1 text: the file looks like UTF-16; save it as UTF-8", source=source)
     if b"\x00" in head:
         raise RecordError("not a text file: it holds binary data (NUL bytes)", source=source)
@@ -38,6 +38,19 @@ def sniff_encoding(path: str | Path) -> str:
             return "utf-8-sig"
         return "latin-1"
     return "utf-8-sig"
+
+
+def _looks_like_utf16(head: bytes) -> bool:
+    """UTF-16 text without a byte-order mark: every other byte of mostly ASCII text is NUL."""
+    sample = head[:512]
+    if len(sample) < 8:
+        return False
+    for offset in (0, 1):
+        nuls = sample[offset::2].count(0)
+        others = sample[1 - offset::2]
+        if nuls >= 0.9 * len(sample[offset::2]) and sum(32 <= b < 127 or b in (9, 10, 13) for b in others) >= 0.9 * len(others):
+            return True
+    return False
 
 
 def read_text(path: str | Path) -> str:
