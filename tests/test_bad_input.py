@@ -360,3 +360,40 @@ def test_readme_sample_output_is_what_revsim_prints() -> None:
     result = _invoke("adjudicate", str(HANDS / "duschek-too-late-a.pbn"))
     printed = result.output[result.output.index("Table result"):].strip("\n")
     assert block == printed
+
+
+def test_adjusted_score_equal_to_the_table_result_is_not_called_in_favour_of_the_offenders() -> None:
+    text = '''board = "eq"
+deal = "N:.65.3.A 42..2.K A.7.A9. K.9.5.6"
+contract = "4C"
+declarer = "S"
+vulnerable = "None"
+start = { trick = 10, leader = "W", declarer_tricks = 7 }
+play = ["H9 H5 S4 D9", "C6 CA CK DA", "H6 S2 H7 D5", "SA SK D3 D2"]
+
+[facts]
+noticed = "after-round"
+'''
+    [record] = list(parse_case(text, "eq.toml"))
+    ruling = adjudicate(record)
+    assert ruling.revokes[0].law == "64B5" and ruling.law == "none"
+    assert ruling.no_infraction.most_likely == ruling.table_tricks == 10
+    assert "no better for the non-offending side than the table result" in ruling.explanation
+    assert "favour the offenders" not in ruling.explanation
+
+
+def test_scan_goes_on_after_a_case_file_with_a_wrong_type(tmp_path: Path) -> None:
+    (tmp_path / "a-bad.toml").write_text(CASE.replace("after_trick = 5", 'after_trick = "five"'), encoding="utf-8")
+    (tmp_path / "b-good.pbn").write_text(PBN, encoding="utf-8")
+    result = _invoke("scan", str(tmp_path), "--jobs", "1", "--out", str(tmp_path / "out.csv"), "--quiet")
+    assert result.exit_code == 0, result.output
+    boards = read_rows(tmp_path / "out.csv")
+    assert list(boards.status) == ["error", "ok"] and "`claim.after_trick`" in boards.error[0]
+
+
+def test_report_on_a_case_file_with_a_wrong_type_is_an_error_not_a_traceback(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.toml"
+    bad.write_text(CASE.replace("declarer_tricks = 9", 'declarer_tricks = "nine"'), encoding="utf-8")
+    result = _invoke("report", str(bad), "-o", str(tmp_path / "r.html"))
+    assert result.exit_code == 1 and "`claim.declarer_tricks` must be a number of tricks 0-13, not 'nine'" in result.output
+    assert result.exception is None or isinstance(result.exception, SystemExit)

@@ -99,3 +99,12 @@ def test_the_layout_check_catches_a_forward_import(tmp_path: Path) -> None:
     assert _relative_imports(bad) == [3]
     assert _rank("revsim.equity.ruling") > _rank("revsim.records.pbn")
     assert _rank("revsim.batch") == TOP and _rank("revsim.cards") == 0
+
+
+def test_python_dash_m_revsim_runs_the_command_line() -> None:
+    import subprocess
+    import sys
+
+    result = subprocess.run([sys.executable, "-m", "revsim", "--help"], capture_output=True, text=True, timeout=60,
+                            cwd=PACKAGE.parent)
+    assert result.returncode == 0 and "adjudicate" in result.stdout and "scan" in result.stdout
