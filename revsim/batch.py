@@ -111,7 +111,7 @@ def unit_items(unit: Unit | RecordError) -> Iterator[Record | RecordError]:
 def board_rows(item: Record | RecordError, settings: Settings) -> Rows:
     """The board row and revoke rows of one record (or error)."""
     if isinstance(item, RecordError):
-        return _error_row(item), []
+        return error_row(item), []
     row = _blank_row(item)
     if item.contract is None or not item.play:
         row.update(status="no-play", error="passed out or no contract" if item.contract is None else "no play recorded")
@@ -119,7 +119,7 @@ def board_rows(item: Record | RecordError, settings: Settings) -> Rows:
     try:
         ruling = adjudicate(item, settings)
     except RecordError as error:
-        return _error_row(error, item), []
+        return error_row(error, item), []
     contract = item.contract
     row.update(
         status="ok",
@@ -156,7 +156,7 @@ def _blank_row(record: Record) -> dict[str, Any]:
     return row
 
 
-def _error_row(error: RecordError, record: Record | None = None) -> dict[str, Any]:
+def error_row(error: RecordError, record: Record | None = None) -> dict[str, Any]:
     row = _blank_row(record) if record is not None else dict.fromkeys(BOARD_COLUMNS)
     row.update(file=error.source, board=error.board, status="error", error=error.describe(), line=error.line)
     return row
@@ -170,15 +170,27 @@ def _ignore_interrupts() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
+ENGINES = ("processes", "dask")
+
+
 def scan_rows(paths: Iterable[str | Path], settings: Settings | None = None, jobs: int = 1,
-              games_per_unit: int = 16) -> Iterator[Rows]:
+              games_per_unit: int = 16, engine: str = "processes", scheduler: str | None = None) -> Iterator[Rows]:
     """(board row, revoke rows) for every board, in input order, read and adjudicated in ``jobs`` processes.
 
     Files are cut into units (big PBN files into parts of ``games_per_unit`` games) that the workers
     read and adjudicate; at most a few units per job are in flight, so memory stays flat on any archive.
     The solver's wrappers are not thread-safe: parallel work uses processes, never threads.
+    ``engine="dask"`` sends the same units to a dask.distributed cluster (``revsim.cluster``): the one at
+    ``scheduler``, or a LocalCluster of ``jobs`` workers; the rows are the same.
     """
     settings = settings or Settings()
+    if engine not in ENGINES:
+        raise ValueError(f"engine must be one of {', '.join(ENGINES)}, not {engine!r}")
+    if engine == "dask":
+        from revsim.cluster import dask_rows
+
+        yield from dask_rows(paths, settings, scheduler, jobs, games_per_unit)
+        return
     units = work_units(paths, games_per_unit)
     if jobs <= 1:
         for unit in units:
@@ -212,11 +224,12 @@ def frames(rows: Iterable[Rows]) -> tuple[Any, Any]:
     return board_frame, revoke_frame
 
 
-def scan(paths: Iterable[str | Path] | str | Path, settings: Settings | None = None, jobs: int = 1) -> tuple[Any, Any]:
+def scan(paths: Iterable[str | Path] | str | Path, settings: Settings | None = None, jobs: int = 1,
+         engine: str = "processes", scheduler: str | None = None) -> tuple[Any, Any]:
     """Scan files, folders and globs; return (boards, revokes) DataFrames, one board row per board read."""
     if isinstance(paths, (str, Path)):
         paths = [paths]
-    return frames(scan_rows(paths, settings, jobs))
+    return frames(scan_rows(paths, settings, jobs, engine=engine, scheduler=scheduler))
 
 
 def default_jobs() -> int:

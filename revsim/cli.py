@@ -11,7 +11,8 @@ from typing import Any, TypeVar
 import click
 
 from revsim.adjudicate import adjudicate
-from revsim.batch import default_jobs, scan_rows
+from revsim.batch import ENGINES, default_jobs, scan_rows
+from revsim.cluster import ClusterError
 from revsim.equity.ruling import BoardRuling
 from revsim.equity.settings import BOTH_SIDES_METHODS, REGIMES, SUBSTITUTES, Settings
 from revsim.outputs.dicts import error_to_dict, field_to_dict, ruling_to_dict, settings_to_dict, skipped_to_dict
@@ -251,16 +252,23 @@ def _one_record(file: str, boards: tuple[str, ...], record_number: int | None, e
 
 @main.command("scan")
 @click.argument("paths", nargs=-1, required=True)
-@click.option("--out", "out_path", type=click.Path(dir_okay=False),
+@click.option("--out", "out_path", type=click.Path(),
               help="Write one row per board to this .csv, .jsonl or .parquet file (and the revokes beside it, "
-                   "as NAME.revokes.EXT). Without it, the boards with revokes and the errors are listed.")
+                   "as NAME.revokes.EXT), or to a partitioned Parquet dataset folder NAME.parquet/ (revokes in "
+                   "NAME.revokes.parquet/). Without it, the boards with revokes and the errors are listed.")
 @click.option("--jobs", type=click.IntRange(min=1), default=None,
-              help="Worker processes (default: every core this process may use).")
+              help="Worker processes (default: every core this process may use); with --engine dask and no "
+                   "--scheduler, the workers of the LocalCluster.")
+@click.option("--engine", type=click.Choice(ENGINES), default="processes", show_default=True,
+              help="Where the work runs: processes on this machine, or a dask.distributed cluster "
+                   "(pip install -e '.[cluster]').")
+@click.option("--scheduler", default=None, metavar="ADDRESS",
+              help="With --engine dask: a running scheduler, like tcp://host:8786 (default: a LocalCluster here).")
 @ruling_options
 @click.option("--quiet", is_flag=True, help="No progress line and no summary.")
 @click.option("--strict", is_flag=True, help="Exit with status 1 when any row is an error row.")
 def scan_command(paths: tuple[str, ...], out_path: str | None, jobs: int | None, quiet: bool, strict: bool,
-                 **options: Any) -> None:
+                 engine: str, scheduler: str | None, **options: Any) -> None:
     """Find and rule on every revoke in PATHS: files, folders (searched recursively) and globs; PBN, LIN
     and case files mixed. Every board gives one row, a bad board an error row; the run goes on.
 
@@ -271,6 +279,8 @@ def scan_command(paths: tuple[str, ...], out_path: str | None, jobs: int | None,
     """
     settings = _settings(options)
     jobs = jobs or default_jobs()
+    if scheduler and engine != "dask":
+        raise click.BadParameter("--scheduler needs --engine dask", param_hint="--scheduler")
     try:
         writers = open_writers(out_path) if out_path else None
     except (ValueError, OSError) as error:
@@ -279,7 +289,7 @@ def scan_command(paths: tuple[str, ...], out_path: str | None, jobs: int | None,
     listed: list[str] = []
     interrupted = False
     try:
-        for board, revokes in scan_rows(paths, settings, jobs):
+        for board, revokes in scan_rows(paths, settings, jobs, engine=engine, scheduler=scheduler):
             progress.add(board, len(revokes))
             if writers is not None:
                 writers[0].write(board)
@@ -289,6 +299,9 @@ def scan_command(paths: tuple[str, ...], out_path: str | None, jobs: int | None,
                 listed.append(_scan_line(board))
     except KeyboardInterrupt:
         interrupted = True
+    except ClusterError as error:
+        click.echo(f"the dask engine cannot run: {error}", err=True)
+        sys.exit(2)
     finally:
         if writers is not None:
             writers[0].close()

@@ -3,6 +3,10 @@
 Positions are built from the replay (hands at the start of the trick plus the cards already played to
 it), never with ``analyse_play`` across a revoke. The solver runs in a temporary directory so that a
 DDS input error cannot leave ``dump.txt`` in the user's folder.
+
+endplay's DDS wrappers crash when two threads of one process call them at once, and the temporary
+directory is entered with a process-wide ``chdir``: one lock serialises every call and its cache, so a
+host that runs revsim in threads (a dask worker with several threads, a web server) stays correct.
 """
 
 from __future__ import annotations
@@ -10,6 +14,7 @@ from __future__ import annotations
 import contextlib
 import os
 import tempfile
+import threading
 import time
 from collections import OrderedDict
 from collections.abc import Iterator
@@ -37,6 +42,7 @@ class SolverStats:
 
 STATS = SolverStats()
 _cache: OrderedDict[tuple[object, ...], tuple[tuple[Card, int], ...]] = OrderedDict()
+_lock = threading.Lock()
 
 
 @contextlib.contextmanager
@@ -70,6 +76,11 @@ def card_values(replay: Replay) -> dict[Card, int]:
     the solver, which is what a corrected or no-infraction line needs. Positions are cached.
     """
     key = _position_key(replay)
+    with _lock:
+        return _card_values(replay, key)
+
+
+def _card_values(replay: Replay, key: tuple[object, ...]) -> dict[Card, int]:
     cached = _cache.get(key)
     if cached is not None:
         STATS.cache_hits += 1

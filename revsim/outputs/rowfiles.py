@@ -63,8 +63,7 @@ class ParquetWriter:
         import pyarrow as pa
         import pyarrow.parquet as pq
 
-        types = {"string": pa.string(), "Int64": pa.int64(), "Float64": pa.float64(), "boolean": pa.bool_()}
-        self._schema = pa.schema([(name, types[dtype]) for name, dtype in columns.items()])
+        self._schema = arrow_schema(columns)
         self._writer = pq.ParquetWriter(str(path), self._schema)
         self._rows: list[dict[str, Any]] = []
         self._pa = pa
@@ -84,6 +83,55 @@ class ParquetWriter:
         self._writer.close()
 
 
+class ParquetDatasetWriter:
+    """Rows as a partitioned Parquet dataset: a folder of part files (``part-00000.parquet``...), each holding
+    up to ``PART_ROWS`` rows in order, that pandas, pyarrow and dask.dataframe read as one table."""
+
+    PART_ROWS = 20_000
+
+    def __init__(self, folder: Path, columns: dict[str, str]) -> None:
+        import pyarrow as pa
+
+        folder.mkdir(parents=True, exist_ok=True)
+        for old in folder.glob("part-*.parquet"):
+            old.unlink()
+        self._folder = folder
+        self._schema = arrow_schema(columns)
+        self._rows: list[dict[str, Any]] = []
+        self._parts = 0
+        self._pa = pa
+
+    def write(self, row: dict[str, Any]) -> None:
+        self._rows.append(row)
+        if len(self._rows) >= self.PART_ROWS:
+            self._flush()
+
+    def _flush(self) -> None:
+        import pyarrow.parquet as pq
+
+        table = self._pa.Table.from_pylist(self._rows, schema=self._schema)
+        pq.write_table(table, str(self._folder / f"part-{self._parts:05d}.parquet"))
+        self._parts += 1
+        self._rows = []
+
+    def close(self) -> None:
+        if self._rows or not self._parts:
+            self._flush()
+
+
+def arrow_schema(columns: dict[str, str]) -> Any:
+    """The pyarrow schema of scan rows with the documented pandas dtypes."""
+    import pyarrow as pa
+
+    types = {"string": pa.string(), "Int64": pa.int64(), "Float64": pa.float64(), "boolean": pa.bool_()}
+    return pa.schema([(name, types[dtype]) for name, dtype in columns.items()])
+
+
+def is_dataset(path: str | Path) -> bool:
+    """Whether an output names a folder (a partitioned Parquet dataset): it ends in / or is a folder."""
+    return str(path).endswith(("/", "\\")) or Path(path).is_dir()
+
+
 def revokes_path(path: str | Path) -> Path:
     """Where the revoke rows go beside the board rows: ``scan.csv`` -> ``scan.revokes.csv``."""
     path = Path(path)
@@ -91,7 +139,13 @@ def revokes_path(path: str | Path) -> Path:
 
 
 def open_writers(path: str | Path) -> tuple[RowWriter, RowWriter]:
-    """Writers for the board rows (at ``path``) and the revoke rows (beside it), by the file's extension."""
+    """Writers for the board rows (at ``path``) and the revoke rows (beside it), by the file's extension; a
+    folder named like ``scan.parquet/`` gets a partitioned Parquet dataset (``scan.revokes.parquet/`` beside)."""
+    if is_dataset(path):
+        folder = Path(path)
+        if folder.suffix.lower() != ".parquet":
+            raise ValueError(f"{path}: a folder output is a Parquet dataset and must be named like scan.parquet/")
+        return ParquetDatasetWriter(folder, BOARD_COLUMNS), ParquetDatasetWriter(revokes_path(folder), REVOKE_COLUMNS)
     path = Path(path)
     kinds: dict[str, type[CsvWriter] | type[JsonLinesWriter] | type[ParquetWriter]] = {
         ".csv": CsvWriter, ".jsonl": JsonLinesWriter, ".parquet": ParquetWriter}
@@ -121,7 +175,7 @@ def read_rows(path: str | Path, revokes: bool = False) -> Any:
     elif suffix == ".jsonl":
         frame = pd.read_json(path, lines=True, dtype=False) if path.stat().st_size else pd.DataFrame(columns=list(columns))
     elif suffix == ".parquet":
-        frame = pd.read_parquet(path)
+        frame = pd.read_parquet(path)  # a file, or a dataset folder read as one table
     else:
         raise ValueError(f"{path}: not a scan output ({', '.join(FORMATS)})")
     frame = frame.reindex(columns=list(columns))

@@ -5,13 +5,14 @@ from __future__ import annotations
 from collections.abc import Iterator
 from pathlib import Path
 
-from revsim.records.casefile import read_case
+from revsim.records.casefile import parse_case, read_case
 from revsim.records.errors import RecordError
-from revsim.records.lin import read_lin
-from revsim.records.pbn import read_pbn
+from revsim.records.lin import parse_lin, read_lin
+from revsim.records.pbn import parse_pbn, read_pbn
 from revsim.records.record import Record
 
 READERS = {".pbn": read_pbn, ".lin": read_lin, ".toml": read_case}
+PARSERS = {".pbn": parse_pbn, ".lin": parse_lin, ".toml": parse_case}
 NOT_THIS_FORMAT = {
     ".pbn": "not a PBN file (no [Tag \"value\"] line)",
     ".lin": "not a LIN file (no md| deal)",
@@ -38,3 +39,15 @@ def read_records(path: str | Path) -> Iterator[Record | RecordError]:
         yield item
     if not found:
         yield RecordError(f"no board found: {NOT_THIS_FORMAT[suffix]}", source=str(path))
+
+
+def parse_text(text: str, source: str) -> Iterator[Record | RecordError]:
+    """Every board of a record file's text (read already), by ``source``'s extension, as ``read_records``
+    gives them: one error when no board is found."""
+    suffix = Path(source).suffix.lower()
+    found = False
+    for item in PARSERS[suffix](text, source):
+        found = True
+        yield item
+    if not found:
+        yield RecordError(f"no board found: {NOT_THIS_FORMAT[suffix]}", source=source)

@@ -1,0 +1,156 @@
+"""Scans on a dask.distributed cluster: the process engine's units of work, sent to the cluster's workers.
+
+A running cluster (``--scheduler tcp://host:8786``) or a LocalCluster of single-threaded worker processes
+on this machine. Units carry their text (files are read on this machine), so workers need revsim but not
+the files. Rows come back in input order, a few units per worker in flight, so the client's memory stays
+flat. A worker that dies loses nothing: the scheduler runs its units elsewhere; a unit that keeps failing
+becomes an error row naming the file and the line where its part starts. Closing the generator (Ctrl-C)
+cancels every unit still queued. dask is an optional dependency: ``pip install -e '.[cluster]'``.
+"""
+
+from __future__ import annotations
+
+import logging
+import uuid
+from collections import deque
+from collections.abc import Iterable, Iterator
+from importlib import metadata
+from pathlib import Path
+from typing import Any
+
+from revsim.batch import Rows, Unit, board_rows, error_row, work_units
+from revsim.equity.settings import Settings
+from revsim.records.errors import RecordError
+from revsim.records.pbn import parse_pbn_lines
+from revsim.records.readers import READERS, parse_text, read_records
+from revsim.records.source import read_text
+
+PortableUnit = tuple[str, int, int, str, bool]
+"""A unit a worker can read without the file: (file, first line, first game's ordinal, text, whole file)."""
+
+CONNECT_TIMEOUT = "15s"
+"""How long to try to reach a running scheduler."""
+
+RETRIES = 2
+"""How often a unit whose task raised is run again before it becomes an error row (a dead worker's units
+are rescheduled by the scheduler on its own, up to its ``allowed-failures``)."""
+
+
+class ClusterError(Exception):
+    """The cluster cannot be used: dask missing, the scheduler unreachable, a worker without revsim."""
+
+
+def portable_unit_rows(unit: PortableUnit, settings: Settings) -> list[Rows]:
+    """The rows of one unit, on a worker: its text parsed as a part of a PBN file or as a whole file."""
+    source, first_line, first_ordinal, text, whole = unit
+    items = parse_text(text, source) if whole else parse_pbn_lines(text.splitlines(), source, first_line, first_ordinal)
+    return [board_rows(item, settings) for item in items]
+
+
+def dask_rows(paths: Iterable[str | Path], settings: Settings, scheduler: str | None = None, workers: int = 1,
+              games_per_unit: int = 16) -> Iterator[Rows]:
+    """(board row, revoke rows) for every board, in input order, adjudicated on a dask cluster.
+
+    ``scheduler`` is a running scheduler's address; None starts a LocalCluster of ``workers`` processes
+    with one thread each. ClusterError when the cluster cannot be used.
+    """
+    client, cluster = connect(scheduler, workers)
+    pending: deque[tuple[PortableUnit, Any] | list[Rows]] = deque()
+    run = uuid.uuid4().hex[:8]
+    try:
+        window = 3 * max(1, len(client.scheduler_info()["workers"]))
+        for number, unit in enumerate(work_units(paths, games_per_unit)):
+            local, portable = _portable(unit, settings)
+            if portable is None:
+                pending.append(local)
+            else:
+                pending.append((portable, client.submit(portable_unit_rows, portable, settings, retries=RETRIES,
+                                                        pure=False, key=f"revsim-{run}-{number}")))
+            while len(pending) >= window:
+                yield from _collect(pending.popleft())
+        while pending:
+            yield from _collect(pending.popleft())
+    finally:
+        queued = [entry[1] for entry in pending if isinstance(entry, tuple)]
+        if queued:
+            client.cancel(queued)
+        client.close()
+        if cluster is not None:
+            cluster.close()
+
+
+def connect(scheduler: str | None, workers: int) -> tuple[Any, Any]:
+    """A dask client (and the LocalCluster it owns, or None), its workers checked."""
+    try:
+        from distributed import Client, LocalCluster
+    except ImportError:
+        raise ClusterError("the dask engine needs dask.distributed: pip install -e '.[cluster]'") from None
+    cluster = None
+    try:
+        if scheduler:
+            client = Client(scheduler, timeout=CONNECT_TIMEOUT)
+        else:
+            cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=None,
+                                   worker_dashboard_address=None, silence_logs=logging.ERROR)
+            client = Client(cluster)
+    except (OSError, TimeoutError) as error:
+        raise ClusterError(f"cannot reach the dask scheduler at {scheduler}: {error}") from None
+    try:
+        check_workers(client)
+    except ClusterError:
+        client.close()
+        if cluster is not None:
+            cluster.close()
+        raise
+    return client, cluster
+
+
+def check_workers(client: Any, timeout: float = 30.0) -> None:
+    """Every worker has the same revsim as this machine; ClusterError naming each one that does not."""
+    try:
+        client.wait_for_workers(1, timeout=timeout)
+    except TimeoutError:
+        raise ClusterError(f"the dask scheduler has no worker (waited {timeout:g} s): start one with "
+                           "`dask worker ADDRESS --nthreads 1`") from None
+    mine = metadata.version("revsim")
+    versions = client.run(metadata.version, "revsim", on_error="return")
+    problems = []
+    for worker, version in sorted(versions.items()):
+        if isinstance(version, BaseException):
+            problems.append(f"{worker} has no revsim installed")
+        elif version != mine:
+            problems.append(f"{worker} has revsim {version}, this machine {mine}")
+    if problems:
+        raise ClusterError("; ".join(problems) + f": install revsim {mine} on every worker "
+                           "(pip install -e '.[cluster]' from the same checkout)")
+
+
+def _portable(unit: Unit | RecordError, settings: Settings) -> tuple[list[Rows], PortableUnit | None]:
+    """A unit with its text, for a worker; or, for what cannot travel (an error, a file that cannot be
+    read), the rows made here, exactly as the process engine makes them."""
+    if isinstance(unit, RecordError):
+        return [board_rows(unit, settings)], None
+    source, first_line, first_ordinal, text = unit
+    if text is not None:
+        return [], (source, first_line, first_ordinal, text, False)
+    if Path(source).suffix.lower() not in READERS or not Path(source).is_file():
+        return [board_rows(item, settings) for item in read_records(source)], None
+    try:
+        whole = read_text(source)
+    except RecordError as error:
+        return [board_rows(error, settings)], None
+    return [], (source, 1, 1, whole, True)
+
+
+def _collect(entry: tuple[PortableUnit, Any] | list[Rows]) -> list[Rows]:
+    """A unit's rows, waiting for its future; an error row when the cluster could not run it."""
+    if isinstance(entry, list):
+        return entry
+    unit, future = entry
+    try:
+        return list(future.result())
+    except Exception as error:  # the task kept failing, or its workers kept dying (KilledWorker)
+        source, first_line = unit[0], unit[1]
+        problem = (f"this part of the file (from line {first_line}) could not be scanned on the cluster: "
+                   f"{type(error).__name__}: {error}")
+        return [(error_row(RecordError(problem, source=source, line=first_line)), [])]
