@@ -205,3 +205,48 @@ def test_dask_local_cluster_without_a_scheduler() -> None:
     expected = scan([str(HANDS)], jobs=1)
     assert boards.equals(expected[0]) and revokes.equals(expected[1])
     assert os.environ.get("DASK_SCHEDULER_ADDRESS") is None
+
+
+class _FailingFuture:
+    def result(self) -> None:
+        raise RuntimeError("worker tcp://10.0.0.5:4000 died three times (KilledWorker)")
+
+
+def test_a_unit_that_keeps_failing_becomes_an_error_row_naming_the_file_and_line() -> None:
+    from revsim.cluster import _collect
+
+    unit = ("archive/big.pbn", 1201, 77, "[Event ...]", False)
+    [(row, revokes)] = _collect((unit, _FailingFuture()))
+    assert row["status"] == "error" and row["file"] == "archive/big.pbn" and row["line"] == 1201 and revokes == []
+    assert "from line 1201) could not be scanned on the cluster: RuntimeError" in row["error"]
+
+
+def test_the_solver_is_safe_from_two_threads_at_once() -> None:
+    import random
+    import threading
+
+    from revsim.equity import solver
+    from revsim.play.replay import Replay
+    from revsim.synthetic import random_board
+
+    positions = []
+    for seed in range(12):
+        record = random_board(random.Random(seed), str(seed))
+        replay = Replay(record.hands, record.contract.trump, record.contract.opening_leader)
+        for item in record.play[: 20 + seed]:
+            replay.play(item.card)
+        positions.append(replay)
+    solver._cache.clear()
+    serial = [solver.card_values(position) for position in positions]
+    solver._cache.clear()
+    results: dict[int, list[dict]] = {}
+
+    def work(name: int) -> None:
+        results[name] = [solver.card_values(position) for position in positions]
+
+    threads = [threading.Thread(target=work, args=(name,)) for name in range(2)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert results[0] == results[1] == serial
