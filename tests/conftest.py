@@ -40,3 +40,23 @@ def one_record(text: str) -> Record:
     item = items[0]
     assert isinstance(item, Record), str(item)
     return item
+
+
+def interrupt_scan(arguments: list[str], out: Path, written: int = 20_000) -> tuple[int, str]:
+    """Run `revsim scan ARGUMENTS --out OUT` in a child process, press Ctrl-C once OUT holds ``written``
+    bytes, and return the exit status and what it printed on standard error."""
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    process = subprocess.Popen(
+        [sys.executable, "-m", "revsim", "scan", *arguments, "--out", str(out)],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline and (not out.exists() or out.stat().st_size < written):
+        time.sleep(0.05)
+    process.send_signal(signal.SIGINT)
+    _, err = process.communicate(timeout=120)
+    return process.returncode, err

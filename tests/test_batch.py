@@ -99,24 +99,13 @@ def test_corpus_scan_every_record_accounted_for() -> None:
 
 
 def test_real_ctrl_c_on_a_parallel_scan(tmp_path) -> None:
-    import signal
-    import subprocess
-    import sys
-    import time
+    from tests.conftest import interrupt_scan
 
     archive = tmp_path / "big.pbn"
     write_archive(str(archive), seed=11, boards=4000, revoke_share=0.3)
     out = tmp_path / "scan.csv"
-    process = subprocess.Popen(
-        [sys.executable, "-m", "revsim.cli", "scan", str(archive), "--jobs", "2", "--out", str(out)],
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline and (not out.exists() or out.stat().st_size < 20_000):
-        time.sleep(0.05)
-    process.send_signal(signal.SIGINT)
-    _, err = process.communicate(timeout=120)
-    assert process.returncode == 130, err
+    status, err = interrupt_scan([str(archive), "--jobs", "2"], out)
+    assert status == 130, err
     assert "interrupted after" in err
     boards = read_rows(out)
     assert 0 < len(boards) < 4000

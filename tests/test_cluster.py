@@ -24,7 +24,7 @@ from revsim.cli import main  # noqa: E402
 from revsim.cluster import ClusterError, check_workers  # noqa: E402
 from revsim.outputs.rowfiles import read_rows  # noqa: E402
 from revsim.synthetic import write_archive  # noqa: E402
-from tests.conftest import CORPUS, HANDS  # noqa: E402
+from tests.conftest import CORPUS, HANDS, interrupt_scan  # noqa: E402
 
 DASK = str(Path(sys.executable).parent / "dask")
 
@@ -110,16 +110,8 @@ def test_ctrl_c_on_a_dask_scan_cancels_its_units_and_leaves_a_valid_output(clust
     big = tmp_path / "big.pbn"
     write_archive(str(big), seed=15, boards=6000, revoke_share=0.3)
     out = tmp_path / "scan.csv"
-    process = subprocess.Popen(
-        [sys.executable, "-m", "revsim", "scan", str(big), "--engine", "dask", "--scheduler", cluster.address,
-         "--out", str(out)], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
-    deadline = time.monotonic() + 120
-    while time.monotonic() < deadline and (not out.exists() or out.stat().st_size < 20_000):
-        time.sleep(0.05)
-    process.send_signal(signal.SIGINT)
-    _, err = process.communicate(timeout=120)
-    assert process.returncode == 130, err
+    status, err = interrupt_scan([str(big), "--engine", "dask", "--scheduler", cluster.address], out)
+    assert status == 130, err
     assert "interrupted after" in err
     boards = read_rows(out)
     assert 0 < len(boards) < 6000
