@@ -13,7 +13,9 @@ import click
 from revsim.adjudicate import adjudicate
 from revsim.batch import ENGINES, default_jobs, scan_rows
 from revsim.cluster import ClusterError
+from revsim.equity.predict import PREDICTORS, predict
 from revsim.equity.ruling import BoardRuling
+from revsim.equity.sd import LEVEL_NAMES
 from revsim.equity.settings import BOTH_SIDES_METHODS, REGIMES, SUBSTITUTES, Settings
 from revsim.outputs.dicts import error_to_dict, field_to_dict, ruling_to_dict, settings_to_dict, skipped_to_dict
 from revsim.outputs.progress import Progress, plural
@@ -248,6 +250,68 @@ def _one_record(file: str, boards: tuple[str, ...], record_number: int | None, e
                        "(and --record K when several share a name)", err=True)
         sys.exit(2)
     return playable[0]
+
+
+@main.command("predict")
+@click.argument("file", type=click.Path(dir_okay=False))
+@click.option("--after-trick", "after_trick", type=click.IntRange(0, 12), required=True,
+              help="The tricks completed: the estimate starts from the position after them.")
+@click.option("--estimator", type=click.Choice(PREDICTORS), default="dd", show_default=True,
+              help="dd: double dummy (one result); sd: play-outs by players who see only what they would see "
+                   "(its parameters are not yet fitted on real play: see the README).")
+@click.option("--level", type=click.Choice(LEVEL_NAMES), default="expert", show_default=True,
+              help="For sd: the players' level, whose fitted parameters are used.")
+@click.option("--seed", type=int, default=1, show_default=True, help="For sd: the seed of every sample.")
+@click.option("--board", "boards", multiple=True, help="Only this board (as named in the file); repeatable.")
+@click.option("--json", "as_json", is_flag=True, help="Print a JSON array, one object per board.")
+def predict_command(file: str, after_trick: int, estimator: str, level: str, seed: int, boards: tuple[str, ...],
+                    as_json: bool) -> None:
+    """The distribution of declarer's side's final tricks from the position after K completed tricks of each
+    board's recorded play. Only the deal, the auction and the play up to trick K are read.
+
+    Exit status 0 when every board was estimated, 1 when any could not be.
+    """
+    results = []
+    errors = 0
+    for item in read_records(file):
+        if boards and item.board not in boards:
+            continue
+        entry: dict[str, Any] = {"board": item.board, "after_trick": after_trick}
+        try:
+            if isinstance(item, RecordError):
+                raise item
+            if item.contract is None:
+                raise RecordError("passed out or no contract: nothing to predict", **item.where())
+            prediction = predict(item, after_trick, estimator, level, seed)
+        except RecordError as error:
+            errors += 1
+            entry.update(status="error", error=error.describe())
+        else:
+            assert item.contract is not None
+            entry.update(status="ok", contract=str(item.contract), declarer="NESW"[item.contract.declarer],
+                         estimator=estimator, outcomes=[[tricks, round(weight, 6)] for tricks, weight in prediction.outcomes],
+                         seconds=round(prediction.seconds, 3))
+            if estimator == "sd":
+                entry.update(level=level, seed=seed)
+        results.append(entry)
+        if not as_json:
+            click.echo(_prediction_text(entry))
+    if as_json:
+        click.echo(json.dumps(results, indent=2, ensure_ascii=False))
+    if errors:
+        click.echo(f"{plural(errors, 'board')} could not be estimated", err=True)
+        sys.exit(1)
+
+
+def _prediction_text(entry: dict[str, Any]) -> str:
+    if entry["status"] == "error":
+        return f"ERROR {entry['error']}"
+    outcomes = entry["outcomes"]
+    shown = (f"{outcomes[0][0]} tricks" if len(outcomes) == 1 else
+             ", ".join(f"{weight:.0%} of {tricks}" for tricks, weight in sorted(outcomes, key=lambda o: -o[1])))
+    extra = f", level {entry['level']}, seed {entry['seed']}" if "seed" in entry else ""
+    return (f"Board {entry['board']}: {entry['contract']} by {entry['declarer']}, after trick {entry['after_trick']} "
+            f"({entry['estimator']}{extra}): {shown}")
 
 
 @main.command("scan")

@@ -17,10 +17,10 @@ import tempfile
 import threading
 import time
 from collections import OrderedDict
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
-from endplay.dds import solve_board
+from endplay.dds import solve_all_boards, solve_board
 from endplay.types import Card as EndplayCard
 from endplay.types import Deal, Denom, Player
 
@@ -97,6 +97,49 @@ def _card_values(replay: Replay, key: tuple[object, ...]) -> dict[Card, int]:
     if len(_cache) > _CACHE_SIZE:
         _cache.popitem(last=False)
     return dict(values)
+
+
+BATCH = 200
+"""DDS solves at most 200 boards a call (endplay's own check lets a 201st through)."""
+
+
+Layout = tuple[frozenset[Card], ...]
+
+
+def layout_values(layouts: Sequence[Layout], trump: int, leader: Seat,
+                  current_trick: Sequence[tuple[Seat, Card]]) -> list[dict[Card, int]]:
+    """For each layout of the four hands (the cards each seat still holds), with ``current_trick`` already
+    played from ``leader``: each legal card of the player to play and the tricks his side takes from here
+    on, double dummy."""
+    return positions_values([(layout, leader, current_trick) for layout in layouts], trump)
+
+
+def positions_values(positions: Sequence[tuple[Layout, Seat, Sequence[tuple[Seat, Card]]]],
+                     trump: int) -> list[dict[Card, int]]:
+    """``layout_values`` for positions that differ in their leader and trick in progress too, solved
+    together in batches of at most ``BATCH`` boards (DDS's own threads)."""
+    deals = []
+    for hands, leader, current_trick in positions:
+        full = [set(hand) for hand in hands]
+        for seat, card in current_trick:
+            full[seat].add(card)
+        deal = Deal(deal_to_pbn(tuple(frozenset(hand) for hand in full)))
+        deal.trump = _SUITS[trump]
+        deal.first = Player(leader)
+        for _, card in current_trick:
+            deal.play(EndplayCard(str(card)))
+        deals.append(deal)
+    values: list[dict[Card, int]] = []
+    with _lock:
+        started = time.perf_counter()
+        with _in_scratch_directory():
+            for start in range(0, len(deals), BATCH):
+                for solved in solve_all_boards(deals[start:start + BATCH]):
+                    values.append({Card(int(card.suit.value), int(card.rank.value).bit_length() - 1): int(tricks)
+                                   for card, tricks in solved})
+        STATS.calls += len(deals)
+        STATS.seconds += time.perf_counter() - started
+    return values
 
 
 def _position_key(replay: Replay) -> tuple[object, ...]:

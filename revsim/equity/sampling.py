@@ -1,0 +1,78 @@
+"""Layouts of the cards a player cannot see, dealt at random consistently with his view.
+
+Each unseen card goes to a hidden player who can still hold it (not void in its suit, room left), the
+most constrained cards first; a layout that fits the auction (``view.HandShape``, over the player's
+original hand: the cards dealt to him now plus those he has played) is kept. When the auction cannot be
+met within the tries allowed, it is dropped and the cards seen and the voids alone decide: the play is
+evidence, the auction a guess.
+"""
+
+from __future__ import annotations
+
+import random
+
+from revsim.cards import Card, Seat
+from revsim.equity.view import View
+
+Layout = tuple[frozenset[Card], frozenset[Card], frozenset[Card], frozenset[Card]]
+
+
+def sample_layouts(view: View, count: int, rng: random.Random, tries_per_layout: int = 6) -> list[Layout]:
+    """``count`` layouts of all four hands (the seen hands as they are) consistent with ``view``."""
+    layouts: list[Layout] = []
+    use_auction = bool(view.shapes)
+    budget = count * tries_per_layout
+    eligible = {suit: [seat for seat in view.hidden if suit not in view.voids.get(seat, ())] for suit in range(4)}
+    by_suit: dict[int, list[Card]] = {suit: [] for suit in range(4)}
+    for card in view.unseen:
+        by_suit[card.suit].append(card)
+    order = sorted((suit for suit in range(4) if by_suit[suit]), key=lambda suit: len(eligible[suit]))
+    attempts = 0
+    while len(layouts) < count:
+        attempts += 1
+        if attempts > 50 * count + 100:
+            raise ValueError("no layout fits the cards seen and the voids shown")
+        dealt = _deal(view, rng, eligible, by_suit, order)
+        if dealt is None:
+            continue
+        if use_auction and not _fits_auction(view, dealt):
+            budget -= 1
+            if budget <= 0:
+                use_auction = False
+            continue
+        hands = [view.seen.get(seat, frozenset()) | frozenset(dealt.get(seat, ())) for seat in range(4)]
+        layouts.append((hands[0], hands[1], hands[2], hands[3]))
+    return layouts
+
+
+def _deal(view: View, rng: random.Random, eligible: dict[int, list[Seat]], by_suit: dict[int, list[Card]],
+          order: list[int]) -> dict[Seat, set[Card]] | None:
+    """One random assignment of the unseen cards to the hidden players, voids respected (None if stuck):
+    the suits fewest players can hold first, each card to an open seat in proportion to its room."""
+    room = dict(view.hidden)
+    hands: dict[Seat, set[Card]] = {seat: set() for seat in room}
+    for suit in order:
+        cards = by_suit[suit][:]
+        rng.shuffle(cards)
+        for card in cards:
+            open_seats = [seat for seat in eligible[suit] if room[seat] > 0]
+            total = sum(room[seat] for seat in open_seats)
+            if not total:
+                return None
+            pick = rng.random() * total
+            for seat in open_seats:
+                pick -= room[seat]
+                if pick < 0:
+                    break
+            hands[seat].add(card)
+            room[seat] -= 1
+    return hands
+
+
+def _fits_auction(view: View, dealt: dict[Seat, set[Card]]) -> bool:
+    for seat, cards in dealt.items():
+        shape = view.shapes.get(seat)
+        original = frozenset(cards) | view.played_by.get(seat, frozenset())
+        if shape is not None and len(original) == 13 and not shape.allows(original):
+            return False
+    return True

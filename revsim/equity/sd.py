@@ -1,0 +1,127 @@
+"""``sd``: the likely result from play-outs by simulated players who see what real players see.
+
+From a position, ``playouts`` play-outs (``playout``) give a distribution of declarer's side's final
+tricks; it is blended with the position-blind distribution (the double-dummy value plus the errors real
+players made from that point, by tricks completed), both parts reported. The parameters of a level
+(``expert``, ``club``) are fitted by ``benchmarks/bench_likely.py`` on fitting boards and shipped in
+``levels.json``. Every sample is drawn from a generator seeded by the settings' seed and the position, so
+the same input and seed give the same estimate.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import zlib
+from collections import Counter
+from collections.abc import Set
+from dataclasses import dataclass
+from importlib import resources
+
+from revsim.cards import Card, Seat
+from revsim.equity.playout import Policy, play_outs
+from revsim.equity.solver import total_tricks
+from revsim.equity.view import HandShape
+from revsim.play.replay import Replay
+
+LEVEL_NAMES = ("expert", "club")
+CUTS = (1, 3, 6)
+"""The points of play the position-blind errors were measured at (tricks completed)."""
+
+
+@dataclass(frozen=True)
+class Level:
+    """Fitted parameters: the policy's temperature, the play-outs and layouts per decision, the weight of the
+    position-blind part in the blend, and its errors (actual minus double dummy) by cut."""
+
+    name: str
+    temperature: float
+    playouts: int
+    layouts: int
+    blend: float
+    errors: dict[int, dict[int, float]]
+    fitted_on: str = ""
+
+    @property
+    def policy(self) -> Policy:
+        return Policy(self.temperature, self.layouts)
+
+
+def load_level(name: str) -> Level:
+    """The shipped parameters of a level (``levels.json``)."""
+    data = json.loads(resources.files("revsim.equity").joinpath("levels.json").read_text(encoding="utf-8"))
+    if name not in data:
+        raise ValueError(f"level must be one of {', '.join(sorted(data))}, not {name!r}")
+    entry = data[name]
+    errors = {int(cut): {int(offset): float(weight) for offset, weight in table.items()}
+              for cut, table in entry["errors"].items()}
+    return Level(name, float(entry["temperature"]), int(entry["playouts"]), int(entry["layouts"]),
+                 float(entry["blend"]), errors, str(entry.get("fitted_on", "")))
+
+
+@dataclass(frozen=True)
+class Likely:
+    """The estimate from a position: the blend, and its two parts, with the double-dummy value."""
+
+    outcomes: tuple[tuple[int, float], ...]
+    playouts: tuple[tuple[int, float], ...]
+    blind: tuple[tuple[int, float], ...]
+    double_dummy: int
+    first_cards: tuple[tuple[Card, int], ...]
+
+
+def position_seed(seed: int, position: Replay) -> int:
+    """A seed for this position: the settings' seed mixed with the cards and the trick in progress."""
+    text = repr((sorted(str(card) for seat in range(4) for card in position.hand(seat)),
+                 [str(card) for _, card in position.current_trick], position.leader, position.trump))
+    return (seed * 1_000_003 + zlib.crc32(text.encode())) & 0xFFFFFFFF
+
+
+def nearest_cut(completed: int) -> int:
+    """The cut whose measured errors apply after ``completed`` tricks."""
+    return min(CUTS, key=lambda cut: (abs(cut - completed), cut))
+
+
+def blind_distribution(double_dummy: int, completed: int, low: int, high: int, level: Level) -> dict[int, float]:
+    """Double dummy plus the errors real players made from that point, kept within the tricks still possible."""
+    spread: dict[int, float] = {}
+    for offset, weight in level.errors.get(nearest_cut(completed), {0: 1.0}).items():
+        tricks = min(max(double_dummy + offset, low), high)
+        spread[tricks] = spread.get(tricks, 0.0) + weight
+    total = sum(spread.values())
+    return {tricks: weight / total for tricks, weight in spread.items()}
+
+
+def likely_tricks(position: Replay, declarer: Seat, shapes: dict[Seat, HandShape], level: Level, seed: int,
+                  first_allowed: Set[Card] | None = None) -> Likely:
+    """Declarer's side's final tricks from ``position``: play-outs blended with the position-blind errors."""
+    rng = random.Random(position_seed(seed, position))
+    side = declarer % 2
+    results: Counter[int] = Counter()
+    firsts: Counter[Card] = Counter()
+    for tricks, first in play_outs(position, declarer, shapes, level.policy, level.playouts, rng, first_allowed):
+        results[tricks] += 1
+        if first is not None:
+            firsts[first] += 1
+    playouts = {tricks: count / level.playouts for tricks, count in results.items()}
+    double_dummy, values = total_tricks(position, declarer)
+    if first_allowed and values:
+        allowed = {card: value for card, value in values.items() if card in first_allowed} or values
+        remaining = 13 - position.tricks_won(0) - position.tricks_won(1)
+        best = max(allowed.values())
+        won = position.tricks_won(side)
+        double_dummy = won + (best if position.to_play % 2 == side else remaining - best)
+    completed = len(position.tricks) + position.first_trick - 1
+    low = position.tricks_won(side)
+    high = low + 13 - position.tricks_won(0) - position.tricks_won(1)
+    blind = blind_distribution(double_dummy, completed, low, high, level)
+    blended: dict[int, float] = {}
+    for part, weight in ((playouts, 1 - level.blend), (blind, level.blend)):
+        for tricks, share in part.items():
+            blended[tricks] = blended.get(tricks, 0.0) + weight * share
+    return Likely(_ordered(blended), _ordered(playouts), _ordered(blind), double_dummy,
+                  tuple(sorted(firsts.items(), key=lambda item: (-item[1], item[0].suit, -item[0].rank))))
+
+
+def _ordered(distribution: dict[int, float]) -> tuple[tuple[int, float], ...]:
+    return tuple(sorted(((tricks, weight) for tricks, weight in distribution.items() if weight > 0), reverse=True))

@@ -1,0 +1,202 @@
+"""The single-dummy play model: what each player knows (view, auction), the layouts he deals, the policy that
+chooses his card, and the play-outs that give a distribution of declarer's tricks."""
+
+from __future__ import annotations
+
+import random
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from revsim.cards import Card, full_pack, sort_hand
+from revsim.equity.playout import Policy, choose, play_outs, softmax_choice
+from revsim.equity.sampling import sample_layouts
+from revsim.equity.sd import Level, blind_distribution, likely_tricks, load_level, nearest_cut
+from revsim.equity.view import HandShape, player_view, read_auction
+from revsim.play.replay import Replay
+
+N, E, S, W = range(4)
+SPADES, HEARTS, DIAMONDS, CLUBS = range(4)
+
+
+def _cards(text: str) -> frozenset[Card]:
+    return frozenset(Card.parse(token) for token in text.split())
+
+
+def test_auction_opening_bids_and_passes() -> None:
+    shapes = read_auction(["P", "1NT", "P", "3NT", "P", "P", "P"], dealer=N)
+    assert (shapes[N].min_points, shapes[N].max_points) == (0, 11)        # a pass before anyone bid
+    assert (shapes[E].min_points, shapes[E].max_points) == (15, 17)       # 1NT
+    assert shapes[W].min_points == 6                                     # a first bid in notrump after an opening
+    spade = read_auction(["1S", "2H", "2S", "P", "P", "P"], dealer=N)
+    assert spade[N].min_length[SPADES] == 4 and (spade[N].min_points, spade[N].max_points) == (11, 21)
+    assert spade[E].min_length[HEARTS] == 5 and (spade[E].min_points, spade[E].max_points) == (8, 17)   # overcall
+    assert spade[S].min_length[SPADES] == 3                               # a raise of partner's suit
+    weak = read_auction(["2H", "P", "P", "P"], dealer=S)
+    assert weak[S].min_length[HEARTS] == 6 and weak[S].max_points == 10
+    assert read_auction([], dealer=N) == {} and read_auction(["1S"], dealer=None) == {}
+
+
+def test_hand_shape_allows_points_and_lengths() -> None:
+    shape = HandShape(15, 17, (0, 0, 0, 0))
+    assert shape.allows(_cards("SA SK SQ S2 HA HK H3 D4 D5 D6 C7 C8 C9"))          # 16 points
+    assert not shape.allows(_cards("SA SK SQ SJ HA HK H3 DQ D5 D4 C7 C8 C9"))      # 19 points
+    assert HandShape(0, 37, (5, 0, 0, 0)).allows(_cards("SA S2 S3 S4 S5 H2 H3 H4 D2 D3 D4 C2 C3"))
+
+
+def _random_position(seed: int, cards_played: int) -> tuple[Replay, int]:
+    rng = random.Random(seed)
+    pack = sort_hand(full_pack())
+    rng.shuffle(pack)
+    hands = tuple(frozenset(pack[i * 13:(i + 1) * 13]) for i in range(4))
+    declarer = rng.randrange(4)
+    replay = Replay(hands, rng.randrange(5), (declarer + 1) % 4)
+    for _ in range(cards_played):
+        replay.play(rng.choice(replay.legal_cards()))
+    return replay, declarer
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(0, 2**32 - 1), st.integers(0, 40))
+def test_layouts_respect_the_cards_seen_the_voids_and_the_counts(seed: int, cards_played: int) -> None:
+    replay, declarer = _random_position(seed, cards_played)
+    view = player_view(replay, replay.to_play, declarer)
+    for layout in sample_layouts(view, 8, random.Random(seed)):
+        for seat, hand in view.seen.items():
+            assert layout[seat] == hand
+        assert all(len(layout[seat]) == len(replay.hand(seat)) for seat in range(4))
+        assert frozenset().union(*layout) == frozenset().union(*(replay.hand(seat) for seat in range(4)))
+        for seat, suits in view.voids.items():
+            assert not any(card.suit in suits for card in layout[seat])
+
+
+def test_dummy_is_seen_once_the_lead_is_faced_and_declarer_decides_for_dummy() -> None:
+    replay, declarer = _random_position(7, 0)
+    dummy = (declarer + 2) % 4
+    before = player_view(replay, replay.to_play, declarer)
+    assert dummy not in before.seen and len(before.hidden) == 3
+    replay.play(replay.legal_cards()[0])
+    after = player_view(replay, replay.to_play, declarer)
+    assert dummy in after.seen and len(after.hidden) == 2
+    while replay.to_play != dummy:
+        replay.play(replay.legal_cards()[0])
+    assert player_view(replay, dummy, declarer).seat == declarer
+
+
+def test_layouts_follow_the_auction_when_they_can() -> None:
+    replay, declarer = _random_position(11, 4)
+    view = player_view(replay, replay.to_play, declarer)
+    hidden = sorted(view.hidden)
+    strong = HandShape(13, 37, (0, 0, 0, 0))
+    shaped = player_view(replay, replay.to_play, declarer, {hidden[0]: strong})
+    points = {14: 4, 13: 3, 12: 2, 11: 1}
+    for layout in sample_layouts(shaped, 10, random.Random(3)):
+        original = layout[hidden[0]] | shaped.played_by[hidden[0]]
+        assert sum(points.get(card.rank, 0) for card in original) >= 13
+
+
+def test_policy_a_forced_card_is_always_played() -> None:
+    replay = Replay((_cards("S2"), _cards("H2"), _cards("S3"), _cards("S4")), 4, 0, first_trick=13)
+    replay.play(Card.parse("S2"))
+    assert choose(replay, 0, {}, Policy(5.0, 4), random.Random(1)) == Card.parse("H2")
+
+
+def test_policy_a_dominated_card_is_never_preferred() -> None:
+    values = {Card.parse("SA"): 3.0, Card.parse("S2"): 1.0, Card.parse("H5"): 2.5}
+    rng = random.Random(1)
+    assert {softmax_choice(values, 0.0, rng) for _ in range(50)} == {Card.parse("SA")}
+    counts = {card: 0 for card in values}
+    for _ in range(3000):
+        counts[softmax_choice(values, 1.0, rng)] += 1
+    assert counts[Card.parse("SA")] > counts[Card.parse("H5")] > counts[Card.parse("S2")]
+
+
+def _end_position() -> tuple[Replay, int]:
+    """A 3-card end position at notrump (South declarer, West to lead): a two-way guess for the spade queen."""
+    hands = (_cards("SA SJ HA"), _cards("SQ H2 H3"), _cards("SK ST HK"), _cards("S4 H4 H5"))
+    return Replay(hands, 4, W, first_trick=11, tricks_before=(8, 2)), S
+
+
+def test_play_outs_are_deterministic_under_a_seed_and_give_weights_summing_to_one() -> None:
+    position, declarer = _end_position()
+    level = Level("test", 0.1, 6, 8, 0.3, {1: {0: 1.0}, 3: {-1: 0.5, 0: 0.5}, 6: {0: 1.0}})
+    first = likely_tricks(position, declarer, {}, level, seed=5)
+    second = likely_tricks(position, declarer, {}, level, seed=5)
+    assert first == second
+    for part in (first.outcomes, first.playouts, first.blind):
+        assert abs(sum(weight for _, weight in part) - 1) < 1e-9
+    assert all(8 <= tricks <= 11 for tricks, _ in first.outcomes)
+    assert first.double_dummy == 11
+
+
+def test_play_outs_restrict_the_first_card_to_the_allowed_ones() -> None:
+    position, declarer = _end_position()
+    results = play_outs(position, declarer, {}, Policy(1.0, 4, endgame=0), 6, random.Random(2),
+                        first_allowed={Card.parse("H5")})
+    assert {first for _, first in results} == {Card.parse("H5")}
+
+
+def test_blind_distribution_shifts_double_dummy_by_the_errors_of_the_nearest_cut() -> None:
+    level = Level("test", 0.1, 4, 4, 0.5, {1: {-1: 0.25, 0: 0.75}, 3: {0: 1.0}, 6: {1: 1.0}})
+    assert nearest_cut(0) == 1 and nearest_cut(2) == 1 and nearest_cut(4) == 3 and nearest_cut(9) == 6
+    assert blind_distribution(10, 1, 3, 13, level) == {9: 0.25, 10: 0.75}
+    assert blind_distribution(13, 7, 3, 13, level) == {13: 1.0}          # kept within the tricks still possible
+
+
+def test_shipped_levels_load() -> None:
+    for name in ("expert", "club"):
+        level = load_level(name)
+        assert level.playouts > 0 and level.layouts > 0 and 0 <= level.blend <= 1 and level.temperature >= 0
+        assert set(level.errors) == {1, 3, 6}
+        assert all(abs(sum(table.values()) - 1) < 1e-6 for table in level.errors.values())
+
+
+# --- revsim predict: the estimate from any point of a recorded play ------------------------------------------
+
+def _board_and_changed_tail(seed: int, after: int):
+    from dataclasses import replace as copy_with
+
+    from revsim.synthetic import random_board
+
+    record = random_board(random.Random(seed), str(seed), claim=False)
+    changed = copy_with(record, play=record.play[: 4 * after] + list(reversed(record.play[4 * after:])),
+                        claimed_total=13, stated_result=0)
+    return record, changed
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.integers(0, 2**32 - 1), st.integers(0, 11))
+def test_predict_reads_nothing_after_trick_k(seed: int, after: int) -> None:
+    from revsim.equity.predict import predict
+
+    record, changed = _board_and_changed_tail(seed, after)
+    assert predict(record, after).outcomes == predict(changed, after).outcomes
+    weights = sum(weight for _, weight in predict(record, after).outcomes)
+    assert abs(weights - 1) < 1e-9
+
+
+def test_predict_sd_reads_nothing_after_trick_k_and_is_seeded() -> None:
+    from revsim.equity.predict import predict
+
+    record, changed = _board_and_changed_tail(4, 9)
+    first = predict(record, 9, "sd", seed=3)
+    assert first.outcomes == predict(changed, 9, "sd", seed=3).outcomes
+    assert abs(sum(weight for _, weight in first.outcomes) - 1) < 1e-9
+
+
+def test_predict_command_json(tmp_path) -> None:
+    import json
+
+    from click.testing import CliRunner
+
+    from revsim.cli import main
+    from tests.conftest import HANDS
+
+    result = CliRunner().invoke(main, ["predict", str(HANDS / "duschek-too-late-a.pbn"), "--after-trick", "3", "--json"])
+    assert result.exit_code == 0, result.output
+    [entry] = json.loads(result.output)
+    assert entry["status"] == "ok" and entry["after_trick"] == 3 and entry["contract"] == "4S"
+    assert sum(weight for _, weight in entry["outcomes"]) == 1
+    late = CliRunner().invoke(main, ["predict", str(HANDS / "duschek-too-late-a.pbn"), "--after-trick", "9", "--json"])
+    [error] = json.loads(late.stdout)
+    assert late.exit_code == 1 and error["status"] == "error" and "stops before trick 9" in error["error"]
