@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 
 from revsim.cards import NOTRUMP, Card, Seat, next_seat, partner
 from revsim.play.replay import Replay
+from revsim.records.auction import normalise_call
 
 HCP = {14: 4, 13: 3, 12: 2, 11: 1}
 
@@ -51,6 +52,10 @@ def _with_length(shape: HandShape, suit: int, least: int) -> HandShape:
 def read_auction(calls: list[str], dealer: Seat | None) -> dict[Seat, HandShape]:
     """Each player's HandShape from the auction (see the module's rules); an empty dict when it is unknown."""
     if not calls or dealer is None:
+        return {}
+    try:
+        calls = [normalise_call(call) for call in calls if call.strip() not in ("", "-")]
+    except ValueError:
         return {}
     shapes = {seat: HandShape() for seat in range(4)}
     opened = False

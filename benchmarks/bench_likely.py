@@ -1,0 +1,250 @@
+"""Calibration of the likely result against real play: dd, the position-blind baseline and sd.
+
+Real boards from ../shared/corpus (expert: example3.pbn, example2.pbn, usbf_sf_14502.lin, hammond-vugraph/;
+club: bbo-club-2017/), the positions after 1, 3 and 6 tricks, the result the players reached as the
+truth. Boards are split by event (a stable hash of the file and the event): the parameters are fitted
+on the fitting events and every figure is scored on the others.
+
+- dd: double dummy from the position (one result).
+- blind: dd plus the errors (actual minus dd) of the fitting positions at the same cut.
+- sd play-outs: the temperature chosen by CRPS on fitting positions among --temperatures.
+- sd: the play-outs blended with blind, the weight fitted by CRPS on the fitting positions.
+
+Printed per level: CRPS (pooled and by cut; for one number it is the absolute error), the mean absolute
+error of the mean, the bias, the share where the most likely outcome was the actual one, a calibration
+table, and seconds per position; with --write, the fitted parameters go to revsim/equity/levels.json.
+Run: .venv/bin/python benchmarks/bench_likely.py [--fit 30] [--score 60] [--seed 1] [--write]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+import time
+import zlib
+from collections import Counter, defaultdict
+from dataclasses import dataclass, replace
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from revsim.equity.playout import STATS  # noqa: E402
+from revsim.equity.predict import position_after  # noqa: E402
+from revsim.equity.sd import CUTS, Level, likely_tricks, load_level  # noqa: E402
+from revsim.equity.solver import total_tricks  # noqa: E402
+from revsim.equity.view import read_auction  # noqa: E402
+from revsim.play.table import replay_record  # noqa: E402
+from revsim.records.errors import RecordError  # noqa: E402
+from revsim.records.readers import read_records  # noqa: E402
+from revsim.records.record import Record  # noqa: E402
+
+CORPUS = ROOT.parent / "shared" / "corpus"
+SOURCES = {
+    "expert": ["endplay-tests/example3.pbn", "endplay-tests/example2.pbn", "bridge-bots/usbf_sf_14502.lin",
+               "hammond-vugraph"],
+    "club": ["bbo-club-2017"],
+}
+
+
+@dataclass
+class Position:
+    record: Record
+    cut: int
+    actual: int
+    event: str
+    dd: int = 0
+
+
+def crps(distribution: dict[int, float], actual: int) -> float:
+    """Sum over x = 0..12 of (F(x) - [actual <= x])^2, F the cumulative distribution."""
+    total, cumulative = 0.0, 0.0
+    for x in range(13):
+        cumulative += distribution.get(x, 0.0)
+        total += (cumulative - (1.0 if actual <= x else 0.0)) ** 2
+    return total
+
+
+def collect(level: str) -> list[Position]:
+    """Every position after 1, 3 and 6 tricks of the level's legal records with a known result."""
+    positions = []
+    for name in SOURCES[level]:
+        path = CORPUS / name
+        files = sorted(path.rglob("*.lin")) + sorted(path.rglob("*.pbn")) if path.is_dir() else [path]
+        for file in files:
+            for item in read_records(file):
+                if isinstance(item, RecordError) or item.contract is None or not item.play:
+                    continue
+                try:
+                    table = replay_record(item)
+                except RecordError:
+                    continue
+                if any(play.failed_to_follow for play in table.replay.plays):
+                    continue
+                event = f"{file.name}:{item.info.get('event', '')}" if file.suffix == ".pbn" else str(file.parent.name)
+                played = len(table.replay.tricks)
+                for cut in CUTS:
+                    if played >= cut or (table.claimed and len(table.replay.plays) >= 4 * cut):
+                        positions.append(Position(replace(item, notes=[]), cut, table.declarer_tricks, event))
+    return positions
+
+
+def split(positions: list[Position]) -> tuple[list[Position], list[Position]]:
+    """Fitting and scoring positions, by a stable hash of the event: no event on both sides."""
+    fitting = [p for p in positions if zlib.crc32(p.event.encode()) % 2 == 0]
+    scoring = [p for p in positions if zlib.crc32(p.event.encode()) % 2 == 1]
+    return fitting, scoring
+
+
+def sample(positions: list[Position], per_cut: int, rng: random.Random) -> list[Position]:
+    chosen = []
+    for cut in CUTS:
+        at_cut = [p for p in positions if p.cut == cut]
+        rng.shuffle(at_cut)
+        chosen += at_cut[:per_cut]
+    return chosen
+
+
+def add_dd(positions: list[Position]) -> None:
+    for position in positions:
+        assert position.record.contract is not None
+        position.dd = total_tricks(position_after(position.record, position.cut), position.record.contract.declarer)[0]
+
+
+def fit_errors(positions: list[Position]) -> dict[int, dict[int, float]]:
+    errors: dict[int, dict[int, float]] = {}
+    for cut in CUTS:
+        counts = Counter(p.actual - p.dd for p in positions if p.cut == cut)
+        total = sum(counts.values()) or 1
+        errors[cut] = {offset: count / total for offset, count in sorted(counts.items())} or {0: 1.0}
+    return errors
+
+
+def blind(position: Position, errors: dict[int, dict[int, float]]) -> dict[int, float]:
+    out: dict[int, float] = {}
+    for offset, weight in errors[position.cut].items():
+        tricks = min(max(position.dd + offset, 0), 13)
+        out[tricks] = out.get(tricks, 0.0) + weight
+    return out
+
+
+def playouts(position: Position, level: Level, seed: int) -> tuple[dict[int, float], float]:
+    record = position.record
+    assert record.contract is not None
+    start = time.perf_counter()
+    likely = likely_tricks(position_after(record, position.cut), record.contract.declarer,
+                           read_auction(record.auction, record.dealer), replace(level, blend=0.0), seed)
+    return dict(likely.playouts), time.perf_counter() - start
+
+
+def blend(a: dict[int, float], b: dict[int, float], weight_b: float) -> dict[int, float]:
+    keys = set(a) | set(b)
+    return {k: (1 - weight_b) * a.get(k, 0.0) + weight_b * b.get(k, 0.0) for k in keys}
+
+
+def scores(rows: list[tuple[Position, dict[int, float]]]) -> dict[str, float]:
+    pooled = [crps(d, p.actual) for p, d in rows]
+    means = [sum(t * w for t, w in d.items()) for _, d in rows]
+    exact = [max(d.items(), key=lambda item: (item[1], -item[0]))[0] == p.actual for p, d in rows]
+    out = {"crps": sum(pooled) / len(pooled),
+           "mae": sum(abs(m - p.actual) for m, (p, _) in zip(means, rows, strict=True)) / len(rows),
+           "bias": sum(p.actual - m for m, (p, _) in zip(means, rows, strict=True)) / len(rows),
+           "exact": sum(exact) / len(rows)}
+    for cut in CUTS:
+        at_cut = [crps(d, p.actual) for p, d in rows if p.cut == cut]
+        out[f"crps{cut}"] = sum(at_cut) / len(at_cut) if at_cut else float("nan")
+    return out
+
+
+def calibration(rows: list[tuple[Position, dict[int, float]]]) -> list[str]:
+    """Predicted weight of an outcome (in bins) against how often it happened."""
+    bins: dict[int, list[float]] = defaultdict(lambda: [0.0, 0.0, 0.0])
+    for position, distribution in rows:
+        for tricks in range(14):
+            weight = distribution.get(tricks, 0.0)
+            if weight <= 0:
+                continue
+            bucket = min(int(weight * 5), 4)
+            bins[bucket][0] += weight
+            bins[bucket][1] += 1.0 if tricks == position.actual else 0.0
+            bins[bucket][2] += 1
+    return [f"    weight {b / 5:.1f}-{(b + 1) / 5:.1f}: predicted {bins[b][0] / bins[b][2]:.2f}, "
+            f"happened {bins[b][1] / bins[b][2]:.2f} ({int(bins[b][2])} outcomes)" for b in sorted(bins)]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--fit", type=int, default=30, help="fitting positions per cut for the play model")
+    parser.add_argument("--score", type=int, default=60, help="scoring positions per cut")
+    parser.add_argument("--temperatures", default="0.05,0.1,0.2")
+    parser.add_argument("--levels", default="expert,club")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--write", action="store_true", help="write the fitted parameters to levels.json")
+    args = parser.parse_args()
+    temperatures = [float(t) for t in args.temperatures.split(",")]
+    shipped = json.loads((ROOT / "revsim" / "equity" / "levels.json").read_text())
+    print(f"seed {args.seed}; fitting {args.fit} and scoring {args.score} positions per cut; temperatures {temperatures}")
+    for level_name in args.levels.split(","):
+        rng = random.Random(args.seed)
+        fitting, scoring = split(collect(level_name))
+        print(f"\n== {level_name}: {len(fitting)} fitting and {len(scoring)} scoring positions "
+              f"({len({p.event for p in fitting})} and {len({p.event for p in scoring})} events)")
+        blind_fit = sample(fitting, 400, rng)
+        add_dd(blind_fit)
+        errors = fit_errors(blind_fit)
+        model_fit = blind_fit[:0] + sample(blind_fit, args.fit, rng)
+        score_set = sample(scoring, args.score, rng)
+        add_dd(score_set)
+        base = load_level(level_name)
+        best_t, best_fit = temperatures[0], float("inf")
+        fit_runs: dict[float, list[tuple[Position, dict[int, float]]]] = {}
+        for temperature in temperatures:
+            level = replace(base, temperature=temperature, errors=errors)
+            runs = [(p, playouts(p, level, args.seed)[0]) for p in model_fit]
+            fit_runs[temperature] = runs
+            value = scores(runs)["crps"]
+            print(f"  fitting: temperature {temperature}: play-outs CRPS {value:.3f}")
+            if value < best_fit:
+                best_t, best_fit = temperature, value
+        weight = min((w / 20 for w in range(21)), key=lambda w: scores(
+            [(p, blend(d, blind(p, errors), w)) for p, d in fit_runs[best_t]])["crps"])
+        print(f"  fitted: temperature {best_t}, blend weight of the position-blind part {weight:.2f}")
+        level = replace(base, temperature=best_t, errors=errors, blend=weight)
+        STATS.decisions = STATS.layouts = 0
+        timed = [(p, *playouts(p, level, args.seed)) for p in score_set]
+        seconds = sum(t for _, _, t in timed) / len(timed)
+        tables = {
+            "dd": [(p, {p.dd: 1.0}) for p in score_set],
+            "blind": [(p, blind(p, errors)) for p in score_set],
+            "sd play-outs": [(p, d) for p, d, _ in timed],
+            "sd": [(p, blend(d, blind(p, errors), weight)) for p, d, _ in timed],
+        }
+        dd_crps = scores(tables["dd"])["crps"]
+        blind_crps = scores(tables["blind"])["crps"]
+        print(f"  scored on {len(score_set)} held-out positions ({args.score} per cut):")
+        print(f"  {'predictor':>13} | CRPS  | x dd | x blind | cut 1 | cut 3 | cut 6 | MAE   | bias   | exact")
+        for name, rows in tables.items():
+            s = scores(rows)
+            print(f"  {name:>13} | {s['crps']:.3f} | {s['crps'] / dd_crps:.2f} | {s['crps'] / blind_crps:.2f}    | "
+                  f"{s['crps1']:.3f} | {s['crps3']:.3f} | {s['crps6']:.3f} | {s['mae']:.3f} | {s['bias']:+.3f} | "
+                  f"{s['exact']:.2f}")
+        print("  calibration of sd:")
+        print("\n".join(calibration(tables["sd"])))
+        print(f"  sd: {seconds:.2f} s per position; {STATS.decisions / len(timed):.0f} decisions and "
+              f"{STATS.layouts / len(timed):.0f} layouts solved per position ({level.playouts} play-outs, "
+              f"{level.layouts} layouts per decision)")
+        shipped[level_name] = {"temperature": best_t, "playouts": level.playouts, "layouts": level.layouts,
+                               "blend": weight, "errors": {str(c): {str(o): round(w, 6) for o, w in t.items()}
+                                                           for c, t in errors.items()},
+                               "fitted_on": f"bench_likely.py --seed {args.seed} --fit {args.fit}: "
+                                            f"{len(blind_fit)} fitting positions for the errors, {len(model_fit)} "
+                                            "for the play model"}
+    if args.write:
+        (ROOT / "revsim" / "equity" / "levels.json").write_text(json.dumps(shipped, indent=2) + "\n")
+        print("\nwritten: revsim/equity/levels.json")
+
+
+if __name__ == "__main__":
+    main()
