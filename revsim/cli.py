@@ -13,6 +13,7 @@ import click
 from revsim.adjudicate import adjudicate
 from revsim.batch import ENGINES, default_jobs, scan_rows
 from revsim.cluster import ClusterError
+from revsim.equity.estimators import ESTIMATOR_NAMES
 from revsim.equity.predict import PREDICTORS, predict
 from revsim.equity.ruling import BoardRuling
 from revsim.equity.sd import LEVEL_NAMES
@@ -37,6 +38,13 @@ def ruling_options(command: Command) -> Command:
                      help="When attention was first drawn to the revoke: during the play, before the hands were "
                           "returned (end-of-play), after they were returned, after a call on the next deal (Law "
                           "64B4), after the round (64B5). Default: the case file's facts, else end-of-play."),
+        click.option("--estimator", type=click.Choice(ESTIMATOR_NAMES), default="dd", show_default=True,
+                     help="How the likely result without the revoke is estimated: dd (double dummy), or sd "
+                          "(play-outs by players who see only what they would see; its fitted parameters and "
+                          "their measured quality are in the README)."),
+        click.option("--level", type=click.Choice(LEVEL_NAMES), default="expert", show_default=True,
+                     help="For sd: the players' level (expert or club), whose fitted parameters are used."),
+        click.option("--seed", type=int, default=1, show_default=True, help="For sd: the seed of every sample."),
         click.option("--substitute", type=click.Choice(SUBSTITUTES), default="best", show_default=True,
                      help="The offender's card in the no-infraction world: his double-dummy best card (best), "
                           "or every legal card equally likely (uniform)."),
@@ -76,7 +84,8 @@ def fact_options(command: Command) -> Command:
 
 def _settings(options: dict[str, Any]) -> Settings:
     return Settings(noticed=options["noticed"], substitute=options["substitute"], regime=options["regime"],
-                    both_sides=options["both_sides"])
+                    both_sides=options["both_sides"], estimator=options["estimator"], level=options["level"],
+                    seed=options["seed"])
 
 
 def _extra_facts(options: dict[str, Any]) -> Facts:

@@ -200,3 +200,23 @@ def test_predict_command_json(tmp_path) -> None:
     late = CliRunner().invoke(main, ["predict", str(HANDS / "duschek-too-late-a.pbn"), "--after-trick", "9", "--json"])
     [error] = json.loads(late.stdout)
     assert late.exit_code == 1 and error["status"] == "error" and "stops before trick 9" in error["error"]
+
+
+def test_64c_with_the_sd_estimator_is_seeded_weighted_and_shows_its_evidence() -> None:
+    from revsim.adjudicate import Settings, adjudicate
+    from revsim.outputs.dicts import ruling_to_dict
+    from revsim.records.readers import read_records
+    from tests.conftest import HANDS
+
+    [record] = list(read_records(HANDS / "law64c1-several-revokes.toml"))
+    settings = Settings(estimator="sd", seed=7)
+    first = adjudicate(record, settings)
+    [again] = list(read_records(HANDS / "law64c1-several-revokes.toml"))
+    second = adjudicate(again, settings)
+    assert [(o.tricks, o.weight) for o in first.ns] == [(o.tricks, o.weight) for o in second.ns]
+    assert abs(sum(o.weight for o in first.ns) - 1) < 1e-9 and abs(sum(o.weight for o in first.ew) - 1) < 1e-9
+    estimate = first.no_infraction
+    assert estimate.estimator == "sd" and estimate.substitute == "policy"
+    evidence = ruling_to_dict(first)["no_infraction"]["evidence"]
+    assert {"play_outs", "position_blind", "double_dummy", "level", "temperature", "seed"} <= set(evidence)
+    assert evidence["seed"] == 7 and abs(sum(weight for _, weight in evidence["play_outs"]) - 1) < 1e-6

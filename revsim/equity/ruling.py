@@ -6,7 +6,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from revsim.cards import SEAT_NAMES, SIDE_NAMES, side_of
-from revsim.equity.estimators import ESTIMATORS
+from revsim.equity.estimators import make_estimator
 from revsim.equity.law12 import law12c1c_weighted, law12c1e_non_weighted
 from revsim.equity.law64c import law64c1_adjust, law64c2a_repeated_revoke_result, law64c2b_result_for_side
 from revsim.equity.settings import Settings
@@ -371,7 +371,8 @@ def _estimate(ruling: BoardRuling, revoke: Revoke, settings: Settings) -> Estima
     if key not in ruling.estimates:
         assert ruling.record.contract is not None
         position, rest = position_before(ruling.table.replay, revoke)
-        estimator = ESTIMATORS["dd" if trick12 else settings.estimator]
+        estimator = make_estimator("dd" if trick12 else settings.estimator, ruling.record, settings.level,
+                                   settings.seed)
         ruling.estimates[key] = estimator.estimate(position, revoke, ruling.record.contract.declarer,
                                                    "best" if trick12 else settings.substitute, rest)
     return ruling.estimates[key]
@@ -407,6 +408,11 @@ def _revoke_step(revoke: Revoke) -> str:
 
 def _substitute_phrase(estimate: Estimate) -> str:
     who = SEAT_NAMES[estimate.seat]
+    if estimate.substitute == "policy":
+        total = estimate.evidence.get("play_out_count")
+        shown = ", ".join(f"the {card} in {count} of {total} play-outs"
+                          for card, count in estimate.evidence.get("first_cards", []))  # type: ignore[attr-defined]
+        return f"{who} chooses his card as the simulated players do ({shown})"
     cards = " or ".join(str(card) for card in estimate.chosen[:4])
     if estimate.substitute == "uniform" and len(estimate.chosen) > 1:
         return f"{who} plays any of {', '.join(str(c) for c in estimate.chosen)}, each equally likely"

@@ -15,14 +15,17 @@ import random
 import zlib
 from collections import Counter
 from collections.abc import Set
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from importlib import resources
 
 from revsim.cards import Card, Seat
+from revsim.equity.dd import DoubleDummyEstimator
 from revsim.equity.playout import Policy, play_outs
 from revsim.equity.solver import total_tricks
 from revsim.equity.view import HandShape
-from revsim.play.replay import Replay
+from revsim.equity.worlds import Estimate
+from revsim.laws.detection import Revoke
+from revsim.play.replay import Play, Replay
 
 LEVEL_NAMES = ("expert", "club")
 CUTS = (1, 3, 6)
@@ -125,3 +128,33 @@ def likely_tricks(position: Replay, declarer: Seat, shapes: dict[Seat, HandShape
 
 def _ordered(distribution: dict[int, float]) -> tuple[tuple[int, float], ...]:
     return tuple(sorted(((tricks, weight) for tricks, weight in distribution.items() if weight > 0), reverse=True))
+
+
+class SingleDummyEstimator:
+    """``sd`` behind the estimator interface (Law 64C): the offender's card and the rest of the play chosen by
+    the simulated players from the position before the revoke; the double-dummy candidates and lines are
+    kept as evidence beside the play-outs and the position-blind part."""
+
+    name = "sd"
+
+    def __init__(self, level: Level, seed: int, shapes: dict[Seat, HandShape]) -> None:
+        self.level = level
+        self.seed = seed
+        self.shapes = shapes
+
+    def estimate(self, position: Replay, revoke: Revoke, declarer: Seat, substitute: str,
+                 recorded_rest: list[Play]) -> Estimate:
+        """The play-outs' estimate; ``substitute`` is not used: the policy chooses the offender's card."""
+        evidence_dd = DoubleDummyEstimator().estimate(position, revoke, declarer, "best", recorded_rest)
+        likely = likely_tricks(position, declarer, self.shapes, self.level, self.seed, revoke.allowed)
+        chosen = tuple(card for card, _ in likely.first_cards) or evidence_dd.chosen
+        evidence: dict[str, object] = {
+            "play_outs": [[tricks, round(weight, 6)] for tricks, weight in likely.playouts],
+            "position_blind": [[tricks, round(weight, 6)] for tricks, weight in likely.blind],
+            "double_dummy": likely.double_dummy,
+            "first_cards": [[str(card), count] for card, count in likely.first_cards],
+            "level": self.level.name, "temperature": self.level.temperature, "play_out_count": self.level.playouts,
+            "layouts": self.level.layouts, "blend": self.level.blend, "seed": self.seed,
+        }
+        return replace(evidence_dd, estimator=self.name, substitute="policy", chosen=chosen,
+                       outcomes=likely.outcomes, evidence=evidence)

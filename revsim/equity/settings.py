@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from revsim.equity.estimators import ESTIMATORS
+from revsim.equity.estimators import ESTIMATOR_NAMES
+from revsim.equity.sd import LEVEL_NAMES
 from revsim.equity.worlds import SUBSTITUTES
 from revsim.records.facts import NOTICED_WHEN
 from revsim.records.record import Record
@@ -20,8 +21,9 @@ class Settings:
     """What the record cannot show, and how to rule.
 
     ``noticed``: when attention was first drawn (see ``records.facts.NOTICED_WHEN``); None takes the
-    record's facts, else ``end-of-play``. ``estimator``: how the no-infraction result is estimated
-    (``dd``). ``substitute``: the offender's card in the no-infraction world, ``best`` (his
+    record's facts, else ``end-of-play``. ``estimator``: how the no-infraction result is estimated:
+    ``dd`` (double dummy), or ``sd`` (single-dummy play-outs at ``level``, seeded by ``seed``).
+    ``substitute``: for ``dd``, the offender's card in the no-infraction world, ``best`` (his
     double-dummy best card) or ``uniform`` (every legal card equally likely). ``regime``: Law 12C1,
     ``weighted`` or ``non-weighted``. ``both_sides``: Law 64C2b, ``neither`` (as if neither side
     revoked) or ``separately`` (each revoke judged when it happened).
@@ -32,9 +34,11 @@ class Settings:
     substitute: str = "best"
     regime: str = "weighted"
     both_sides: str = "neither"
+    level: str = "expert"
+    seed: int = 1
 
     def __post_init__(self) -> None:
-        for name, allowed in (("noticed", NOTICED_WHEN), ("estimator", tuple(ESTIMATORS)),
+        for name, allowed in (("noticed", NOTICED_WHEN), ("estimator", ESTIMATOR_NAMES), ("level", LEVEL_NAMES),
                               ("substitute", SUBSTITUTES), ("regime", REGIMES), ("both_sides", BOTH_SIDES_METHODS)):
             if getattr(self, name) not in allowed and not (name == "noticed" and self.noticed is None):
                 raise ValueError(f"{name} must be one of {', '.join(allowed)}, not {getattr(self, name)!r}")

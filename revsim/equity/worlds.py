@@ -8,7 +8,7 @@ fitting.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Protocol
 
 from revsim.cards import SEAT_NAMES, Card, Seat
@@ -53,6 +53,7 @@ class Estimate:
     lines: tuple[Line, ...]
     tricks_completed: int
     declarer_tricks_before: int
+    evidence: dict[str, object] = field(default_factory=dict)
 
     @property
     def most_likely(self) -> int:

@@ -88,6 +88,7 @@ def estimate_to_dict(estimate: Estimate) -> dict[str, Any]:
         "candidates": [{"card": str(c.card), "tricks": c.declarer_tricks} for c in estimate.candidates],
         "chosen": [str(card) for card in estimate.chosen],
         "outcomes": [{"tricks": tricks, "weight": round(weight, 6)} for tricks, weight in estimate.outcomes],
+        "evidence": estimate.evidence,
         "lines": [{"name": line.name, "cards": list(line.cards), "stopped": line.stopped,
                    "tricks": line.declarer_tricks} for line in estimate.lines],
     }
@@ -117,8 +118,12 @@ def _field_score(score: FieldScore) -> dict[str, Any]:
 
 def settings_to_dict(settings: Settings, record: Record) -> dict[str, str]:
     """The settings a ruling was made with, to make it reproducible."""
-    return {"noticed": noticed_when(settings, record), "estimator": settings.estimator, "substitute": settings.substitute,
-            "regime": settings.regime, "both_sides": settings.both_sides}
+    used: dict[str, Any] = {"noticed": noticed_when(settings, record), "estimator": settings.estimator,
+                            "substitute": settings.substitute, "regime": settings.regime,
+                            "both_sides": settings.both_sides}
+    if settings.estimator == "sd":
+        used.update(level=settings.level, seed=settings.seed)
+    return used
 
 
 def error_to_dict(error: RecordError) -> dict[str, Any]:
