@@ -220,3 +220,16 @@ def test_64c_with_the_sd_estimator_is_seeded_weighted_and_shows_its_evidence() -
     evidence = ruling_to_dict(first)["no_infraction"]["evidence"]
     assert {"play_outs", "position_blind", "double_dummy", "level", "temperature", "seed"} <= set(evidence)
     assert evidence["seed"] == 7 and abs(sum(weight for _, weight in evidence["play_outs"]) - 1) < 1e-6
+
+
+def test_report_shows_the_single_dummy_distribution_and_how_it_was_made() -> None:
+    from revsim.adjudicate import Settings, adjudicate
+    from revsim.outputs.report import report_html
+    from revsim.records.readers import read_records
+    from tests.conftest import HANDS
+
+    [record] = list(read_records(HANDS / "law64c1-several-revokes.toml"))
+    settings = Settings(estimator="sd")
+    page = report_html(adjudicate(record, settings), settings)
+    assert "class='single-dummy'" in page and "<b>play-outs</b>" in page and "<b>position-blind</b>" in page
+    assert "Single dummy: 8 play-outs" in page and "seed 1" in page

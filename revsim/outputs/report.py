@@ -16,6 +16,7 @@ from revsim.cards import SEAT_LETTERS, SEAT_NAMES, SUIT_SYMBOLS, Card, Hand, nex
 from revsim.equity.ruling import BoardRuling, Outcome
 from revsim.equity.settings import Settings, noticed_when
 from revsim.equity.trace import Trace, no_infraction_trace, table_trace
+from revsim.equity.worlds import Estimate
 from revsim.outputs.dicts import settings_to_dict
 from revsim.outputs.text import describe_info, describe_result
 from revsim.scoring.field import score_against_field
@@ -166,9 +167,32 @@ def _estimate_html(ruling: BoardRuling) -> str:
             f"<tr><td>{_e(line.name)}</td><td>{' '.join(_card_html(c) for c in line.cards)}</td>"
             f"<td>{_e(line.stopped)}</td><td class='num'>{line.declarer_tricks}</td></tr>" for line in estimate.lines)
             + "</table>")
+        if estimate.estimator == "sd":
+            parts.append(_single_dummy_html(estimate))
     parts.append('<p class="note">Double-dummy play sees all four hands: it is an upper bound on skilful play, '
                  "shown as evidence, not as the answer.</p>")
     return "".join(parts)
+
+
+def _single_dummy_html(estimate: Estimate) -> str:
+    """The sd estimate as bars of weights: the blend, the play-outs and the position-blind part, and how it
+    was made."""
+    evidence: dict[str, Any] = dict(estimate.evidence)
+    rows: list[tuple[str, Any]] = [("estimate", [list(outcome) for outcome in estimate.outcomes]),
+            ("play-outs", evidence.get("play_outs", [])), ("position-blind", evidence.get("position_blind", []))]
+    bars = []
+    for name, outcomes in rows:
+        cells = "".join(
+            f"<div style='display:flex;align-items:center;gap:0.4em'><span style='width:5em'>{tricks} tricks</span>"
+            f"<span style='display:inline-block;height:0.8em;width:{max(1, round(weight * 200))}px;background:#7a5c2e'>"
+            f"</span><span>{weight:.0%}</span></div>" for tricks, weight in outcomes)
+        bars.append(f"<div><b>{_e(name)}</b>{cells}</div>")
+    made = (f"{evidence.get('play_out_count')} play-outs by players who see only their own view, "
+            f"{evidence.get('layouts')} layouts a decision, temperature {evidence.get('temperature')} "
+            f"(level {_e(evidence.get('level'))}), blended with the position-blind errors at weight "
+            f"{evidence.get('blend')}; seed {evidence.get('seed')}")
+    return ("<div class='single-dummy' style='display:flex;gap:2em;margin:0.6em 0'>" + "".join(bars) + "</div>"
+            f"<p class='note'>Single dummy: {_e(made)}.</p>")
 
 
 def _ruling_table(ruling: BoardRuling, field: list[int] | None) -> str:
