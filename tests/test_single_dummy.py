@@ -233,3 +233,14 @@ def test_report_shows_the_single_dummy_distribution_and_how_it_was_made() -> Non
     page = report_html(adjudicate(record, settings), settings)
     assert "class='single-dummy'" in page and "<b>play-outs</b>" in page and "<b>position-blind</b>" in page
     assert "Single dummy: 8 play-outs" in page and "seed 1" in page
+
+
+def test_layouts_drop_a_false_void_shown_by_a_revoke() -> None:
+    from revsim.equity.view import View
+
+    # East "showed out" of hearts (a revoke) but still holds the HQ: no layout fits the void
+    view = View(seat=0, seen={0: _cards("SA SK"), 2: _cards("S2 S3")}, hidden={1: 2, 3: 2},
+                unseen=_cards("HQ S4 S5 S6"), voids={1: frozenset({HEARTS}), 3: frozenset({HEARTS})})
+    layouts = sample_layouts(view, 4, random.Random(1))
+    assert all(len(layout[1]) == 2 and len(layout[3]) == 2 for layout in layouts)
+    assert all(_cards("HQ") <= layout[1] | layout[3] for layout in layouts)

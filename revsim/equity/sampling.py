@@ -1,7 +1,8 @@
 """Layouts of the cards a player cannot see, dealt at random consistently with his view.
 
 Each unseen card goes to a hidden player who can still hold it (not void in its suit, room left), the
-most constrained cards first; a layout that fits the auction (``view.HandShape``, over the player's
+most constrained cards first (a revoke in the play shows a false void: when no layout fits the voids,
+they are dropped); a layout that fits the auction (``view.HandShape``, over the player's
 original hand: the cards dealt to him now plus those he has played) is kept. When the auction cannot be
 met within the tries allowed, it is dropped and the cards seen and the voids alone decide: the play is
 evidence, the auction a guess.
@@ -30,8 +31,10 @@ def sample_layouts(view: View, count: int, rng: random.Random, tries_per_layout:
     attempts = 0
     while len(layouts) < count:
         attempts += 1
-        if attempts > 50 * count + 100:
-            raise ValueError("no layout fits the cards seen and the voids shown")
+        if attempts == 20 * count + 50:
+            eligible = {suit: list(view.hidden) for suit in range(4)}
+        if attempts > 60 * count + 100:
+            raise ValueError("no layout fits the cards seen")
         dealt = _deal(view, rng, eligible, by_suit, order)
         if dealt is None:
             continue

@@ -15,6 +15,17 @@ def describe_result(ruling: BoardRuling, tricks: int) -> str:
     return f"{result_text(ruling.record.contract, tricks)} ({tricks} tricks, NS {score:+d})"
 
 
+def single_dummy_line(evidence: dict[str, Any]) -> str:
+    """How an sd estimate was made, in one line: its settings and its two parts."""
+    def shown(outcomes: Any) -> str:
+        return ", ".join(f"{weight:.0%} of {tricks}" for tricks, weight in outcomes)
+
+    return (f"single dummy: {evidence.get('play_out_count')} play-outs, {evidence.get('layouts')} layouts a decision, "
+            f"temperature {evidence.get('temperature')} (level {evidence.get('level')}), seed {evidence.get('seed')}; "
+            f"play-outs {shown(evidence.get('play_outs', []))}; position-blind {shown(evidence.get('position_blind', []))}"
+            f" (double dummy {evidence.get('double_dummy')}), blended at weight {evidence.get('blend')}")
+
+
 def describe_info(info: dict[str, str]) -> str:
     """Like ``Teams final, 2024-05-01, Open room; N Smith, E Jones, S Brown, W Green`` (empty when unknown)."""
     about = ", ".join(info[key] for key in ("event", "date", "room") if key in info)
@@ -73,6 +84,8 @@ def ruling_to_text(ruling: BoardRuling) -> str:
         for line in estimate.lines:
             out.append(f"  {line.name} line: {line.declarer_tricks} tricks ({' '.join(line.cards[:12])}"
                        f"{' ...' if len(line.cards) > 12 else ''}; {line.stopped})")
+        if estimate.estimator == "sd":
+            out.append("  " + single_dummy_line(estimate.evidence))
     if ruling.ns == ruling.ew:
         out.append(f"Ruling ({ruling.law}): {_outcomes_text(ruling, ruling.ns)}")
     else:
