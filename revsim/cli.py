@@ -267,7 +267,7 @@ def _one_record(file: str, boards: tuple[str, ...], record_number: int | None, e
               help="The tricks completed: the estimate starts from the position after them.")
 @click.option("--estimator", type=click.Choice(PREDICTORS), default="dd", show_default=True,
               help="dd: double dummy (one result); sd: play-outs by players who see only what they would see "
-                   "(its parameters are not yet fitted on real play: see the README).")
+                   "(fitted on real play; its measured quality is in the README).")
 @click.option("--level", type=click.Choice(LEVEL_NAMES), default="expert", show_default=True,
               help="For sd: the players' level, whose fitted parameters are used.")
 @click.option("--seed", type=int, default=1, show_default=True, help="For sd: the seed of every sample.")
