@@ -14,6 +14,7 @@ from revsim.adjudicate import adjudicate
 from revsim.batch import ENGINES, default_jobs, scan_rows
 from revsim.cluster import ClusterError
 from revsim.equity.estimators import ESTIMATOR_NAMES
+from revsim.equity.law12 import weight_text
 from revsim.equity.predict import PREDICTORS, predict
 from revsim.equity.ruling import BoardRuling
 from revsim.equity.sd import LEVEL_NAMES
@@ -317,7 +318,7 @@ def _prediction_text(entry: dict[str, Any]) -> str:
         return f"ERROR {entry['error']}"
     outcomes = entry["outcomes"]
     shown = (f"{outcomes[0][0]} tricks" if len(outcomes) == 1 else
-             ", ".join(f"{weight:.0%} of {tricks}" for tricks, weight in sorted(outcomes, key=lambda o: -o[1])))
+             ", ".join(f"{weight_text(weight)} of {tricks}" for tricks, weight in sorted(outcomes, key=lambda o: -o[1])))
     extra = f", level {entry['level']}, seed {entry['seed']}" if "seed" in entry else ""
     return (f"Board {entry['board']}: {entry['contract']} by {entry['declarer']}, after trick {entry['after_trick']} "
             f"({entry['estimator']}{extra}): {shown}")
@@ -406,7 +407,7 @@ def _weighted_text(outcomes_json: str) -> str:
     outcomes = json.loads(outcomes_json)
     if len(outcomes) == 1:
         return f"{outcomes[0][0]} tricks"
-    return ", ".join(f"{weight:.0%} of {tricks}" + (" tricks" if index == 0 else "")
+    return ", ".join(f"{weight_text(weight)} of {tricks}" + (" tricks" if index == 0 else "")
                      for index, (tricks, weight) in enumerate(outcomes))
 
 

@@ -139,3 +139,10 @@ def test_12c1e_non_weighted_whole_board_sides_get_their_own_result() -> None:
         # the offenders' result is never better for them than the non-offenders' result
         nos_gets_more = (nos[0].tricks >= off[0].tricks) if declarer_side != offending else (nos[0].tricks <= off[0].tricks)
         assert nos_gets_more
+
+
+def test_12c1c_weights_as_directors_write_them() -> None:
+    from revsim.equity.law12 import weight_text
+
+    assert weight_text(0.7) == "70%" and weight_text(0.3) == "30%" and weight_text(1.0) == "100%"
+    assert weight_text(0.003) == "<1%" and weight_text(0.0) == "0%"

@@ -42,3 +42,8 @@ def law12c1e_non_weighted(outcomes: Iterable[tuple[int, float]], better_for_side
         if cumulative >= threshold - 1e-12:
             return tricks
     return ordered[-1][0]
+
+
+def weight_text(weight: float) -> str:
+    """A weight of a Law 12C1c score as directors write it: ``70%``, or ``<1%`` for a sliver that rounds to 0."""
+    return "<1%" if 0 < weight < 0.005 else f"{weight:.0%}"

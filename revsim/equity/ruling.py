@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 
 from revsim.cards import SEAT_NAMES, SIDE_NAMES, side_of
 from revsim.equity.estimators import make_estimator
-from revsim.equity.law12 import law12c1c_weighted, law12c1e_non_weighted
+from revsim.equity.law12 import law12c1c_weighted, law12c1e_non_weighted, weight_text
 from revsim.equity.law64c import law64c1_adjust, law64c2a_repeated_revoke_result, law64c2b_result_for_side
 from revsim.equity.settings import Settings
 from revsim.equity.worlds import Estimate, position_before
@@ -428,7 +428,7 @@ def _outcomes_phrase(ruling: BoardRuling, weighted: list[tuple[int, float]]) -> 
     if len(weighted) == 1:
         tricks = weighted[0][0]
         return f"{tricks} tricks ({result_text(contract, tricks)})"
-    return ", ".join(f"{weight:.0%} of {tricks} tricks ({result_text(contract, tricks)})" for tricks, weight in weighted)
+    return ", ".join(f"{weight_text(weight)} of {tricks} tricks ({result_text(contract, tricks)})" for tricks, weight in weighted)
 
 
 def _explain(ruling: BoardRuling, world: World, base: Weighted, adjust: bool) -> str:
@@ -436,7 +436,7 @@ def _explain(ruling: BoardRuling, world: World, base: Weighted, adjust: bool) ->
     adjusted score."""
     estimate = world.estimate
     who = SEAT_NAMES[estimate.seat]
-    raw = ", ".join(f"{weight:.0%} of {t}" if len(estimate.outcomes) > 1 else str(t)
+    raw = ", ".join(f"{weight_text(weight)} of {t}" if len(estimate.outcomes) > 1 else str(t)
                     for t, weight in law12c1c_weighted(estimate.outcomes))
     adjusted = _outcomes_phrase(ruling, world.outcomes)
     if world.revoke.law == "64B2":

@@ -13,6 +13,7 @@ from importlib import metadata
 from typing import Any
 
 from revsim.cards import SEAT_LETTERS, SEAT_NAMES, SUIT_SYMBOLS, Card, Hand, next_seat, sort_hand
+from revsim.equity.law12 import weight_text
 from revsim.equity.ruling import BoardRuling, Outcome
 from revsim.equity.settings import Settings, noticed_when
 from revsim.equity.trace import Trace, no_infraction_trace, table_trace
@@ -185,7 +186,7 @@ def _single_dummy_html(estimate: Estimate) -> str:
         cells = "".join(
             f"<div style='display:flex;align-items:center;gap:0.4em'><span style='width:5em'>{tricks} tricks</span>"
             f"<span style='display:inline-block;height:0.8em;width:{max(1, round(weight * 200))}px;background:#7a5c2e'>"
-            f"</span><span>{weight:.0%}</span></div>" for tricks, weight in outcomes)
+            f"</span><span>{weight_text(weight)}</span></div>" for tricks, weight in outcomes)
         bars.append(f"<div><b>{_e(name)}</b>{cells}</div>")
     made = (f"{evidence.get('play_out_count')} play-outs by players who see only their own view, "
             f"{evidence.get('layouts')} layouts a decision, temperature {evidence.get('temperature')} "
@@ -205,7 +206,7 @@ def _ruling_table(ruling: BoardRuling, field: list[int] | None) -> str:
                 extra = (f"<td class='num'>{score.matchpoints:.1f}%</td><td class='num'>{score.imps_cross:+.2f}</td>"
                          f"<td class='num'>{score.imps_datum:+.2f}</td>")
             result = _e(result_text(ruling.record.contract, outcome.tricks))
-            out.append(f"<tr><td class='num'>{outcome.weight:.0%}</td><td>{result}</td>"
+            out.append(f"<tr><td class='num'>{weight_text(outcome.weight)}</td><td>{result}</td>"
                        f"<td class='num'>{outcome.tricks}</td><td class='num'>{outcome.score:+d}</td>{extra}</tr>")
         return "".join(out)
 
@@ -306,7 +307,7 @@ def report_html(ruling: BoardRuling, settings: Settings, field: list[int] | None
     notes = "".join(f"<li>{_e(note)}</li>" for note in record.notes)
     endplay_version, revsim_version = _version("endplay"), _version("revsim")
     used = settings_to_dict(settings, record)
-    final = "; ".join(f"{o.weight:.0%} of {describe_result(ruling, o.tricks)}" if len(ruling.ns) > 1
+    final = "; ".join(f"{weight_text(o.weight)} of {describe_result(ruling, o.tricks)}" if len(ruling.ns) > 1
                       else describe_result(ruling, o.tricks) for o in ruling.ns)
     revokers = ", ".join(f"{SEAT_NAMES[r.seat]} (trick {r.trick})" for r in ruling.revokes) or "none"
     summary = (
@@ -322,7 +323,7 @@ def report_html(ruling: BoardRuling, settings: Settings, field: list[int] | None
         "</div>"
         f'<p class="ruling-line">Ruling: {_e(final)}'
         + ("" if ruling.ns == ruling.ew else " for North-South; East-West: " + _e("; ".join(
-            f"{o.weight:.0%} of {describe_result(ruling, o.tricks)}" for o in ruling.ew)))
+            f"{weight_text(o.weight)} of {describe_result(ruling, o.tricks)}" for o in ruling.ew)))
         + "</p>"
     )
     body = [

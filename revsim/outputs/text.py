@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from revsim.cards import RANK_LETTERS, SEAT_NAMES, SUIT_SYMBOLS, Hand, sort_hand
+from revsim.equity.law12 import weight_text
 from revsim.equity.ruling import BoardRuling
 from revsim.scoring.points import ns_score, result_text
 
@@ -18,7 +19,7 @@ def describe_result(ruling: BoardRuling, tricks: int) -> str:
 def single_dummy_line(evidence: dict[str, Any]) -> str:
     """How an sd estimate was made, in one line: its settings and its two parts."""
     def shown(outcomes: Any) -> str:
-        return ", ".join(f"{weight:.0%} of {tricks}" for tricks, weight in outcomes)
+        return ", ".join(f"{weight_text(weight)} of {tricks}" for tricks, weight in outcomes)
 
     return (f"single dummy: {evidence.get('play_out_count')} play-outs, {evidence.get('layouts')} layouts a decision, "
             f"temperature {evidence.get('temperature')} (level {evidence.get('level')}), seed {evidence.get('seed')}; "
@@ -99,4 +100,4 @@ def ruling_to_text(ruling: BoardRuling) -> str:
 def _outcomes_text(ruling: BoardRuling, outcomes: list[Any]) -> str:
     if len(outcomes) == 1:
         return describe_result(ruling, outcomes[0].tricks)
-    return ", ".join(f"{o.weight:.0%} of {describe_result(ruling, o.tricks)}" for o in outcomes)
+    return ", ".join(f"{weight_text(o.weight)} of {describe_result(ruling, o.tricks)}" for o in outcomes)
