@@ -33,20 +33,20 @@ def read_records(path: str | Path) -> Iterator[Record | RecordError]:
         yield RecordError("a broken link: the file it points to does not exist" if broken else "no such file",
                           source=str(path))
         return
-    found = False
-    for item in reader(path):
-        found = True
-        yield item
-    if not found:
-        yield RecordError(f"no board found: {NOT_THIS_FORMAT[suffix]}", source=str(path))
+    yield from _or_no_board(reader(path), suffix, str(path))
 
 
 def parse_text(text: str, source: str) -> Iterator[Record | RecordError]:
     """Every board of a record file's text (read already), by ``source``'s extension, as ``read_records``
     gives them: one error when no board is found."""
     suffix = Path(source).suffix.lower()
+    yield from _or_no_board(PARSERS[suffix](text, source), suffix, source)
+
+
+def _or_no_board(items: Iterator[Record | RecordError], suffix: str, source: str) -> Iterator[Record | RecordError]:
+    """The items as they come, or one error saying no board was found in a file of this format."""
     found = False
-    for item in PARSERS[suffix](text, source):
+    for item in items:
         found = True
         yield item
     if not found:

@@ -24,6 +24,11 @@ def sniff_encoding(path: str | Path) -> str:
             more = bool(handle.read(1))
     except OSError as error:
         raise RecordError(f"cannot read the file: {error.strerror or error}", source=source) from None
+    return _encoding_of(head, more, source)
+
+
+def _encoding_of(head: bytes, more: bool, source: str) -> str:
+    """The encoding of a file that starts with ``head`` (``more``: it goes on), or RecordError."""
     if not head.strip() and not more:
         raise RecordError("no board found: the file is empty", source=source)
     if head.startswith((b"\xff\xfe", b"\xfe\xff")) or _looks_like_utf16(head):
@@ -54,12 +59,13 @@ def _looks_like_utf16(head: bytes) -> bool:
 
 
 def read_text(path: str | Path) -> str:
-    """The whole text of a record file (see ``sniff_encoding``); RecordError when it cannot be read."""
-    encoding = sniff_encoding(path)
+    """The whole text of a record file, read once (see ``sniff_encoding``); RecordError when it cannot be read."""
     try:
-        return Path(path).read_text(encoding=encoding, errors="replace")
+        data = Path(path).read_bytes()
     except OSError as error:
         raise RecordError(f"cannot read the file: {error.strerror or error}", source=str(path)) from None
+    encoding = _encoding_of(data[:SNIFF_BYTES], len(data) > SNIFF_BYTES, str(path))
+    return data.decode(encoding, errors="replace")
 
 
 def read_source(path: str | Path, parse: Callable[[str, str], Iterator[Item]]) -> Iterator[Item | RecordError]:
