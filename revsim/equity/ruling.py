@@ -87,7 +87,7 @@ def rule(record: Record, table: TablePlay, revokes: list[Revoke], transfer: int,
     assert record.contract is not None
     steps = [_revoke_step(revoke) for revoke in revokes]
     ruling = BoardRuling(record, table, revokes, transfer, "none", [], [], steps)
-    corrected = next((r for r in revokes if r.law == "62D" or r.corrected_in_play), None)
+    corrected = _correction(revokes)
     if corrected is None:
         active = [r for r in revokes if r.established]
         base = _transfer_result(ruling)
@@ -111,6 +111,11 @@ def rule(record: Record, table: TablePlay, revokes: list[Revoke], transfer: int,
     else:
         _one_side(ruling, active, base, base_law, settings)
     return ruling
+
+
+def _correction(revokes: list[Revoke]) -> Revoke | None:
+    """The first revoke the record shows standing that must be corrected (62D at trick 12, or 62A)."""
+    return next((r for r in revokes if r.law == "62D" or r.corrected_in_play), None)
 
 
 def _before(revoke: Revoke, other: Revoke) -> bool:
@@ -196,13 +201,9 @@ def _one_side(ruling: BoardRuling, active: list[Revoke], base: Weighted, base_la
     non_offending = 1 - offending
     value = _value_for(record, non_offending)
     worlds = [_world(ruling, revoke, [r for r in active if _before(r, revoke)], settings) for revoke in active]
-    best: World | None = None
-    for world in worlds:
-        if best is None or _for_non_offenders(world.outcomes, value, settings) >= \
-                _for_non_offenders(best.outcomes, value, settings):
-            best = world
-    assert best is not None
-    adjust = law64c1_adjust(_for_non_offenders(base, value, settings), _for_non_offenders(best.outcomes, value, settings))
+    worth = [_for_non_offenders(world.outcomes, value, settings) for world in worlds]
+    best_worth, best = max(reversed(list(zip(worth, worlds, strict=True))), key=lambda pair: pair[0])  # ties: the later
+    adjust = law64c1_adjust(_for_non_offenders(base, value, settings), best_worth)
     if len(worlds) > 1:
         for world in worlds:
             ruling.steps.append(_world_step(ruling, world))
@@ -221,7 +222,7 @@ def _for_non_offenders(outcomes: Weighted, value: Callable[[int], float], settin
     """What a result is worth to the non-offending side: the expected points (weighted), or the points of
     the most favourable likely result (non-weighted, Law 12C1e)."""
     if settings.regime == "weighted":
-        return sum(weight * value(tricks) for tricks, weight in outcomes)
+        return _expected_value(outcomes, value)
     return value(law12c1e_non_weighted(outcomes, value, offending=False))
 
 
@@ -237,11 +238,11 @@ def _world(ruling: BoardRuling, revoke: Revoke, earlier: list[Revoke], settings:
     assert ruling.record.contract is not None
     declarer_side = side_of(ruling.record.contract.declarer)
     rectified = _rectified(ruling, revoke, earlier)
+    offenders_declared = bool(rectified) and rectified[0].side == declarer_side
     outcomes: list[tuple[int, float]] = []
     moved_most_likely = 0
     for tricks, weight in estimate.outcomes:
         moved = sum(transfer for _, _, transfer, _ in _world_transfers(ruling, estimate, tricks, rectified))
-        offenders_declared = bool(rectified) and rectified[0].side == declarer_side
         outcomes.append((law64c2a_repeated_revoke_result(tricks, moved, offenders_declared), weight))
         if tricks == estimate.most_likely:
             moved_most_likely = moved
@@ -451,7 +452,7 @@ def _explain(ruling: BoardRuling, world: World, base: Weighted, adjust: bool) ->
                 f"(Law 64A), give {adjusted}.")
     else:
         text = f"Without the revoke on trick {estimate.trick}, {_substitute_phrase(estimate)}: {adjusted}."
-    corrected = any(r.law == "62D" or r.corrected_in_play for r in ruling.revokes)
+    corrected = _correction(ruling.revokes) is not None
     base_name = "the corrected play gives" if corrected else "the transfer would give" if ruling.transfer else \
         "the table result is"
     base_text = (f"{base[0][0]} ({result_text(ruling.record.contract, base[0][0])})" if len(base) == 1
