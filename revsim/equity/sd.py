@@ -107,13 +107,7 @@ def likely_tricks(position: Replay, declarer: Seat, shapes: dict[Seat, HandShape
         if first is not None:
             firsts[first] += 1
     playouts = {tricks: count / level.playouts for tricks, count in results.items()}
-    double_dummy, values = total_tricks(position, declarer)
-    if first_allowed and values:
-        allowed = {card: value for card, value in values.items() if card in first_allowed} or values
-        remaining = 13 - position.tricks_won(0) - position.tricks_won(1)
-        best = max(allowed.values())
-        won = position.tricks_won(side)
-        double_dummy = won + (best if position.to_play % 2 == side else remaining - best)
+    double_dummy = total_tricks(position, declarer, first_allowed)[0]
     completed = len(position.tricks) + position.first_trick - 1
     low = position.tricks_won(side)
     high = low + 13 - position.tricks_won(0) - position.tricks_won(1)

@@ -17,7 +17,7 @@ import tempfile
 import threading
 import time
 from collections import OrderedDict
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Sequence, Set
 from dataclasses import dataclass
 
 from endplay.dds import solve_all_boards, solve_board
@@ -146,13 +146,15 @@ def _position_key(replay: Replay) -> tuple[object, ...]:
     return (tuple(replay.hand(seat) for seat in range(4)), replay.trump, replay.leader, tuple(replay.current_trick))
 
 
-def total_tricks(replay: Replay, side_seat: Seat) -> tuple[int, dict[Card, int]]:
+def total_tricks(replay: Replay, side_seat: Seat, allowed: Set[Card] | None = None) -> tuple[int, dict[Card, int]]:
     """``side_seat``'s side's total tricks with best play by all four from here (tricks already won
-    included), and the value of each legal card of the player to play (empty when the play is over)."""
+    included), and the value of each legal card of the player to play (empty when the play is over).
+    ``allowed`` limits the player to play to those of his cards (a penalty card, a lead restriction)."""
     won = replay.tricks_won(side_seat % 2)
     if replay.is_over:
         return won, {}
     values = card_values(replay)
-    best = max(values.values())
+    choices = {card: value for card, value in values.items() if allowed is None or card in allowed} or values
+    best = max(choices.values())
     remaining = 13 - replay.tricks_won(0) - replay.tricks_won(1)
     return won + (best if replay.to_play % 2 == side_seat % 2 else remaining - best), values
