@@ -75,8 +75,7 @@ def play_outs(position: Replay, declarer: Seat, shapes: dict[Seat, HandShape], p
             if remaining <= policy.endgame and firsts[index] is not None:
                 results[index] = total_tricks(line, declarer)[0]
                 continue
-            allowed = first_allowed if firsts[index] is None else None
-            legal = [card for card in line.legal_cards() if allowed is None or card in allowed] or line.legal_cards()
+            legal = _choices(line, first_allowed if firsts[index] is None else None)
             if len(legal) == 1:
                 _play(line, legal[0], firsts, index)
                 continue
@@ -90,10 +89,20 @@ def play_outs(position: Replay, declarer: Seat, shapes: dict[Seat, HandShape], p
             continue
         values = _values_by_position(lines, asking, batch)
         for (index, legal, _), solved in zip(asking, values, strict=True):
-            averages = {card: sum(value[card] for value in solved) / len(solved) for card in legal}
-            STATS.decisions += 1
-            STATS.layouts += len(solved)
-            _play(lines[index], softmax_choice(averages, policy.temperature, rng), firsts, index)
+            _play(lines[index], softmax_choice(_averages(legal, solved), policy.temperature, rng), firsts, index)
+
+
+def _choices(replay: Replay, allowed: Set[Card] | None) -> list[Card]:
+    """The legal cards of the player to play, limited to ``allowed`` when any of them is legal."""
+    legal = replay.legal_cards()
+    return [card for card in legal if allowed is None or card in allowed] or legal
+
+
+def _averages(legal: list[Card], solved: list[dict[Card, int]]) -> dict[Card, float]:
+    """Each card's double-dummy tricks averaged over the layouts solved for one decision (counted in STATS)."""
+    STATS.decisions += 1
+    STATS.layouts += len(solved)
+    return {card: sum(value[card] for value in solved) / len(solved) for card in legal}
 
 
 def _play(line: Replay, card: Card, firsts: list[Card | None], index: int) -> None:
@@ -120,15 +129,12 @@ def card_averages(replay: Replay, declarer: Seat, shapes: dict[Seat, HandShape],
                   rng: random.Random, allowed: Set[Card] | None = None) -> dict[Card, float]:
     """Each legal card (among ``allowed``) of the player to play, with its average double-dummy tricks for
     his side over layouts dealt from his view."""
-    legal = [card for card in replay.legal_cards() if allowed is None or card in allowed] or replay.legal_cards()
+    legal = _choices(replay, allowed)
     if len(legal) == 1:
         return {legal[0]: 0.0}
     view = player_view(replay, replay.to_play, declarer, shapes)
     layouts = sample_layouts(view, policy.layouts, rng)
-    values = layout_values(layouts, replay.trump, replay.leader, replay.current_trick)
-    STATS.decisions += 1
-    STATS.layouts += len(layouts)
-    return {card: sum(value[card] for value in values) / len(values) for card in legal}
+    return _averages(legal, layout_values(layouts, replay.trump, replay.leader, replay.current_trick))
 
 
 def choose(replay: Replay, declarer: Seat, shapes: dict[Seat, HandShape], policy: Policy, rng: random.Random,

@@ -10,6 +10,7 @@ the same input and seed give the same estimate.
 
 from __future__ import annotations
 
+import functools
 import json
 import random
 import zlib
@@ -50,8 +51,9 @@ class Level:
         return Policy(self.temperature, self.layouts)
 
 
+@functools.cache
 def load_level(name: str) -> Level:
-    """The shipped parameters of a level (``levels.json``)."""
+    """The shipped parameters of a level (``levels.json``), read once a process."""
     data = json.loads(resources.files("revsim.equity").joinpath("levels.json").read_text(encoding="utf-8"))
     if name not in data:
         raise ValueError(f"level must be one of {', '.join(sorted(data))}, not {name!r}")
