@@ -84,39 +84,43 @@ class ParquetWriter:
 
 
 class ParquetDatasetWriter:
-    """Rows as a partitioned Parquet dataset: a folder of part files (``part-00000.parquet``...), each holding
-    up to ``PART_ROWS`` rows in order, that pandas, pyarrow and dask.dataframe read as one table."""
+    """Rows as a partitioned Parquet dataset: a folder of part files (``part-00000.parquet``...), each a
+    ``ParquetWriter`` file of up to ``PART_ROWS`` rows in order, that pandas, pyarrow and dask.dataframe read
+    as one table."""
 
     PART_ROWS = 20_000
 
     def __init__(self, folder: Path, columns: dict[str, str]) -> None:
-        import pyarrow as pa
-
         folder.mkdir(parents=True, exist_ok=True)
         for old in folder.glob("part-*.parquet"):
             old.unlink()
         self._folder = folder
-        self._schema = arrow_schema(columns)
-        self._rows: list[dict[str, Any]] = []
+        self._columns = columns
+        self._part: ParquetWriter | None = None
         self._parts = 0
-        self._pa = pa
+        self._rows_in_part = 0
 
     def write(self, row: dict[str, Any]) -> None:
-        self._rows.append(row)
-        if len(self._rows) >= self.PART_ROWS:
-            self._flush()
+        if self._part is None:
+            self._open_part()
+        assert self._part is not None
+        self._part.write(row)
+        self._rows_in_part += 1
+        if self._rows_in_part >= self.PART_ROWS:
+            self._part.close()
+            self._part = None
 
-    def _flush(self) -> None:
-        import pyarrow.parquet as pq
-
-        table = self._pa.Table.from_pylist(self._rows, schema=self._schema)
-        pq.write_table(table, str(self._folder / f"part-{self._parts:05d}.parquet"))
+    def _open_part(self) -> None:
+        self._part = ParquetWriter(self._folder / f"part-{self._parts:05d}.parquet", self._columns)
         self._parts += 1
-        self._rows = []
+        self._rows_in_part = 0
 
     def close(self) -> None:
-        if self._rows or not self._parts:
-            self._flush()
+        if self._part is None and not self._parts:
+            self._open_part()  # an empty dataset still has one part, so that it reads with its columns
+        if self._part is not None:
+            self._part.close()
+            self._part = None
 
 
 def arrow_schema(columns: dict[str, str]) -> Any:
