@@ -283,9 +283,7 @@ def predict_command(file: str, after_trick: int, estimator: str, level: str, see
     """
     results = []
     errors = 0
-    for item in read_records(file):
-        if boards and item.board not in boards:
-            continue
+    for item in _selected(file, boards, Facts()):
         entry: dict[str, Any] = {"board": item.board, "after_trick": after_trick}
         try:
             if isinstance(item, RecordError):
@@ -316,9 +314,7 @@ def predict_command(file: str, after_trick: int, estimator: str, level: str, see
 def _prediction_text(entry: dict[str, Any]) -> str:
     if entry["status"] == "error":
         return f"ERROR {entry['error']}"
-    outcomes = entry["outcomes"]
-    shown = (f"{outcomes[0][0]} tricks" if len(outcomes) == 1 else
-             ", ".join(f"{weight_text(weight)} of {tricks}" for tricks, weight in sorted(outcomes, key=lambda o: -o[1])))
+    shown = _weighted_text(entry["outcomes"])
     extra = f", level {entry['level']}, seed {entry['seed']}" if "seed" in entry else ""
     return (f"Board {entry['board']}: {entry['contract']} by {entry['declarer']}, after trick {entry['after_trick']} "
             f"({entry['estimator']}{extra}): {shown}")
@@ -396,15 +392,16 @@ def scan_command(paths: tuple[str, ...], out_path: str | None, jobs: int | None,
 def _scan_line(board: dict[str, Any]) -> str:
     if board["status"] == "error":
         return f"ERROR {board['error']}"
-    ns, ew = _weighted_text(board["outcomes_ns"]), _weighted_text(board["outcomes_ew"])
+    ns, ew = _weighted_text(json.loads(board["outcomes_ns"])), _weighted_text(json.loads(board["outcomes_ew"]))
     result = ns if ns == ew else f"North-South {ns}, East-West {ew}"
     return (f"{board['file']}, board {board['board']}: {board['contract']} by {board['declarer']}, revokes "
             f"{board['revokers']}, transfer {board['transfer']}, ruling {board['law']}: {result}")
 
 
-def _weighted_text(outcomes_json: str) -> str:
-    """``12 tricks`` or, for a weighted result as directors write it, ``70% of 12 tricks, 30% of 11``."""
-    outcomes = json.loads(outcomes_json)
+def _weighted_text(outcomes: list[list[Any]]) -> str:
+    """``12 tricks`` or, for a weighted result as directors write it, ``70% of 12 tricks, 30% of 11`` (most
+    likely first)."""
+    outcomes = sorted(outcomes, key=lambda outcome: -outcome[1])
     if len(outcomes) == 1:
         return f"{outcomes[0][0]} tricks"
     return ", ".join(f"{weight_text(weight)} of {tricks}" + (" tricks" if index == 0 else "")
