@@ -13,13 +13,17 @@ on the fitting events and every figure is scored on the others.
 Printed per level: CRPS (pooled and by cut; for one number it is the absolute error), the mean absolute
 error of the mean, the bias, the share where the most likely outcome was the actual one, a calibration
 table, and seconds per position; with --write, the fitted parameters go to revsim/equity/levels.json.
-Run: .venv/bin/python benchmarks/bench_likely.py [--fit 30] [--score 60] [--seed 1] [--write]
+With --write, a few fitting positions and their play-outs are kept beside the parameters (``check``):
+``tests/test_single_dummy.py`` replays them with the shipped parameters and must get the same play-outs.
+--jobs runs positions in that many processes (each its own solver); the figures do not depend on it.
+Run: .venv/bin/python benchmarks/bench_likely.py [--fit 30] [--score 60] [--seed 1] [--jobs 2] [--write]
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import multiprocessing
 import random
 import sys
 import time
@@ -55,6 +59,8 @@ class Position:
     cut: int
     actual: int
     event: str
+    source: str = ""
+    index: int = 0
     dd: int = 0
 
 
@@ -74,7 +80,7 @@ def collect(level: str) -> list[Position]:
         path = CORPUS / name
         files = sorted(path.rglob("*.lin")) + sorted(path.rglob("*.pbn")) if path.is_dir() else [path]
         for file in files:
-            for item in read_records(file):
+            for index, item in enumerate(read_records(file)):
                 if isinstance(item, RecordError) or item.contract is None or not item.play:
                     continue
                 try:
@@ -87,7 +93,8 @@ def collect(level: str) -> list[Position]:
                 played = len(table.replay.tricks)
                 for cut in CUTS:
                     if played >= cut or (table.claimed and len(table.replay.plays) >= 4 * cut):
-                        positions.append(Position(replace(item, notes=[]), cut, table.declarer_tricks, event))
+                        positions.append(Position(replace(item, notes=[]), cut, table.declarer_tricks, event,
+                                                  str(file.relative_to(CORPUS)), index))
     return positions
 
 
@@ -139,6 +146,19 @@ def playouts(position: Position, level: Level, seed: int) -> tuple[dict[int, flo
     return dict(likely.playouts), time.perf_counter() - start
 
 
+def _playouts_task(task: tuple[Position, Level, int]) -> tuple[dict[int, float], float, int, int]:
+    STATS.decisions = STATS.layouts = 0
+    distribution, seconds = playouts(*task)
+    return distribution, seconds, STATS.decisions, STATS.layouts
+
+
+def run_playouts(positions: list[Position], level: Level, seed: int, pool: multiprocessing.pool.Pool | None
+                 ) -> list[tuple[dict[int, float], float, int, int]]:
+    """The play-outs of every position, in the pool's processes where there is one (same results either way)."""
+    tasks = [(p, level, seed) for p in positions]
+    return pool.map(_playouts_task, tasks, chunksize=1) if pool else [_playouts_task(t) for t in tasks]
+
+
 def blend(a: dict[int, float], b: dict[int, float], weight_b: float) -> dict[int, float]:
     keys = set(a) | set(b)
     return {k: (1 - weight_b) * a.get(k, 0.0) + weight_b * b.get(k, 0.0) for k in keys}
@@ -181,8 +201,10 @@ def main() -> None:
     parser.add_argument("--temperatures", default="0.05,0.1,0.2")
     parser.add_argument("--levels", default="expert,club")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--jobs", type=int, default=1, help="processes for the play-outs")
     parser.add_argument("--write", action="store_true", help="write the fitted parameters to levels.json")
     args = parser.parse_args()
+    pool = multiprocessing.get_context("spawn").Pool(args.jobs) if args.jobs > 1 else None
     temperatures = [float(t) for t in args.temperatures.split(",")]
     shipped = json.loads((ROOT / "revsim" / "equity" / "levels.json").read_text())
     print(f"seed {args.seed}; fitting {args.fit} and scoring {args.score} positions per cut; temperatures {temperatures}")
@@ -202,7 +224,7 @@ def main() -> None:
         fit_runs: dict[float, list[tuple[Position, dict[int, float]]]] = {}
         for temperature in temperatures:
             level = replace(base, temperature=temperature, errors=errors)
-            runs = [(p, playouts(p, level, args.seed)[0]) for p in model_fit]
+            runs = [(p, r[0]) for p, r in zip(model_fit, run_playouts(model_fit, level, args.seed, pool), strict=True)]
             fit_runs[temperature] = runs
             value = scores(runs)["crps"]
             print(f"  fitting: temperature {temperature}: play-outs CRPS {value:.3f}")
@@ -212,9 +234,10 @@ def main() -> None:
             [(p, blend(d, blind(p, errors), w)) for p, d in fit_runs[best_t]])["crps"])
         print(f"  fitted: temperature {best_t}, blend weight of the position-blind part {weight:.2f}")
         level = replace(base, temperature=best_t, errors=errors, blend=weight)
-        STATS.decisions = STATS.layouts = 0
-        timed = [(p, *playouts(p, level, args.seed)) for p in score_set]
+        results = run_playouts(score_set, level, args.seed, pool)
+        timed = [(p, r[0], r[1]) for p, r in zip(score_set, results, strict=True)]
         seconds = sum(t for _, _, t in timed) / len(timed)
+        decisions, layouts = sum(r[2] for r in results), sum(r[3] for r in results)
         tables = {
             "dd": [(p, {p.dd: 1.0}) for p in score_set],
             "blind": [(p, blind(p, errors)) for p in score_set],
@@ -232,15 +255,18 @@ def main() -> None:
                   f"{s['exact']:.2f}")
         print("  calibration of sd:")
         print("\n".join(calibration(tables["sd"])))
-        print(f"  sd: {seconds:.2f} s per position; {STATS.decisions / len(timed):.0f} decisions and "
-              f"{STATS.layouts / len(timed):.0f} layouts solved per position ({level.playouts} play-outs, "
+        print(f"  sd: {seconds:.2f} s per position; {decisions / len(timed):.0f} decisions and "
+              f"{layouts / len(timed):.0f} layouts solved per position ({level.playouts} play-outs, "
               f"{level.layouts} layouts per decision)")
         shipped[level_name] = {"temperature": best_t, "playouts": level.playouts, "layouts": level.layouts,
                                "blend": weight, "errors": {str(c): {str(o): round(w, 6) for o, w in t.items()}
                                                            for c, t in errors.items()},
                                "fitted_on": f"bench_likely.py --seed {args.seed} --fit {args.fit}: "
                                             f"{len(blind_fit)} fitting positions for the errors, {len(model_fit)} "
-                                            "for the play model"}
+                                            "for the play model",
+                               "check": [{"source": p.source, "index": p.index, "cut": p.cut, "seed": args.seed,
+                                          "playouts": sorted([t, round(w, 6)] for t, w in d.items())}
+                                         for p, d in fit_runs[best_t][:: max(1, len(model_fit) // 3)][:3]]}
     if args.write:
         (ROOT / "revsim" / "equity" / "levels.json").write_text(json.dumps(shipped, indent=2) + "\n")
         print("\nwritten: revsim/equity/levels.json")

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import dataclass, replace
+from typing import Any
 
 from revsim.cards import SEAT_NAMES
 from revsim.equity.ruling import BoardRuling, Outcome, rule
@@ -15,10 +16,60 @@ from revsim.laws.detection import (
     unfounded_marks,
 )
 from revsim.laws.transfer import apply_law64
+from revsim.outputs.dicts import error_to_dict, field_to_dict, ruling_to_dict, settings_to_dict, skipped_to_dict
+from revsim.outputs.progress import plural
+from revsim.outputs.text import ruling_to_text
 from revsim.play.table import replay_cards, table_result
 from revsim.records.errors import RecordError
 from revsim.records.record import Record
+from revsim.scoring.field import field_for_board
 from revsim.scoring.points import tricks_for_score
+
+
+@dataclass(frozen=True)
+class BoardOutput:
+    """One board as every front end shows it: the JSON object, the readable text, whether it is an error
+    row, and whether a field was given that has no scores for this board."""
+
+    result: dict[str, Any]
+    text: str
+    failed: bool
+    field_missing: bool = False
+    ruling: BoardRuling | None = None
+
+
+def board_output(item: Record | RecordError, settings: Settings,
+                 field: dict[str | None, list[int]] | None = None) -> BoardOutput:
+    """Adjudicate one item read from a file (or say why not) into its JSON object and readable text."""
+    if isinstance(item, RecordError):
+        return BoardOutput(error_to_dict(item), f"ERROR {item.describe()}", True)
+    if item.contract is None or not item.play:
+        reason = "passed out or no contract" if item.contract is None else "no play recorded"
+        return BoardOutput(skipped_to_dict(item, reason), f"Board {item.board}: {reason}: nothing to adjudicate", False)
+    try:
+        ruling = adjudicate(item, settings)
+    except RecordError as error:
+        return BoardOutput(error_to_dict(error), f"ERROR {error.describe()}", True)
+    result = ruling_to_dict(ruling)
+    result["settings"] = settings_to_dict(settings, item)
+    text = ruling_to_text(ruling)
+    if field is None:
+        return BoardOutput(result, text, False, ruling=ruling)
+    scores = field_for_board(field, item.board)
+    if not scores:
+        result["field"] = {"error": f"board {item.board} is not in the field file"}
+        return BoardOutput(result, text, False, field_missing=True, ruling=ruling)
+    result["field"] = field_to_dict(ruling, scores)
+    return BoardOutput(result, text + field_text(result["field"]), False, ruling=ruling)
+
+
+def field_text(field: dict[str, Any]) -> str:
+    """The matchpoints and IMPs against the field, as a line of the readable ruling."""
+    ns, ew, table = field["ns"], field["ew"], field["table_result_ns"]
+    return (f"\nAgainst the field ({plural(field['tables'], 'table')}, datum {ns['datum']:+d}): "
+            f"North-South {ns['matchpoints']:.1f}% / {ns['imps_cross']:+.2f} cross-IMPs / {ns['imps_datum']:+.2f} IMPs; "
+            f"East-West {ew['matchpoints']:.1f}% / {ew['imps_cross']:+.2f} / {ew['imps_datum']:+.2f} "
+            f"(table result: North-South {table['matchpoints']:.1f}%)")
 
 
 def adjudicate(record: Record, settings: Settings | None = None) -> BoardRuling:

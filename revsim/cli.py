@@ -1,4 +1,4 @@
-"""The ``revsim`` command line: adjudicate, report, scan."""
+"""The ``revsim`` command line: adjudicate, report, predict, scan, serve."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from typing import Any, TypeVar
 
 import click
 
-from revsim.adjudicate import adjudicate
+from revsim.adjudicate import adjudicate, board_output
 from revsim.batch import ENGINES, default_jobs, scan_rows
 from revsim.cluster import ClusterError
 from revsim.equity.estimators import ESTIMATOR_NAMES
@@ -19,10 +19,9 @@ from revsim.equity.predict import PREDICTORS, predict
 from revsim.equity.ruling import BoardRuling
 from revsim.equity.sd import LEVEL_NAMES
 from revsim.equity.settings import BOTH_SIDES_METHODS, REGIMES, SUBSTITUTES, Settings
-from revsim.outputs.dicts import error_to_dict, field_to_dict, ruling_to_dict, settings_to_dict, skipped_to_dict
+from revsim.outputs.adjustments import ADJUSTMENT_COLUMNS, adjustment_row
 from revsim.outputs.progress import Progress, plural
-from revsim.outputs.rowfiles import open_writers
-from revsim.outputs.text import ruling_to_text
+from revsim.outputs.rowfiles import open_file_writer, open_writers
 from revsim.records.errors import RecordError
 from revsim.records.facts import NOTICED_WHEN, Facts, parse_hidden_card, parse_lead_restriction, parse_penalty_card, with_extra
 from revsim.records.readers import read_records
@@ -167,48 +166,37 @@ def adjudicate_command(file: str, as_json: bool, **options: Any) -> None:
 def _board_output(item: Record | RecordError, settings: Settings, field: dict[str | None, list[int]] | None,
                   file: str) -> tuple[dict[str, Any], str, bool]:
     """One board's JSON object and readable text, and whether it is an error; streamed as they come."""
-    if isinstance(item, RecordError):
-        return error_to_dict(item), f"ERROR {item.describe()}", True
-    if item.contract is None or not item.play:
-        reason = "passed out or no contract" if item.contract is None else "no play recorded"
-        return skipped_to_dict(item, reason), f"Board {item.board}: {reason}: nothing to adjudicate", False
-    try:
-        ruling = adjudicate(item, settings)
-    except RecordError as error:
-        return error_to_dict(error), f"ERROR {error.describe()}", True
-    result = ruling_to_dict(ruling)
-    result["settings"] = settings_to_dict(settings, item)
-    text = ruling_to_text(ruling)
-    if field is not None:
-        scores = field_for_board(field, item.board)
-        if scores:
-            result["field"] = field_to_dict(ruling, scores)
-            text += _field_text(result["field"])
-        else:
-            result["field"] = {"error": f"board {item.board} is not in the field file"}
-            click.echo(f"{file}, board {item.board}: the field file has no scores for this board: no matchpoints "
-                       "or IMPs", err=True)
-    return result, text, False
+    output = board_output(item, settings, field)
+    if output.field_missing:
+        click.echo(f"{file}, board {output.result.get('board')}: the field file has no scores for this board: no "
+                   "matchpoints or IMPs", err=True)
+    return output.result, output.text, output.failed
 
 
 @main.command("report")
 @click.argument("file", type=click.Path(dir_okay=False))
 @click.option("-o", "--output", "output", type=click.Path(dir_okay=False), required=True,
               help="The HTML file to write (one self-contained page).")
+@click.option("--all", "all_boards", is_flag=True,
+              help="One page for the whole file (a session): an index of the boards with revokes, each linking to "
+                   "its full ruling below; boards without play and records that cannot be read are listed too.")
 @click.option("--record", "record_number", type=click.IntRange(min=1), default=None,
               help="The K-th of the boards selected, when several share a name (one record per table).")
 @ruling_options
 @fact_options
-def report_command(file: str, output: str, record_number: int | None, **options: Any) -> None:
+def report_command(file: str, output: str, all_boards: bool, record_number: int | None, **options: Any) -> None:
     """Write the ruling on one board of FILE as a self-contained HTML page for an appeals committee:
     the deal, the play with the revokes marked, the law path, the no-infraction estimate, the ruling
     with scores, a chart of double-dummy tricks after every card, and the settings that reproduce it.
 
-    FILE may hold several boards: choose one with --board.
+    FILE may hold several boards: choose one with --board, or write them all with --all.
     """
     from revsim.outputs.report import report_html
 
     settings = _settings(options)
+    if all_boards:
+        _session_report(file, output, settings, options)
+        return
     item = _one_record(file, options["boards"], record_number, _extra_facts(options))
     try:
         if isinstance(item, RecordError):
@@ -228,6 +216,41 @@ def report_command(file: str, output: str, record_number: int | None, **options:
         click.echo(f"cannot write {output}: {error.strerror or error}", err=True)
         sys.exit(1)
     click.echo(f"ruling on board {item.board} written to {output} (Law {ruling.law})")
+
+
+def _session_report(file: str, output: str, settings: Settings, options: dict[str, Any]) -> None:
+    """``report --all``: every board of the file on one page; exit status 1 when any record had an error."""
+    from revsim.outputs.report import SessionBoard, session_html
+
+    field = _field(options)
+    boards: list[SessionBoard] = []
+    for item in _selected(file, options["boards"], _extra_facts(options)):
+        output_row = board_output(item, settings, None)
+        result = output_row.result
+        entry = SessionBoard(str(result.get("file") or file), str(result.get("board")))
+        if output_row.failed:
+            entry.error = result["error"]
+        elif output_row.ruling is not None:
+            entry.ruling = output_row.ruling
+            entry.field = (field_for_board(field, entry.board) or None) if field is not None else None
+        else:
+            entry.skipped = result.get("reason", "")
+        boards.append(entry)
+    if options["boards"] and not boards:
+        click.echo(f"{file}: no board named {', '.join(options['boards'])}", err=True)
+        sys.exit(2)
+    try:
+        Path(output).write_text(session_html(Path(file).name, boards, settings), encoding="utf-8")
+    except OSError as error:
+        click.echo(f"cannot write {output}: {error.strerror or error}", err=True)
+        sys.exit(1)
+    revokes = sum(1 for b in boards if b.ruling is not None and b.ruling.revokes)
+    errors = [b for b in boards if b.error]
+    click.echo(f"{plural(len(boards), 'record')} ({revokes} with revokes, {plural(len(errors), 'error')}) written to {output}")
+    for entry in errors:
+        click.echo(f"ERROR {entry.error}", err=True)
+    if errors:
+        sys.exit(1)
 
 
 def _one_record(file: str, boards: tuple[str, ...], record_number: int | None, extra: Facts) -> Record | RecordError:
@@ -326,6 +349,10 @@ def _prediction_text(entry: dict[str, Any]) -> str:
               help="Write one row per board to this .csv, .jsonl or .parquet file (and the revokes beside it, "
                    "as NAME.revokes.EXT), or to a partitioned Parquet dataset folder NAME.parquet/ (revokes in "
                    "NAME.revokes.parquet/). Without it, the boards with revokes and the errors are listed.")
+@click.option("--adjustments", "adjustments_path", type=click.Path(dir_okay=False),
+              help="Also write one row per adjusted board as a scorer enters it (board, players, contract, table "
+                   "result, the adjusted result like \"70% 4S=, 30% 4S-1\", North-South's score per side) to this "
+                   ".csv, .jsonl or .parquet file.")
 @click.option("--jobs", type=click.IntRange(min=1), default=None,
               help="Worker processes (default: every core this process may use); with --engine dask and no "
                    "--scheduler, the workers of the LocalCluster.")
@@ -337,8 +364,8 @@ def _prediction_text(entry: dict[str, Any]) -> str:
 @ruling_options
 @click.option("--quiet", is_flag=True, help="No progress line and no summary.")
 @click.option("--strict", is_flag=True, help="Exit with status 1 when any row is an error row.")
-def scan_command(paths: tuple[str, ...], out_path: str | None, jobs: int | None, quiet: bool, strict: bool,
-                 engine: str, scheduler: str | None, **options: Any) -> None:
+def scan_command(paths: tuple[str, ...], out_path: str | None, adjustments_path: str | None, jobs: int | None,
+                 quiet: bool, strict: bool, engine: str, scheduler: str | None, **options: Any) -> None:
     """Find and rule on every revoke in PATHS: files, folders (searched recursively) and globs; PBN, LIN
     and case files mixed. Every board gives one row, a bad board an error row; the run goes on.
 
@@ -355,12 +382,19 @@ def scan_command(paths: tuple[str, ...], out_path: str | None, jobs: int | None,
         writers = open_writers(out_path) if out_path else None
     except (ValueError, OSError) as error:
         raise click.BadParameter(str(error), param_hint="--out") from None
+    try:
+        adjustments = open_file_writer(adjustments_path, ADJUSTMENT_COLUMNS) if adjustments_path else None
+    except (ValueError, OSError) as error:
+        raise click.BadParameter(str(error), param_hint="--adjustments") from None
     progress = Progress(enabled=not quiet and sys.stderr.isatty())
     listed: list[str] = []
     interrupted = False
     try:
         for board, revokes in scan_rows(paths, settings, jobs, engine=engine, scheduler=scheduler):
             progress.add(board, len(revokes))
+            adjusted = adjustment_row(board) if adjustments is not None else None
+            if adjustments is not None and adjusted is not None:
+                adjustments.write(adjusted)
             if writers is not None:
                 writers[0].write(board)
                 for revoke in revokes:
@@ -376,6 +410,8 @@ def scan_command(paths: tuple[str, ...], out_path: str | None, jobs: int | None,
         if writers is not None:
             writers[0].close()
             writers[1].close()
+        if adjustments is not None:
+            adjustments.close()
     progress.finish()
     for line in listed:
         click.echo(line)
@@ -408,12 +444,28 @@ def _weighted_text(outcomes: list[list[Any]]) -> str:
                      for index, (tricks, weight) in enumerate(outcomes))
 
 
-def _field_text(field: dict[str, Any]) -> str:
-    ns, ew, table = field["ns"], field["ew"], field["table_result_ns"]
-    return (f"\nAgainst the field ({plural(field['tables'], 'table')}, datum {ns['datum']:+d}): "
-            f"North-South {ns['matchpoints']:.1f}% / {ns['imps_cross']:+.2f} cross-IMPs / {ns['imps_datum']:+.2f} IMPs; "
-            f"East-West {ew['matchpoints']:.1f}% / {ew['imps_cross']:+.2f} / {ew['imps_datum']:+.2f} "
-            f"(table result: North-South {table['matchpoints']:.1f}%)")
+@main.command("serve")
+@click.option("--host", default="127.0.0.1", show_default=True,
+              help="The address to listen on; the desk is for this machine unless told otherwise.")
+@click.option("--port", type=click.IntRange(1, 65535), default=8765, show_default=True)
+@click.option("--open", "open_browser", is_flag=True, help="Open the desk in the default browser.")
+@click.option("--workers", type=click.IntRange(1, 8), default=1, show_default=True,
+              help="Worker processes that rule (each has its own solver).")
+def serve_command(host: str, port: int, open_browser: bool, workers: int) -> None:
+    """The director's desk: a local web page to load a record or start a blank case, enter the play by
+    clicking, add the facts, rule, and download the report, the JSON and the case file. Its API
+    (POST /api/adjudicate, /api/report) takes a file's text and the adjudicate options as query parameters.
+    """
+    try:
+        from revsim.web.app import serve
+    except ImportError as error:
+        click.echo(f"the desk needs the web extra ({error.name} is missing): pip install 'revsim[web]'", err=True)
+        sys.exit(2)
+    try:
+        serve(host, port, workers, open_browser)
+    except OSError as error:
+        click.echo(f"cannot listen on {host}:{port}: {error.strerror or error}", err=True)
+        sys.exit(1)
 
 
 if __name__ == "__main__":

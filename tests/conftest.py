@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -60,3 +61,34 @@ def interrupt_scan(arguments: list[str], out: Path, written: int = 20_000) -> tu
     process.send_signal(signal.SIGINT)
     _, err = process.communicate(timeout=120)
     return process.returncode, err
+
+
+@pytest.fixture(scope="module")
+def desk_url() -> Iterator[str]:
+    """The director's desk served on a free local port for the tests of a module (skips without the web extra)."""
+    pytest.importorskip("starlette", reason="the web extra (starlette, uvicorn) is not installed")
+    uvicorn = pytest.importorskip("uvicorn", reason="the web extra (starlette, uvicorn) is not installed")
+    import socket
+    import threading
+    import time
+    import urllib.request
+
+    from revsim.web.app import create_app
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    server = uvicorn.Server(uvicorn.Config(create_app(processes=1, max_bytes=1_000_000), host="127.0.0.1", port=port,
+                                           log_level="warning"))
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    url = f"http://127.0.0.1:{port}"
+    for _ in range(200):
+        try:
+            urllib.request.urlopen(url + "/api/health", timeout=2).read()
+            break
+        except OSError:
+            time.sleep(0.05)
+    yield url
+    server.should_exit = True
+    thread.join(timeout=30)

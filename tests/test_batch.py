@@ -130,3 +130,27 @@ def test_files_cut_into_parts_read_exactly_as_whole_files(archive: str, games: i
         whole = [_reading(item) for item in iter_items([path])]
         parts = [_reading(item) for unit in work_units([path], games) for item in unit_items(unit)]
         assert parts == whole, path
+
+
+def test_scan_adjustments_has_one_row_per_adjusted_board_as_directors_write_it(tmp_path) -> None:
+    out, adjustments = tmp_path / "scan.csv", tmp_path / "adjustments.csv"
+    result = CliRunner().invoke(main, ["scan", str(HANDS), "--out", str(out), "--adjustments", str(adjustments),
+                                       "--quiet", "--jobs", "1"])
+    assert result.exit_code == 0, result.output
+    boards, rows = read_rows(out), pd.read_csv(adjustments, dtype=str, keep_default_na=False)
+    changed = boards[(boards.status == "ok") & ((boards.outcomes_ns != "[[" + boards.table_tricks.astype(str) + ", 1.0]]")
+                                               | (boards.outcomes_ew != "[[" + boards.table_tricks.astype(str) + ", 1.0]]"))]
+    assert list(rows.board) == list(changed.board) and len(rows) > 10
+    both = rows[rows.board == "law64c2b-damaged-side-only"].iloc[0]
+    assert (both.table_result, both.adjusted_ns, both.adjusted_ew) == ("1H+3", "1H+3", "1H+5")
+    assert (both.score_ns, both.score_ew) == ("170.0", "230.0")
+
+
+def test_weighted_result_is_written_as_directors_write_it() -> None:
+    from revsim.outputs.adjustments import weighted_result
+    from revsim.records.record import Contract
+
+    contract = Contract.parse("6S", "S")
+    assert contract is not None
+    assert weighted_result(contract, [[11, 0.3], [12, 0.7]]) == "70% 6S=, 30% 6S-1"
+    assert weighted_result(contract, [[13, 1.0]]) == "6S+1"

@@ -92,3 +92,25 @@ def test_report_record_among_boards_sharing_a_name(tmp_path) -> None:
     assert one.exit_code == 0, one.output
     page = out.read_text()
     assert "<h2>Auction</h2>" in page and "board 11" in page
+
+
+def test_report_all_writes_one_session_page_with_an_index_linking_each_ruling(tmp_path) -> None:
+    session = tmp_path / "session.pbn"
+    pbn = [path.read_text() for path in sorted(HANDS.glob("*.pbn"))]
+    broken = '[Board "99"]\n[Deal "N:AKQ"]\n'
+    unplayed = '[Board "98"]\n[Dealer "N"]\n[Vulnerable "None"]\n' \
+               '[Deal "N:853.K752.AQ94.Q7 AJ.Q863.T853.J65 KQT97.A4.KJ2.832 642.JT9.76.AKT94"]\n'
+    session.write_text("\n".join([*pbn, unplayed, broken]))
+    out = tmp_path / "session.html"
+    result = CliRunner().invoke(main, ["report", str(session), "--all", "-o", str(out)])
+    assert result.exit_code == 1  # the broken board is an error, listed, and the page is still written
+    assert "board 99" in result.output
+    page = out.read_text()
+    links = re.findall(r'<a href="#(r\d+)">([^<]+)</a>', page)
+    articles = re.findall(r'<article id="(r\d+)"><h1>Revoke ruling: board ([^<]+)</h1>', page)
+    assert len(links) == len(pbn) == len(articles) and links == articles
+    assert "Records that could not be read" in page and "board 99" in page
+    assert "board 98: passed out or no contract" in page
+    assert f"{len(pbn) + 2} records read: {len(pbn)} with revokes" in page
+    repeated = re.search(r'href="#r\d+">duschek-repeated-3nt</a></td>.*?</tr>', page)
+    assert repeated and "Law 64A+64C2a: 3NT+3" in repeated.group(0)

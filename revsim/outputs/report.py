@@ -9,6 +9,7 @@ along the table line and the no-infraction line, and a footer that makes the rul
 from __future__ import annotations
 
 import html
+from dataclasses import dataclass
 from importlib import metadata
 from typing import Any
 
@@ -19,7 +20,8 @@ from revsim.equity.settings import Settings, noticed_when
 from revsim.equity.trace import Trace, no_infraction_trace, table_trace
 from revsim.equity.worlds import Estimate
 from revsim.outputs.dicts import settings_to_dict
-from revsim.outputs.text import describe_info, describe_result
+from revsim.outputs.progress import plural
+from revsim.outputs.text import describe_info, describe_result, directors_result
 from revsim.scoring.field import score_against_field
 from revsim.scoring.points import result_text
 
@@ -50,7 +52,9 @@ ol.laws li { margin-bottom: 0.4em; } .law { font-weight: bold; color: #7a5c2e; }
 .note { color: #555; font-size: 0.9em; }
 footer { margin-top: 2em; border-top: 1px solid #999; font-size: 0.85em; color: #555; }
 svg text { font-family: Georgia, serif; font-size: 11px; }
-@media print { body { margin: 0; max-width: none; font-size: 10pt; } h2 { break-after: avoid; }
+.board-break { margin: 3em 0 1em; border: 0; border-top: 3px double #7a5c2e; }
+@media print { .board-break { break-before: page; border: 0; }
+ body { margin: 0; max-width: none; font-size: 10pt; } h2 { break-after: avoid; }
                table, .diagram, svg { break-inside: avoid; } .summary { background: none; border: 1px solid #999; } }
 """
 
@@ -300,15 +304,24 @@ def _version(package: str) -> str:
 
 
 def report_html(ruling: BoardRuling, settings: Settings, field: list[int] | None = None) -> str:
-    """The whole page."""
+    """The whole page for one board."""
+    return _page(f"Revoke ruling, board {ruling.record.board}", report_article(ruling, settings, field))
+
+
+def _page(title: str, body: str) -> str:
+    return (f"<!DOCTYPE html><html lang='en'><head><meta charset='utf-8'><title>{_e(title)}</title>"
+            f"<style>{CSS}</style></head><body>{body}</body></html>")
+
+
+def report_article(ruling: BoardRuling, settings: Settings, field: list[int] | None = None, anchor: str = "") -> str:
+    """One board's ruling as an ``<article>``: the page of one board, or one section of a session's page."""
     record = ruling.record
     assert record.contract is not None
     facts = record.facts.describe()
     notes = "".join(f"<li>{_e(note)}</li>" for note in record.notes)
     endplay_version, revsim_version = _version("endplay"), _version("revsim")
     used = settings_to_dict(settings, record)
-    final = "; ".join(f"{weight_text(o.weight)} of {describe_result(ruling, o.tricks)}" if len(ruling.ns) > 1
-                      else describe_result(ruling, o.tricks) for o in ruling.ns)
+    final = _weighted(ruling, ruling.ns)
     revokers = ", ".join(f"{SEAT_NAMES[r.seat]} (trick {r.trick})" for r in ruling.revokes) or "none"
     summary = (
         '<div class="summary">'
@@ -322,10 +335,13 @@ def report_html(ruling: BoardRuling, settings: Settings, field: list[int] | None
         f"<div><b>Regime</b>{_e(settings.regime)}</div>"
         "</div>"
         f'<p class="ruling-line">Ruling: {_e(final)}'
-        + ("" if ruling.ns == ruling.ew else " for North-South; East-West: " + _e("; ".join(
-            f"{weight_text(o.weight)} of {describe_result(ruling, o.tricks)}" for o in ruling.ew)))
+        + ("" if ruling.ns == ruling.ew else " for North-South; East-West: " + _e(_weighted(ruling, ruling.ew)))
         + "</p>"
     )
+    seed = (f"Seed: {settings.seed} &mdash; the single-dummy estimator samples from generators seeded by it, so the "
+            "same input, settings and seed give the same ruling." if settings.estimator == "sd" else
+            "Seed: none &mdash; the double-dummy estimator does not sample, so the same input and settings give "
+            "the same ruling.")
     body = [
         f"<h1>Revoke ruling: board {_e(record.board)}</h1>",
         f'<p class="sub">{_e(record.source)} &middot; {_e(record.contract.describe())} &middot; '
@@ -346,9 +362,74 @@ def report_html(ruling: BoardRuling, settings: Settings, field: list[int] | None
         f"<h2>Notes on the record</h2><ul>{notes}</ul>" if notes else "",
         "<footer>Made by revsim " + _e(revsim_version) + " with endplay " + _e(endplay_version)
         + " (double-dummy solver DDS). Settings: " + _e(", ".join(f"{k} = {v}" for k, v in used.items()))
-        + ". Seed: none &mdash; the double-dummy estimator does not sample, so the same input and settings give "
-          "the same ruling.</footer>",
+        + ". " + seed + "</footer>",
     ]
-    return ("<!DOCTYPE html><html lang='en'><head><meta charset='utf-8'>"
-            f"<title>Revoke ruling, board {_e(record.board)}</title><style>{CSS}</style></head><body>"
-            + "".join(body) + "</body></html>")
+    return f'<article{f" id={chr(34)}{_e(anchor)}{chr(34)}" if anchor else ""}>' + "".join(body) + "</article>"
+
+
+def _weighted(ruling: BoardRuling, outcomes: list[Outcome]) -> str:
+    """Like ``70% of 4S= (10 tricks, NS +420); 30% of 4S-1 (...)``, or the one result."""
+    if len(outcomes) == 1:
+        return describe_result(ruling, outcomes[0].tricks)
+    return "; ".join(f"{weight_text(o.weight)} of {describe_result(ruling, o.tricks)}" for o in outcomes)
+
+
+@dataclass
+class SessionBoard:
+    """One record of a session's file: its ruling, or why it has none (no play, or an error)."""
+
+    source: str
+    board: str
+    ruling: BoardRuling | None = None
+    field: list[int] | None = None
+    skipped: str = ""
+    error: str = ""
+
+
+def session_html(title: str, boards: list[SessionBoard], settings: Settings) -> str:
+    """One page for a whole session: an index of the boards with revokes (board, players, contract, table
+    result, ruling) linking to each full ruling below it, then the boards with nothing to rule and the
+    records that could not be read, so nothing is left out silently."""
+    with_revokes = [(index, b) for index, b in enumerate(boards, 1) if b.ruling is not None and b.ruling.revokes]
+    rows = []
+    for index, entry in with_revokes:
+        assert entry.ruling is not None
+        ruling, record, contract = entry.ruling, entry.ruling.record, entry.ruling.record.contract
+        assert contract is not None
+        law = f"Law {ruling.law}" if ruling.law != "none" else "table result stands"
+        rows.append(f'<tr><td><a href="#r{index}">{_e(record.board)}</a></td><td>{_e(describe_info(record.info)) or "-"}</td>'
+                    f"<td>{_e(contract.describe())}</td><td>{_e(result_text(contract, ruling.table_tricks))}</td>"
+                    f"<td>{_e(law)}: {_e(directors_result(ruling, ruling.ns))}</td></tr>")
+    clean = [b for b in boards if b.ruling is not None and not b.ruling.revokes]
+    skipped = [b for b in boards if b.skipped]
+    errors = [b for b in boards if b.error]
+    counts = (f"{plural(len(boards), 'record')} read: {len(with_revokes)} with revokes, {len(clean)} without, "
+              f"{len(skipped)} with nothing to adjudicate, {plural(len(errors), 'error')}.")
+    parts = [f"<h1>Revoke rulings: {_e(title)}</h1>", f'<p class="sub">{_e(counts)} Settings: '
+             + _e(", ".join(f"{k} = {v}" for k, v in _session_settings(settings).items())) + ".</p>",
+             "<h2>Boards with revokes</h2>"]
+    parts.append("<table><tr><th>Board</th><th>Event and players</th><th>Contract</th><th>Table result</th>"
+                 "<th>Ruling</th></tr>" + "".join(rows) + "</table>" if rows else "<p>No revoke in this session.</p>")
+    if errors:
+        parts.append("<h2>Records that could not be read</h2><ul>"
+                     + "".join(f"<li>{_e(b.error)}</li>" for b in errors) + "</ul>")
+    if skipped:
+        parts.append("<h2>Nothing to adjudicate</h2><ul>"
+                     + "".join(f"<li>board {_e(b.board)}: {_e(b.skipped)}</li>" for b in skipped) + "</ul>")
+    if clean:
+        parts.append('<p class="note">Boards without a revoke: ' + _e(", ".join(b.board for b in clean)) + ".</p>")
+    for index, entry in with_revokes:
+        assert entry.ruling is not None
+        parts.append('<hr class="board-break">' + report_article(entry.ruling, settings, entry.field, f"r{index}")
+                     + '<p class="note"><a href="#top">Back to the index</a></p>')
+    return _page(f"Revoke rulings, {title}", '<div id="top"></div>' + "".join(parts))
+
+
+def _session_settings(settings: Settings) -> dict[str, Any]:
+    used: dict[str, Any] = {"estimator": settings.estimator, "substitute": settings.substitute, "regime": settings.regime,
+                            "both_sides": settings.both_sides}
+    if settings.noticed:
+        used["noticed"] = settings.noticed
+    if settings.estimator == "sd":
+        used.update(level=settings.level, seed=settings.seed)
+    return used

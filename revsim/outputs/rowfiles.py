@@ -151,12 +151,18 @@ def open_writers(path: str | Path) -> tuple[RowWriter, RowWriter]:
             raise ValueError(f"{path}: a folder output is a Parquet dataset and must be named like scan.parquet/")
         return ParquetDatasetWriter(folder, BOARD_COLUMNS), ParquetDatasetWriter(revokes_path(folder), REVOKE_COLUMNS)
     path = Path(path)
+    return open_file_writer(path, BOARD_COLUMNS), open_file_writer(revokes_path(path), REVOKE_COLUMNS)
+
+
+def open_file_writer(path: str | Path, columns: dict[str, str]) -> RowWriter:
+    """A writer of rows with ``columns`` to one .csv, .jsonl or .parquet file, by its extension."""
+    path = Path(path)
     kinds: dict[str, type[CsvWriter] | type[JsonLinesWriter] | type[ParquetWriter]] = {
         ".csv": CsvWriter, ".jsonl": JsonLinesWriter, ".parquet": ParquetWriter}
     kind = kinds.get(path.suffix.lower())
     if kind is None:
         raise ValueError(f"{path}: the output must end in {', '.join(FORMATS)}")
-    return kind(path, BOARD_COLUMNS), kind(revokes_path(path), REVOKE_COLUMNS)
+    return kind(path, columns)
 
 
 def read_rows(path: str | Path, revokes: bool = False) -> Any:

@@ -6,7 +6,7 @@ from typing import Any
 
 from revsim.cards import RANK_LETTERS, SEAT_NAMES, SUIT_SYMBOLS, Hand, sort_hand
 from revsim.equity.law12 import weight_text
-from revsim.equity.ruling import BoardRuling
+from revsim.equity.ruling import BoardRuling, Outcome
 from revsim.scoring.points import ns_score, result_text
 
 
@@ -14,6 +14,16 @@ def describe_result(ruling: BoardRuling, tricks: int) -> str:
     """Like ``4S= (10 tricks, NS +420)``."""
     score = ns_score(ruling.record.contract, tricks, ruling.record.vulnerability)
     return f"{result_text(ruling.record.contract, tricks)} ({tricks} tricks, NS {score:+d})"
+
+
+def directors_result(ruling: BoardRuling, outcomes: list[Outcome]) -> str:
+    """An adjusted result as directors write it: ``4S+1``, or ``70% 4S=, 30% 4S-1`` (most weight first)."""
+    contract = ruling.record.contract
+    assert contract is not None
+    ordered = sorted(outcomes, key=lambda outcome: (-outcome.weight, -outcome.tricks))
+    if len(ordered) == 1:
+        return result_text(contract, ordered[0].tricks)
+    return ", ".join(f"{weight_text(outcome.weight)} {result_text(contract, outcome.tricks)}" for outcome in ordered)
 
 
 def single_dummy_line(evidence: dict[str, Any]) -> str:

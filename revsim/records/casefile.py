@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from revsim.cards import Card, Seat, parse_pbn_deal, seat_from_letter
+from revsim.records.auction import normalise_call
 from revsim.records.caseschema import validate_board
 from revsim.records.errors import RecordError
 from revsim.records.facts import (
@@ -188,10 +189,13 @@ def _board(data: dict[str, Any], source: str, name: str, lines: _Lines) -> Recor
     if leader is None and first_trick != 1:
         raise fail("start: an end position needs the leader of its first trick", "start")
 
+    if data.get("auction") and dealer is None:
+        raise fail("an auction needs its dealer", "auction")
+    auction = [normalise_call(call) for call in data.get("auction", [])]
     facts = _facts(data.get("facts", {}), data.get("claim"), lines, fail)
     play = _play(data["play"], lines, facts, first_trick, fail)
     record = Record(source=source, board=name, line=lines.start, hands=hands, contract=contract, dealer=dealer,
-                    vulnerability=vulnerability, play=play, first_trick=first_trick, leader=leader,
+                    vulnerability=vulnerability, auction=auction, play=play, first_trick=first_trick, leader=leader,
                     tricks_before=(declarer_before, first_trick - 1 - declarer_before), facts=facts)
     claim = data.get("claim")
     if claim is not None:

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from revsim.cards import SEAT_LETTERS, SUIT_LETTERS, Card, parse_pbn_deal
+from revsim.records.auction import normalise_call
 from revsim.records.facts import NOTICED_WHEN
 
 VULNERABILITIES = ("None", "NS", "EW", "All")
@@ -59,6 +60,17 @@ def _deal(value: Any) -> bool:
     return True
 
 
+def _calls(value: Any) -> bool:
+    if not isinstance(value, list) or not all(isinstance(call, str) for call in value):
+        return False
+    try:
+        for call in value:
+            normalise_call(call)
+    except ValueError:
+        return False
+    return True
+
+
 KINDS: dict[str, tuple[str, Callable[[Any], bool]]] = {
     "text": ("a string", lambda v: isinstance(v, str)),
     "name": ("a string or a number", lambda v: isinstance(v, str) or _is_int(v)),
@@ -72,6 +84,7 @@ KINDS: dict[str, tuple[str, Callable[[Any], bool]]] = {
     "choice": ("one of", lambda v: isinstance(v, str)),
     "tricks-played": ('a list of tricks, each a string of cards in the order played like "DK D4 D2 D3"',
                       lambda v: isinstance(v, list) and all(isinstance(t, str) for t in v)),
+    "calls": ('a list of calls like ["1S", "P", "4S", "AP"]', _calls),
     "cards-by-seat": ('a table of seats and cards like { N = ["H3"] }', lambda v: isinstance(v, dict)),
     "table": ("a table", lambda v: isinstance(v, dict)),
     "tables": ("an array of tables ([[...]])", lambda v: isinstance(v, list) and all(isinstance(t, dict) for t in v)),
@@ -90,6 +103,7 @@ SCHEMA: tuple[Key, ...] = (
     Key("declarer", "seat", "declarer's seat", required=True),
     Key("vulnerable", "choice", "who is vulnerable", required=True, choices=VULNERABILITIES),
     Key("dealer", "seat", "the dealer's seat"),
+    Key("auction", "calls", "the calls from the dealer on (read by the sd estimator's players)"),
     Key("play", "tricks-played", "each trick in the order played, leader first; the last may be unfinished",
         required=True),
     Key("start", "table", "an end position: where the given play starts", keys=(

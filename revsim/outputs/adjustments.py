@@ -1,0 +1,60 @@
+"""Adjusted scores as a scorer enters them: one row per board whose ruling changes the table result.
+
+The adjusted result is written as directors write it ("4S+1", or "70% 4S=, 30% 4S-1", most weight
+first), for North-South and East-West separately when Law 12C1 or 64C2b gives the sides different
+results, with North-South's score for each side's result.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from revsim.equity.law12 import weight_text
+from revsim.records.record import Contract
+from revsim.scoring.points import result_text
+
+ADJUSTMENT_COLUMNS: dict[str, str] = {
+    "file": "string",
+    "board": "string",
+    "room": "string",
+    "north": "string",
+    "east": "string",
+    "south": "string",
+    "west": "string",
+    "contract": "string",         # like 4S, with its declarer in the next column
+    "declarer": "string",
+    "vulnerable": "string",
+    "table_result": "string",     # like 4S-1
+    "table_score_ns": "Int64",    # North-South's score at the table
+    "law": "string",              # the ruling's law path, like 64A+64C2a
+    "adjusted_ns": "string",      # North-South's adjusted result, like "70% 4S=, 30% 4S-1"
+    "adjusted_ew": "string",      # East-West's adjusted result (the same unless the sides' results differ)
+    "score_ns": "Float64",        # North-South's expected score for North-South's result
+    "score_ew": "Float64",        # North-South's expected score for East-West's result
+}
+
+
+def weighted_result(contract: Contract, outcomes: list[list[Any]]) -> str:
+    """Outcomes ``[[tricks, weight], ...]`` as directors write them: ``4S+1`` or ``70% 4S=, 30% 4S-1``."""
+    ordered = sorted(outcomes, key=lambda outcome: (-outcome[1], -outcome[0]))
+    if len(ordered) == 1:
+        return result_text(contract, int(ordered[0][0]))
+    return ", ".join(f"{weight_text(weight)} {result_text(contract, int(tricks))}" for tricks, weight in ordered)
+
+
+def adjustment_row(board: dict[str, Any]) -> dict[str, Any] | None:
+    """The scorer's row of a scan's board row, or None when the ruling leaves the table result as it is (or the
+    board is an error or had no play)."""
+    if board.get("status") != "ok" or not board.get("contract"):
+        return None
+    contract = Contract.parse(board["contract"], board["declarer"])
+    assert contract is not None
+    ns, ew = json.loads(board["outcomes_ns"]), json.loads(board["outcomes_ew"])
+    table = [[board["table_tricks"], 1.0]]
+    if ns == table and ew == table:
+        return None
+    row = {key: board.get(key) for key in ADJUSTMENT_COLUMNS}
+    row.update(table_result=result_text(contract, board["table_tricks"]), table_score_ns=board["table_score"],
+               adjusted_ns=weighted_result(contract, ns), adjusted_ew=weighted_result(contract, ew))
+    return row

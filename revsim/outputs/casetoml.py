@@ -1,0 +1,143 @@
+"""Writing a board as a director's case file (TOML), so a case entered or loaded anywhere is archived in the
+one format a director can read, edit and give back to ``revsim adjudicate``.
+
+``record_to_case`` turns a Record (from a PBN, LIN or case file) into the case file's data: plain
+dictionaries and lists, the keys of ``caseschema.SCHEMA``. ``case_to_toml`` writes such data as TOML;
+``parse_case`` reads it back to the same board.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from revsim.cards import SEAT_LETTERS, SUIT_LETTERS, deal_to_pbn
+from revsim.play.table import replay_cards
+from revsim.records.facts import Facts
+from revsim.records.record import Record
+
+_ORDER = ("board", "deal", "contract", "declarer", "vulnerable", "dealer", "auction", "play", "start", "claim", "facts")
+_FACT_TABLES = ("correction", "penalty_card", "lead_restriction", "lead_out_of_turn")
+
+
+def record_to_case(record: Record) -> dict[str, Any]:
+    """The case file's data for one board: the deal, the contract, the play in the order played (as the
+    replay puts it: a PBN record lists its tricks by seat), an end position's start, the claim and the
+    facts. A play that cannot be replayed raises its RecordError."""
+    contract = record.contract
+    if contract is None:
+        raise ValueError("a passed-out board has no play to write as a case")
+    case: dict[str, Any] = {
+        "board": str(record.board),
+        "deal": deal_to_pbn(record.hands),
+        "contract": str(contract),
+        "declarer": SEAT_LETTERS[contract.declarer],
+        "vulnerable": record.vulnerability,
+    }
+    if record.dealer is not None:
+        case["dealer"] = SEAT_LETTERS[record.dealer]
+    if record.auction:
+        case["auction"] = list(record.auction)
+    tricks: dict[int, list[str]] = {}
+    for play in replay_cards(record).plays:
+        tricks.setdefault(play.trick, []).append(str(play.card))
+    case["play"] = [" ".join(cards) for _, cards in sorted(tricks.items())]
+    if record.first_trick != 1:
+        case["start"] = {"trick": record.first_trick,
+                         "leader": SEAT_LETTERS[record.leader if record.leader is not None else record.opening_leader],
+                         "declarer_tricks": record.tricks_before[0]}
+    if record.claimed_total is not None:
+        claim: dict[str, Any] = {"declarer_tricks": record.claimed_total}
+        if record.facts.claim_by is not None:
+            claim["by"] = record.facts.claim_by
+        if record.facts.claim_statement:
+            claim["statement"] = record.facts.claim_statement
+        case["claim"] = claim
+    facts = facts_to_case(record.facts)
+    if facts:
+        case["facts"] = facts
+    return case
+
+
+def facts_to_case(facts: Facts) -> dict[str, Any]:
+    """The ``[facts]`` table of a case file (empty when there are none)."""
+    out: dict[str, Any] = {}
+    if facts.noticed is not None:
+        out["noticed"] = facts.noticed
+    if facts.noticed_trick is not None:
+        out["noticed_at_trick"] = facts.noticed_trick
+    hidden: dict[str, list[str]] = {}
+    for card in facts.hidden_cards:
+        hidden.setdefault(SEAT_LETTERS[card.player], []).append(str(card.card))
+    if hidden:
+        out["hidden_cards"] = hidden
+    corrections = []
+    for correction in facts.corrections:
+        entry: dict[str, Any] = {"trick": correction.trick, "player": SEAT_LETTERS[correction.player],
+                                 "withdrawn": str(correction.withdrawn), "substituted": str(correction.substituted)}
+        if correction.changes:
+            entry["changes"] = [{"player": SEAT_LETTERS[change.player], "withdrawn": str(change.withdrawn),
+                                 "substituted": str(change.substituted)} for change in correction.changes]
+        corrections.append(entry)
+    penalties = [{"player": SEAT_LETTERS[p.player], "card": str(p.card), "from_trick": p.from_trick}
+                 | ({"why": p.why} if p.why else {}) for p in facts.penalty_cards]
+    restrictions = []
+    for restriction in facts.lead_restrictions:
+        entry = {"trick": restriction.trick, "player": SEAT_LETTERS[restriction.player]}
+        if restriction.must_lead is not None:
+            entry["must_lead"] = SUIT_LETTERS[restriction.must_lead]
+        if restriction.must_not_lead is not None:
+            entry["must_not_lead"] = SUIT_LETTERS[restriction.must_not_lead]
+        if restriction.why:
+            entry["why"] = restriction.why
+        restrictions.append(entry)
+    leads = [{"trick": lead.trick, "player": SEAT_LETTERS[lead.player]} for lead in facts.leads_out_of_turn]
+    for name, entries in zip(_FACT_TABLES, (corrections, penalties, restrictions, leads), strict=True):
+        if entries:
+            out[name] = entries
+    return out
+
+
+def case_to_toml(case: dict[str, Any], comment: str = "") -> str:
+    """A case file's data written as TOML, keys in the order of the README's reference; ``comment`` becomes
+    the opening ``#`` lines."""
+    lines = [f"# {line}".rstrip() for line in comment.splitlines()]
+    facts = case.get("facts") or {}
+    for key in _ORDER:
+        if key not in case or key == "facts":
+            continue
+        value = case[key]
+        if key == "play":
+            lines.append("play = [" + "".join(f"\n  {_value(trick)}," for trick in value) + ("\n]" if value else "]"))
+        else:
+            lines.append(f"{key} = {_value(value)}")
+    unknown = sorted(set(case) - set(_ORDER))
+    if unknown:
+        raise ValueError(f"unknown case keys: {', '.join(unknown)}")
+    if facts:
+        lines += ["", "[facts]"]
+        lines += [f"{key} = {_value(value)}" for key, value in facts.items() if key not in _FACT_TABLES]
+        for table in _FACT_TABLES:
+            for entry in facts.get(table, []):
+                lines += ["", f"[[facts.{table}]]"]
+                lines += [f"{key} = {_value(value)}" for key, value in entry.items()]
+    return "\n".join(lines) + "\n"
+
+
+def _value(value: Any) -> str:
+    """One TOML value: a string, an integer, a list, or an inline table."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int):
+        return str(value)
+    if isinstance(value, str):
+        return json.dumps(value, ensure_ascii=False)
+    if isinstance(value, list):
+        return "[" + ", ".join(_value(item) for item in value) + "]"
+    if isinstance(value, dict):
+        return "{ " + ", ".join(f"{_key(key)} = {_value(item)}" for key, item in value.items()) + " }"
+    raise ValueError(f"cannot write {value!r} in a case file")
+
+
+def _key(name: str) -> str:
+    return name if name.replace("_", "").isalnum() else json.dumps(name)

@@ -1,0 +1,149 @@
+"""The director's desk: a Starlette application serving the page and its API on the local machine.
+
+Routes: ``GET /`` the desk, ``GET /static/...`` its script and style (no CDN, works offline),
+``POST /api/adjudicate``, ``/api/report``, ``/api/load`` and ``/api/case`` with the file's text as the
+body and the options as query parameters, ``GET /api/health``.
+
+Every request's work runs in a pool of worker processes (one by default): the solver (DDS) keeps state
+per process and must not run in two threads of one process, and the web server answers from a thread
+pool. Requests queue for the worker; a worker that dies is replaced and the request answered 500.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import multiprocessing
+from collections.abc import AsyncIterator, Callable
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from contextlib import asynccontextmanager
+from importlib import metadata, resources
+from pathlib import Path
+from typing import Any
+
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import FileResponse, JSONResponse, Response
+from starlette.routing import Mount, Route
+from starlette.staticfiles import StaticFiles
+
+from revsim.web.service import Query, Reply, adjudicate_text, answer, case_text, load_text, report_text
+
+STATIC = Path(str(resources.files("revsim.web").joinpath("static")))
+MAX_BYTES = 5_000_000
+"""The largest request body the desk takes (a session's records are well under this)."""
+
+
+class Worker:
+    """The process pool the requests' work runs in; rebuilt when a worker process dies."""
+
+    def __init__(self, processes: int) -> None:
+        self.processes = processes
+        self.pool = self._new()
+
+    def _new(self) -> ProcessPoolExecutor:
+        return ProcessPoolExecutor(max_workers=self.processes, mp_context=multiprocessing.get_context("spawn"))
+
+    async def run(self, handler: Callable[[str, Query], Reply], text: str, query: Query) -> Reply:
+        loop = asyncio.get_running_loop()
+        try:
+            return await loop.run_in_executor(self.pool, answer, handler, text, query)
+        except BrokenProcessPool:
+            self.pool.shutdown(wait=False, cancel_futures=True)
+            self.pool = self._new()
+            return Reply.problem(500, "the worker process stopped while ruling on this input; it was restarted")
+
+    def close(self) -> None:
+        self.pool.shutdown(wait=True, cancel_futures=True)
+
+
+def create_app(processes: int = 1, max_bytes: int = MAX_BYTES) -> Starlette:
+    """The desk's application with ``processes`` worker processes and a request size limit."""
+    worker: Worker | None = None
+
+    @asynccontextmanager
+    async def lifespan(_: Starlette) -> AsyncIterator[None]:
+        nonlocal worker
+        worker = Worker(processes)
+        try:
+            yield
+        finally:
+            worker.close()
+
+    def endpoint(handler: Callable[[str, Query], Reply]) -> Callable[[Request], Any]:
+        async def respond(request: Request) -> Response:
+            body = await _limited_body(request, max_bytes)
+            if isinstance(body, Response):
+                return body
+            try:
+                text = body.decode("utf-8-sig")
+            except UnicodeDecodeError:
+                text = body.decode("latin-1")
+            query: Query = {}
+            for key, value in request.query_params.multi_items():
+                query.setdefault(key, []).append(value)
+            assert worker is not None
+            reply = await worker.run(handler, text, query)
+            return Response(reply.body, status_code=reply.status, media_type=reply.media_type)
+        return respond
+
+    async def desk(_: Request) -> Response:
+        return FileResponse(STATIC / "desk.html", media_type="text/html")
+
+    async def health(_: Request) -> Response:
+        return JSONResponse({"status": "ok", "revsim": _version(), "processes": processes})
+
+    routes = [
+        Route("/", desk),
+        Route("/api/health", health),
+        Route("/api/adjudicate", endpoint(adjudicate_text), methods=["POST"]),
+        Route("/api/report", endpoint(report_text), methods=["POST"]),
+        Route("/api/load", endpoint(load_text), methods=["POST"]),
+        Route("/api/case", endpoint(case_text), methods=["POST"]),
+        Mount("/static", StaticFiles(directory=STATIC), name="static"),
+    ]
+    return Starlette(routes=routes, lifespan=lifespan, exception_handlers={404: _not_found, 405: _not_allowed})
+
+
+async def _limited_body(request: Request, max_bytes: int) -> bytes | Response:
+    """The request body, or a 413 answer when it is larger than ``max_bytes``."""
+    too_large = JSONResponse({"status": "error", "error": f"the request is larger than {max_bytes:,} bytes"}, 413)
+    declared = request.headers.get("content-length")
+    if declared is not None and declared.isdigit() and int(declared) > max_bytes:
+        return too_large
+    chunks, size = [], 0
+    async for chunk in request.stream():
+        size += len(chunk)
+        if size > max_bytes:
+            return too_large
+        chunks.append(chunk)
+    return b"".join(chunks)
+
+
+async def _not_found(request: Request, _: Exception) -> Response:
+    return JSONResponse({"status": "error", "error": f"no such page: {request.url.path}"}, 404)
+
+
+async def _not_allowed(request: Request, _: Exception) -> Response:
+    return JSONResponse({"status": "error", "error": f"{request.method} is not allowed on {request.url.path}"}, 405)
+
+
+def _version() -> str:
+    try:
+        return metadata.version("revsim")
+    except metadata.PackageNotFoundError:  # pragma: no cover
+        return "unknown"
+
+
+def serve(host: str = "127.0.0.1", port: int = 8765, processes: int = 1, open_browser: bool = False) -> None:
+    """Run the desk until interrupted (``revsim serve``)."""
+    import threading
+    import webbrowser
+
+    import uvicorn
+
+    url = f"http://{'127.0.0.1' if host in ('0.0.0.0', '::') else host}:{port}/"
+    if open_browser:
+        threading.Timer(1.0, webbrowser.open, args=(url,)).start()
+    print(f"revsim desk at {url} (Ctrl-C to stop)", flush=True)
+    uvicorn.run(create_app(processes), host=host, port=port, log_level="warning")

@@ -1,0 +1,396 @@
+// revsim director's desk: the case is built on this page and ruled on by the server (/api/...).
+// The page keeps the deal and the cards played; it knows whose turn it is and who won each trick, and it
+// marks a card that fails to follow suit as a revoke. The ruling itself always comes from revsim.
+"use strict";
+
+const SEATS = "NESW";
+const SUITS = "SHDC";
+const SYMBOLS = { S: "\u2660", H: "\u2665", D: "\u2666", C: "\u2663" };
+const RANKS = "AKQJT98765432";
+const $ = (id) => document.getElementById(id);
+
+const desk = { hands: null, play: [], loaded: [], fileName: "", texts: {} };
+
+// ---- cards and the replay ------------------------------------------------------------------------------
+const suitOf = (card) => card[0];
+const rankIndex = (card) => RANKS.indexOf(card[1]);
+const showCard = (card) => SYMBOLS[suitOf(card)] + (card[1] === "T" ? "10" : card[1]);
+const nextSeat = (seat, steps = 1) => SEATS[(SEATS.indexOf(seat) + steps) % 4];
+
+function parseDeal(text) {
+  // "N:AKQ.JT9.876.5432 ..." -> { N: [...], E: [...], S: [...], W: [...] }; throws on a malformed deal.
+  const match = /^\s*([NESW]):(.*)$/i.exec(text || "");
+  if (!match) throw new Error("the deal must look like N:AKQ.JT9.876.5432 followed by the other three hands");
+  const parts = match[2].trim().split(/\s+/);
+  if (parts.length !== 4) throw new Error("the deal needs four hands");
+  const hands = {};
+  parts.forEach((part, index) => {
+    const suits = part.split(".");
+    if (suits.length !== 4) throw new Error(`hand ${index + 1} of the deal needs four suits separated by dots`);
+    const seat = nextSeat(match[1].toUpperCase(), index);
+    hands[seat] = [];
+    suits.forEach((ranks, suit) => {
+      for (const rank of ranks.toUpperCase().replace(/10/g, "T")) {
+        if (!RANKS.includes(rank)) throw new Error(`${rank} is not a rank (hand ${index + 1})`);
+        hands[seat].push(SUITS[suit] + rank);
+      }
+    });
+  });
+  return hands;
+}
+
+function trickWinner(cards, trump) {
+  // cards: [{seat, card}] in the order played; trump: a suit letter or "" at notrump.
+  const led = suitOf(cards[0].card);
+  let best = cards[0];
+  for (const item of cards.slice(1)) {
+    const suit = suitOf(item.card), bestSuit = suitOf(best.card);
+    const beats = suit === bestSuit ? rankIndex(item.card) < rankIndex(best.card) : suit === trump && bestSuit !== trump;
+    if (beats && (suit === led || suit === trump)) best = item;
+  }
+  return best.seat;
+}
+
+function replay() {
+  // Who played each card, which were revokes, the tricks and who is to play next.
+  const contract = parseContract();
+  const facts = readFacts(false);
+  const outOfTurn = Object.fromEntries((facts.lead_out_of_turn || []).map((lead) => [lead.trick, lead.player]));
+  const firstTrick = Number($("start-trick").value) || 1;
+  const held = {};
+  for (const seat of SEATS) held[seat] = new Set(desk.hands ? desk.hands[seat] : []);
+  let leader = $("start-leader").value || (contract ? nextSeat(contract.declarer) : "W");
+  const tricks = [];
+  let current = [];
+  desk.play.forEach((card, index) => {
+    const number = firstTrick + tricks.length;
+    if (current.length === 0 && outOfTurn[number]) leader = outOfTurn[number];
+    const seat = nextSeat(leader, current.length);
+    const led = current.length ? suitOf(current[0].card) : null;
+    const revoke = led !== null && suitOf(card) !== led && [...held[seat]].some((c) => suitOf(c) === led);
+    held[seat].delete(card);
+    current.push({ seat, card, revoke, index });
+    if (current.length === 4) {
+      const winner = trickWinner(current, contract ? contract.trump : "");
+      tricks.push({ number, cards: current, winner });
+      leader = winner;
+      current = [];
+    }
+  });
+  const number = firstTrick + tricks.length;
+  if (current.length === 0 && outOfTurn[number]) leader = outOfTurn[number];
+  return { tricks, current, toPlay: nextSeat(leader, current.length), held, number };
+}
+
+function parseContract() {
+  const match = /^\s*([1-7])\s*(NT|N|S|H|D|C)\s*(XX|X)?\s*$/i.exec($("contract").value);
+  if (!match) return null;
+  const strain = match[2].toUpperCase();
+  return { text: match[1] + (strain === "N" ? "NT" : strain) + (match[3] || "").toUpperCase(),
+           trump: strain.startsWith("N") ? "" : strain, declarer: $("declarer").value };
+}
+
+// ---- drawing -------------------------------------------------------------------------------------------
+function draw() {
+  const state = replay();
+  for (const element of document.querySelectorAll(".hand")) {
+    const seat = element.dataset.seat;
+    element.classList.toggle("to-play", desk.hands !== null && seat === state.toPlay);
+    element.replaceChildren(Object.assign(document.createElement("span"), { className: "seat", textContent: seat }));
+    if (!desk.hands) continue;
+    for (const suit of SUITS) {
+      const row = document.createElement("div");
+      row.className = "suit-row" + ("HD".includes(suit) ? " red" : "");
+      row.append(SYMBOLS[suit] + " ");
+      for (const card of desk.hands[seat].filter((c) => suitOf(c) === suit).sort((a, b) => rankIndex(a) - rankIndex(b))) {
+        const button = document.createElement("button");
+        button.type = "button";
+        button.className = "card" + (state.held[seat].has(card) ? "" : " played") + ("HD".includes(suit) ? " red" : "");
+        button.textContent = card[1] === "T" ? "10" : card[1];
+        button.dataset.card = card;
+        button.title = `${seat} ${showCard(card)}`;
+        button.addEventListener("click", () => playCard(seat, card));
+        row.append(button);
+      }
+      element.append(row);
+    }
+  }
+  const centre = $("current-trick");
+  centre.replaceChildren();
+  for (const item of state.current) {
+    const span = document.createElement("span");
+    span.className = item.seat.toLowerCase() + (item.revoke ? " revoke" : "");
+    span.textContent = showCard(item.card);
+    centre.append(span);
+  }
+  const list = $("tricks");
+  list.replaceChildren();
+  list.start = Number($("start-trick").value) || 1;
+  for (const trick of [...state.tricks, ...(state.current.length ? [{ cards: state.current }] : [])]) {
+    const item = document.createElement("li");
+    for (const played of trick.cards) {
+      const span = document.createElement("span");
+      span.textContent = `${played.seat}:${showCard(played.card)} `;
+      if (played.revoke) { span.className = "revoke"; span.title = "fails to follow suit: a revoke (Law 61A)"; }
+      item.append(span);
+    }
+    if (trick.winner) item.append(Object.assign(document.createElement("span"), { className: "won", textContent: `won by ${trick.winner}` }));
+    list.append(item);
+  }
+  $("turn").textContent = desk.hands ? `trick ${state.number}, ${state.toPlay} to play` : "";
+}
+
+function playCard(seat, card) {
+  const state = replay();
+  if (!state.held[seat].has(card)) return;
+  if (seat !== state.toPlay) { say(`It is ${state.toPlay}'s turn to play, not ${seat}'s.`, true); return; }
+  desk.play.push(card);
+  const led = state.current.length ? suitOf(state.current[0].card) : null;
+  const revoke = led !== null && suitOf(card) !== led && [...state.held[seat]].some((c) => suitOf(c) === led);
+  say(revoke ? `${seat} played ${showCard(card)} while holding a ${SYMBOLS[led]}: a revoke (Law 61A).` : "", revoke);
+  draw();
+}
+
+function say(text, isError = false) {
+  $("message").textContent = text;
+  $("message").className = isError ? "error" : "";
+}
+
+// ---- the case as the case file's keys ------------------------------------------------------------------
+function lines(id) {
+  return $(id).value.split("\n").map((line) => line.trim()).filter((line) => line);
+}
+
+function readFacts(strict = true) {
+  // The facts in the case file's form; with strict, a line that cannot be read throws naming it.
+  const facts = {};
+  const fail = (what, line) => { if (strict) throw new Error(`${what}: cannot read "${line}"`); };
+  const collect = (id, pattern, make, what) => {
+    const entries = [];
+    for (const line of lines(id)) {
+      const match = pattern.exec(line.toUpperCase());
+      if (match) entries.push(make(match)); else fail(what, line);
+    }
+    return entries;
+  };
+  if ($("noticed").value) facts.noticed = $("noticed").value;
+  if ($("noticed-trick").value) facts.noticed_at_trick = Number($("noticed-trick").value);
+  const hidden = {};
+  for (const [, seat, card] of collect("hidden-cards", /^([NESW]):(\S+)$/, (m) => m, "hidden cards")) {
+    (hidden[seat] = hidden[seat] || []).push(card);
+  }
+  if (Object.keys(hidden).length) facts.hidden_cards = hidden;
+  const tables = {
+    correction: collect("corrections", /^([NESW]):(\S+)>(\S+)@(\d+)$/,
+      (m) => ({ trick: Number(m[4]), player: m[1], withdrawn: m[2], substituted: m[3] }), "corrected revokes"),
+    penalty_card: collect("penalty-cards", /^([NESW]):(\S+)@(\d+)$/,
+      (m) => ({ player: m[1], card: m[2], from_trick: Number(m[3]) }), "penalty cards"),
+    lead_restriction: collect("lead-restrictions", /^([NESW]):(!?)([SHDC])@(\d+)$/,
+      (m) => ({ trick: Number(m[4]), player: m[1], [m[2] ? "must_not_lead" : "must_lead"]: m[3] }), "lead restrictions"),
+    lead_out_of_turn: collect("leads-out-of-turn", /^([NESW])@(\d+)$/,
+      (m) => ({ trick: Number(m[2]), player: m[1] }), "leads out of turn"),
+  };
+  for (const [name, entries] of Object.entries(tables)) if (entries.length) facts[name] = entries;
+  return facts;
+}
+
+function buildCase() {
+  if (!desk.hands) throw new Error("enter the deal first");
+  const contract = parseContract();
+  if (!contract) throw new Error("enter the contract, like 4S or 3NTX");
+  const case_ = { board: $("board").value.trim() || "desk-1", deal: $("deal").value.trim(), contract: contract.text,
+                  declarer: contract.declarer, vulnerable: $("vulnerable").value, dealer: $("dealer").value };
+  const calls = $("auction").value.trim().split(/[\s,]+/).filter((call) => call);
+  if (calls.length) case_.auction = calls;
+  const state = replay();
+  case_.play = [...state.tricks.map((t) => t.cards), ...(state.current.length ? [state.current] : [])]
+    .map((cards) => cards.map((item) => item.card).join(" "));
+  const firstTrick = Number($("start-trick").value) || 1;
+  if (firstTrick > 1) {
+    case_.start = { trick: firstTrick, leader: $("start-leader").value || nextSeat(contract.declarer),
+                    declarer_tricks: Number($("start-won").value) || 0 };
+  }
+  if ($("claim-by").value) {
+    if ($("claim-tricks").value === "") throw new Error("a claim needs declarer's total tricks");
+    case_.claim = { declarer_tricks: Number($("claim-tricks").value), by: $("claim-by").value };
+    if ($("claim-statement").value.trim()) case_.claim.statement = $("claim-statement").value.trim();
+  }
+  const facts = readFacts(true);
+  if (Object.keys(facts).length) case_.facts = facts;
+  return case_;
+}
+
+function showCase(case_) {
+  // Fill the form from a board of a loaded file (the case file's keys).
+  $("board").value = case_.board || "desk-1";
+  $("deal").value = case_.deal || "";
+  $("dealer").value = case_.dealer || "N";
+  $("vulnerable").value = case_.vulnerable || "None";
+  $("contract").value = case_.contract || "";
+  $("declarer").value = case_.declarer || "S";
+  $("auction").value = (case_.auction || []).join(" ");
+  $("start-trick").value = case_.start ? case_.start.trick : 1;
+  $("start-leader").value = case_.start ? case_.start.leader : "";
+  $("start-won").value = case_.start ? case_.start.declarer_tricks : 0;
+  $("claim-by").value = case_.claim ? (case_.claim.by || "declarer") : "";
+  $("claim-tricks").value = case_.claim ? case_.claim.declarer_tricks : "";
+  $("claim-statement").value = case_.claim && case_.claim.statement ? case_.claim.statement : "";
+  const facts = case_.facts || {};
+  $("noticed").value = facts.noticed || "";
+  $("noticed-trick").value = facts.noticed_at_trick || "";
+  $("corrections").value = (facts.correction || []).map((c) => `${c.player}:${c.withdrawn}>${c.substituted}@${c.trick}`).join("\n");
+  $("penalty-cards").value = (facts.penalty_card || []).map((p) => `${p.player}:${p.card}@${p.from_trick}`).join("\n");
+  $("lead-restrictions").value = (facts.lead_restriction || [])
+    .map((r) => `${r.player}:${r.must_lead || "!" + r.must_not_lead}@${r.trick}`).join("\n");
+  $("hidden-cards").value = Object.entries(facts.hidden_cards || {}).flatMap(([seat, cards]) => cards.map((c) => `${seat}:${c}`)).join("\n");
+  $("leads-out-of-turn").value = (facts.lead_out_of_turn || []).map((l) => `${l.player}@${l.trick}`).join("\n");
+  setDeal();
+  desk.play = (case_.play || []).flatMap((trick) => trick.split(/\s+/).filter((card) => card)).map(normaliseCard);
+  draw();
+}
+
+function normaliseCard(text) {
+  const card = text.toUpperCase().replace("10", "T");
+  return card.length === 2 ? card : card[0] + card.slice(-1);
+}
+
+function setDeal() {
+  try {
+    desk.hands = $("deal").value.trim() ? parseDeal($("deal").value) : null;
+    say("");
+  } catch (error) {
+    desk.hands = null;
+    say(`Deal: ${error.message}`, true);
+  }
+}
+
+// ---- talking to revsim ---------------------------------------------------------------------------------
+function settingsQuery() {
+  const query = new URLSearchParams();
+  for (const [key, id] of [["estimator", "estimator"], ["level", "level"], ["seed", "seed"], ["regime", "regime"],
+                           ["both_sides", "both-sides"], ["substitute", "substitute"]]) query.set(key, $(id).value);
+  if ($("field").value.trim()) query.set("field", $("field").value.trim().replace(/\s+/g, ""));
+  return query;
+}
+
+async function post(path, query, body) {
+  const response = await fetch(`${path}?${query}`, { method: "POST", body });
+  const text = await response.text();
+  if (!response.ok) {
+    let problem = text;
+    try { problem = JSON.parse(text).error; } catch (ignored) { /* not JSON: show the text */ }
+    throw new Error(problem);
+  }
+  return text;
+}
+
+async function rule() {
+  try {
+    const case_ = buildCase();
+    say("Ruling...");
+    const name = new URLSearchParams({ name: `${case_.board}.toml` });
+    const toml = await post("/api/case", name, JSON.stringify(case_));
+    const query = settingsQuery();
+    query.set("format", "toml");
+    query.set("name", `${case_.board}.toml`);
+    const json = await post("/api/adjudicate", query, toml);
+    const html = await post("/api/report", query, toml);
+    desk.texts = { toml, json, html };
+    showRuling(JSON.parse(json)[0]);
+    for (const [kind, type] of [["html", "text/html"], ["json", "application/json"], ["toml", "application/toml"]]) {
+      const link = $(`download-${kind}`);
+      if (link.href) URL.revokeObjectURL(link.href);
+      link.href = URL.createObjectURL(new Blob([desk.texts[kind]], { type }));
+      link.download = `${case_.board}.${kind}`;
+    }
+    $("downloads").hidden = false;
+    $("report").srcdoc = html;
+    $("report-section").hidden = false;
+    say("Ruled.");
+  } catch (error) {
+    say(`Cannot rule: ${error.message}`, true);
+  }
+}
+
+function outcomeText(outcomes) {
+  return outcomes.map((o) => (outcomes.length > 1 ? `${Math.round(o.weight * 100)}% of ` : "") + `${o.result} (${o.score >= 0 ? "+" : ""}${o.score} NS)`).join(", ");
+}
+
+function showRuling(board) {
+  const box = $("ruling");
+  box.replaceChildren();
+  const add = (tag, text, className = "") => box.appendChild(Object.assign(document.createElement(tag), { textContent: text, className }));
+  if (board.status !== "ok") { add("p", board.reason || board.error, "quiet"); return; }
+  const law = board.ruling.law === "none" ? "The table result stands" : `Law ${board.ruling.law}`;
+  add("p", `${law}: ${outcomeText(board.ruling.ns)}` +
+    (JSON.stringify(board.ruling.ns) === JSON.stringify(board.ruling.ew) ? "" : `; for East-West: ${outcomeText(board.ruling.ew)}`), "law");
+  add("p", `Table result: ${board.table_result} (${board.table_tricks} tricks${board.claimed ? ", claimed" : ""}); ` +
+    `tricks transferred: ${board.transfer}.`);
+  if (board.revokes.length) {
+    const list = document.createElement("ul");
+    for (const r of board.revokes) {
+      const item = document.createElement("li");
+      item.append(Object.assign(document.createElement("b"), { textContent: `Trick ${r.trick}, ${r.player}'s ${r.card}: ` }),
+        `${r.established ? `established (${r.established_by})` : "corrected in time"}; ${r.law}: ${r.reason}`);
+      list.append(item);
+    }
+    box.append(list);
+  } else {
+    add("p", "No revoke in the play.", "quiet");
+  }
+  add("p", "Settings: " + Object.entries(board.settings || {}).map(([k, v]) => `${k} = ${v}`).join(", "), "quiet");
+}
+
+async function loadFile(file) {
+  const extension = file.name.split(".").pop().toLowerCase();
+  if (!["pbn", "lin", "toml"].includes(extension)) { say(`${file.name}: revsim reads .pbn, .lin and .toml files`, true); return; }
+  try {
+    const text = await file.text();
+    const answer = JSON.parse(await post("/api/load", new URLSearchParams({ format: extension, name: file.name }), text));
+    desk.loaded = answer.boards;
+    desk.fileName = file.name;
+    const list = $("board-list");
+    list.replaceChildren(...answer.boards.map((board, index) =>
+      Object.assign(document.createElement("option"), { value: String(index),
+        textContent: `${board.board}${board.contract ? ` (${board.contract} by ${board.declarer})` : ""}` })));
+    if (answer.boards.length) showCase(answer.boards[0]);
+    const problems = answer.errors.length ? `; ${answer.errors.length} could not be read: ${answer.errors[0].error}` : "";
+    say(`${file.name}: ${answer.boards.length} board(s)${problems}`, answer.errors.length > 0);
+  } catch (error) {
+    say(`Cannot load ${file.name}: ${error.message}`, true);
+  }
+}
+
+function blankCase() {
+  const keep = { board: $("board").value, deal: $("deal").value, dealer: $("dealer").value, vulnerable: $("vulnerable").value,
+                 contract: $("contract").value, declarer: $("declarer").value };
+  for (const id of ["auction", "claim-statement", "claim-tricks", "noticed-trick", "corrections", "penalty-cards",
+                    "lead-restrictions", "hidden-cards", "leads-out-of-turn", "field"]) $(id).value = "";
+  $("claim-by").value = ""; $("noticed").value = ""; $("start-trick").value = 1; $("start-leader").value = ""; $("start-won").value = 0;
+  Object.entries(keep).forEach(([id, value]) => { $(id).value = value; });
+  desk.play = [];
+  setDeal();
+  draw();
+  say("A blank case: the deal is kept (change it as needed); click the cards in the order played.");
+}
+
+function start() {
+  $("file").addEventListener("change", (event) => event.target.files[0] && loadFile(event.target.files[0]));
+  const drop = $("drop");
+  drop.addEventListener("dragover", (event) => { event.preventDefault(); drop.classList.add("over"); });
+  drop.addEventListener("dragleave", () => drop.classList.remove("over"));
+  drop.addEventListener("drop", (event) => {
+    event.preventDefault(); drop.classList.remove("over");
+    if (event.dataTransfer.files[0]) loadFile(event.dataTransfer.files[0]);
+  });
+  $("board-list").addEventListener("change", (event) => desk.loaded[event.target.value] && showCase(desk.loaded[event.target.value]));
+  $("blank").addEventListener("click", blankCase);
+  $("deal").addEventListener("change", () => { desk.play = []; setDeal(); draw(); });
+  for (const id of ["contract", "declarer", "start-trick", "start-leader", "leads-out-of-turn"]) $(id).addEventListener("change", draw);
+  $("undo").addEventListener("click", () => { desk.play.pop(); draw(); });
+  $("clear-play").addEventListener("click", () => { desk.play = []; draw(); });
+  $("rule").addEventListener("click", rule);
+  draw();
+}
+
+document.addEventListener("DOMContentLoaded", start);

@@ -1,0 +1,196 @@
+"""The director's desk API on a real local server: every endpoint, bad input answered 4xx as JSON while the
+server keeps serving, the size limit, and two requests at once (the solver runs in one worker process)."""
+
+from __future__ import annotations
+
+import json
+import threading
+import tomllib
+import urllib.error
+import urllib.parse
+import urllib.request
+from typing import Any
+
+import pytest
+from click.testing import CliRunner
+
+from revsim.cli import main
+from revsim.records.readers import parse_text
+from revsim.records.record import Record
+from tests.conftest import HANDS
+
+DEAL = "N:853.K752.AQ94.Q7 AJ.Q863.T853.J65 KQT97.A4.KJ2.832 642.JT9.76.AKT94"
+
+
+def post(url: str, path: str, body: str | bytes, **query: Any) -> tuple[int, str, str]:
+    """(status, media type, body text) of a POST with ``query`` as parameters (lists repeat a parameter)."""
+    data = body.encode() if isinstance(body, str) else body
+    request = urllib.request.Request(f"{url}{path}?{urllib.parse.urlencode(query, doseq=True)}", data=data,
+                                     method="POST")
+    try:
+        with urllib.request.urlopen(request, timeout=120) as response:
+            return response.status, response.headers.get("content-type", ""), response.read().decode()
+    except urllib.error.HTTPError as error:
+        return error.code, error.headers.get("content-type", ""), error.read().decode()
+
+
+def get(url: str, path: str) -> tuple[int, str]:
+    try:
+        with urllib.request.urlopen(url + path, timeout=30) as response:
+            return response.status, response.read().decode()
+    except urllib.error.HTTPError as error:
+        return error.code, error.read().decode()
+
+
+def cli_json(*arguments: str) -> list[dict[str, Any]]:
+    result = CliRunner().invoke(main, ["adjudicate", *arguments, "--json"])
+    return json.loads(result.output)
+
+
+def same_ruling(a: dict[str, Any], b: dict[str, Any]) -> bool:
+    keys = ("board", "contract", "declarer", "table_tricks", "revokes", "transfer", "ruling", "no_infraction", "settings")
+    return all(a[key] == b[key] for key in keys)
+
+
+def test_the_page_and_its_assets_are_served_by_revsim(desk_url: str) -> None:
+    status, page = get(desk_url, "/")
+    assert status == 200 and "director's desk" in page and 'src="/static/desk.js"' in page
+    assert "http" not in page.replace("http-equiv", "")  # nothing from another host: it works offline
+    status, script = get(desk_url, "/static/desk.js")
+    assert status == 200 and "function replay()" in script
+    status, style = get(desk_url, "/static/desk.css")
+    assert status == 200 and ".hand" in style
+
+
+def test_adjudicate_answers_the_same_json_as_the_command_line(desk_url: str) -> None:
+    path = HANDS / "duschek-too-late-a.pbn"
+    status, media, body = post(desk_url, "/api/adjudicate", path.read_text(), format="pbn", name=path.name)
+    assert status == 200 and media.startswith("application/json")
+    served, command_line = json.loads(body), cli_json(str(path))
+    assert len(served) == len(command_line) == 1
+    assert same_ruling(served[0], command_line[0])
+    assert served[0]["file"] == path.name
+
+
+def test_adjudicate_takes_the_command_line_options_as_query_parameters(desk_url: str) -> None:
+    path = HANDS / "kooijman-lead-restriction.toml"
+    text = path.read_text()
+    for options in ({"noticed": "after-round"}, {"regime": "non-weighted"}, {"noticed": "during-play"}):
+        status, _, body = post(desk_url, "/api/adjudicate", text, format="toml", name=path.name, **options)
+        assert status == 200
+        arguments = [arg for key, value in options.items() for arg in (f"--{key.replace('_', '-')}", value)]
+        assert same_ruling(json.loads(body)[0], cli_json(str(path), *arguments)[0]), options
+
+
+def test_adjudicate_with_a_field_adds_matchpoints(desk_url: str) -> None:
+    path = HANDS / "duschek-too-late-a.pbn"
+    status, _, body = post(desk_url, "/api/adjudicate", path.read_text(), format="pbn", field="420,450,-50,-100")
+    assert status == 200
+    field = json.loads(body)[0]["field"]
+    assert field["tables"] == 4 and 0 <= field["ns"]["matchpoints"] <= 100
+
+
+def test_report_answers_the_html_page(desk_url: str) -> None:
+    path = HANDS / "duschek-dummy-revoke.pbn"
+    status, media, body = post(desk_url, "/api/report", path.read_text(), format="pbn", name=path.name)
+    assert status == 200 and media.startswith("text/html")
+    assert "<h1>Revoke ruling: board duschek-dummy-revoke</h1>" in body
+
+
+def test_load_gives_each_board_as_case_data_even_without_play(desk_url: str) -> None:
+    session = "\n".join(f'[Board "{n}"]\n[Dealer "N"]\n[Vulnerable "None"]\n'
+                        f'[Deal "{DEAL}"]\n'
+                        for n in (1, 2, 3))
+    status, _, body = post(desk_url, "/api/load", session, format="pbn", name="session.pbn")
+    assert status == 200
+    boards = json.loads(body)["boards"]
+    assert [b["board"] for b in boards] == ["1", "2", "3"] and all(b["play"] == [] for b in boards)
+    assert boards[0]["deal"].startswith("N:853.K752")
+
+
+def test_case_writes_a_toml_case_file_that_adjudicate_reads_back(desk_url: str, tmp_path: Any) -> None:
+    path = HANDS / "kooijman-lead-restriction.toml"
+    _, _, loaded = post(desk_url, "/api/load", path.read_text(), format="toml", name=path.name)
+    case = json.loads(loaded)["boards"][0]
+    assert case["facts"]["lead_restriction"][0]["must_lead"] == "H"
+    status, media, toml = post(desk_url, "/api/case", json.dumps(case))
+    assert status == 200 and media.startswith("application/toml")
+    assert tomllib.loads(toml)["claim"]["declarer_tricks"] == 9
+    written = tmp_path / "case.toml"
+    written.write_text(toml)
+    assert same_ruling(cli_json(str(written))[0], cli_json(str(path))[0])
+
+
+@pytest.mark.parametrize("path, body, query, status, words", [
+    ("/api/adjudicate", "[Board \"1\"]\n[Deal \"N:AK.x\"]\n", {"format": "pbn"}, 422, ["board 1", "line 2"]),
+    ("/api/adjudicate", "not a record", {"format": "pbn"}, 422, ["no board found"]),
+    ("/api/adjudicate", "deal = ", {"format": "toml", "name": "mine.toml"}, 422, ["mine.toml", "not a valid TOML"]),
+    ("/api/adjudicate", "", {"format": "doc"}, 400, ["format must be one of"]),
+    ("/api/adjudicate", "", {"format": "pbn", "estimator": "magic"}, 400, ["estimator must be one of"]),
+    ("/api/adjudicate", "", {"format": "pbn", "colour": "red"}, 400, ["unknown parameter 'colour'"]),
+    ("/api/adjudicate", "", {"format": "pbn", "seed": "x"}, 400, ["seed must be a whole number"]),
+    ("/api/adjudicate", "", {"format": "pbn", "penalty_card": "E-SJ"}, 400, ["SEAT:CARD@TRICK"]),
+    ("/api/report", (HANDS / "duschek-too-late-a.pbn").read_text(), {"format": "pbn", "board": "7"}, 404,
+     ["no board named '7'"]),
+    ("/api/report", f"[Board \"1\"]\n[Deal \"{DEAL}\"]\n", {"format": "pbn"}, 422,
+     ["nothing to report"]),
+    ("/api/case", "{not json", {}, 400, ["not JSON"]),
+    ("/api/case", json.dumps({"deal": "N:AK"}), {}, 422, ["case.toml", "`contract` is required"]),
+    ("/api/case", json.dumps({"colour": "red"}), {}, 400, ["unknown case keys"]),
+])
+def test_bad_input_answers_4xx_json_naming_the_problem(desk_url: str, path: str, body: str, query: dict[str, str],
+                                                       status: int, words: list[str]) -> None:
+    answered, media, text = post(desk_url, path, body, **query)
+    assert answered == status, text
+    assert media.startswith("application/json")
+    error = json.loads(text)
+    assert error["status"] == "error"
+    for word in words:
+        assert word in error["error"], (word, error["error"])
+    assert get(desk_url, "/api/health")[0] == 200  # still serving
+
+
+def test_a_request_over_the_size_limit_is_refused(desk_url: str) -> None:
+    status, media, text = post(desk_url, "/api/adjudicate", b"%" * 1_000_001, format="pbn")
+    assert status == 413 and "larger than 1,000,000 bytes" in json.loads(text)["error"]
+
+
+def test_unknown_pages_and_methods_answer_json(desk_url: str) -> None:
+    status, text = get(desk_url, "/api/nothing")
+    assert status == 404 and json.loads(text)["error"] == "no such page: /api/nothing"
+    status, text = get(desk_url, "/api/adjudicate")
+    assert status == 405 and "GET is not allowed" in json.loads(text)["error"]
+
+
+def test_two_requests_at_once_are_both_answered_correctly(desk_url: str) -> None:
+    files = [HANDS / "duschek-repeated-3nt.pbn", HANDS / "kooijman-ebl-repeated.pbn"]
+    expected = [cli_json(str(path))[0] for path in files]
+    answers: list[Any] = [None, None]
+    start = threading.Barrier(2)
+
+    def ask(index: int) -> None:
+        start.wait()
+        answers[index] = post(desk_url, "/api/adjudicate", files[index].read_text(), format="pbn")
+
+    threads = [threading.Thread(target=ask, args=(index,)) for index in range(2)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=300)
+    for answer, want in zip(answers, expected, strict=True):
+        assert answer is not None and answer[0] == 200
+        assert same_ruling(json.loads(answer[2])[0], want)
+
+
+def test_every_hands_board_round_trips_through_the_case_writer() -> None:
+    from revsim.outputs.casetoml import case_to_toml, record_to_case
+
+    boards = 0
+    for path in sorted(HANDS.glob("*.pbn")) + sorted(HANDS.glob("*.toml")):
+        for record in parse_text(path.read_text(), path.name):
+            assert isinstance(record, Record)
+            back = list(parse_text(case_to_toml(record_to_case(record)), "back.toml"))
+            assert len(back) == 1 and isinstance(back[0], Record)
+            assert record_to_case(back[0]) == record_to_case(record)
+            boards += 1
+    assert boards >= 20

@@ -1,0 +1,110 @@
+"""The director's desk in real headless Chromium: load a record, re-enter its play by clicking on a blank case,
+rule, read the same ruling as the command line, and download a case file that ``adjudicate`` reads back to
+the same ruling. Screenshots of each step go to $REVSIM_SCREENSHOTS when it is set."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from click.testing import CliRunner
+
+from revsim.cli import main
+from revsim.outputs.casetoml import record_to_case
+from revsim.records.readers import read_records
+from revsim.records.record import Record
+from tests.conftest import HANDS
+
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
+         "--disable-component-update", "--disable-sync"]
+pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="Chromium is not installed (Debian package chromium)")
+
+
+@pytest.fixture(scope="module")
+def page(desk_url: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
+    sync_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
+    with sync_api.sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=FLAGS, headless=True)
+        context = browser.new_context(accept_downloads=True, viewport={"width": 1400, "height": 1000})
+        opened = context.new_page()
+        opened.goto(desk_url + "/")
+        yield opened
+        context.close()
+        browser.close()
+
+
+def shot(page: Any, name: str) -> None:
+    folder = os.environ.get("REVSIM_SCREENSHOTS")
+    if folder:
+        Path(folder).mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(Path(folder) / f"{name}.png"), full_page=True)
+
+
+def cli_ruling(path: Path) -> dict[str, Any]:
+    result = CliRunner().invoke(main, ["adjudicate", str(path), "--json"])
+    return json.loads(result.output)[0]
+
+
+def test_a_director_enters_the_play_by_clicking_and_gets_the_command_lines_ruling(page: Any, tmp_path: Path) -> None:
+    path = HANDS / "duschek-too-late-a.pbn"
+    record = next(read_records(path))
+    assert isinstance(record, Record)
+    tricks = record_to_case(record)["play"]
+
+    page.set_input_files("#file", str(path))
+    page.wait_for_function("document.getElementById('message').textContent.includes('1 board')")
+    assert page.locator("#tricks li").count() == len(tricks)
+    shot(page, "1-loaded")
+
+    page.click("#blank")
+    assert page.locator("#tricks li").count() == 0
+    assert "trick 1, W to play" in page.locator("#turn").text_content()
+    for number, trick in enumerate(tricks, start=1):
+        for card in trick.split():
+            page.click(f'button.card[data-card="{card}"]')
+            if number == 3 and card == "SJ":
+                assert "a revoke (Law 61A)" in page.locator("#message").text_content()
+    revokes = page.locator("#tricks .revoke")
+    assert revokes.count() == 1 and "SJ" not in revokes.first.text_content()  # shown as the suit symbol
+    assert "E:\u2660J" in revokes.first.text_content()
+    shot(page, "2-play-entered")
+
+    page.click('button.card[data-card="HA"]')  # not South's turn: refused with a message
+    assert "turn to play" in page.locator("#message").text_content()
+    page.select_option("#claim-by", "declarer")
+    page.fill("#claim-tricks", "9")
+    page.click("#rule")
+    page.wait_for_selector("#downloads:not([hidden])", timeout=120_000)
+    shot(page, "3-ruled")
+
+    served = json.loads(page.evaluate("() => desk.texts.json"))[0]
+    expected = cli_ruling(path)
+    for key in ("contract", "table_tricks", "revokes", "transfer", "ruling", "no_infraction"):
+        assert served[key] == expected[key], key
+    law_line = page.locator("#ruling .law").text_content()
+    assert f"Law {expected['ruling']['law']}" in law_line and expected["ruling"]["ns"][0]["result"] in law_line
+    assert page.frame_locator("#report").locator("h1").text_content() == "Revoke ruling: board duschek-too-late-a"
+
+    with page.expect_download() as download:
+        page.click("#download-toml")
+    case_file = tmp_path / download.value.suggested_filename
+    download.value.save_as(case_file)
+    assert case_file.name == "duschek-too-late-a.toml"
+    from_case = cli_ruling(case_file)
+    for key in ("table_tricks", "revokes", "transfer", "ruling", "no_infraction"):
+        assert from_case[key] == expected[key], key
+
+
+def test_the_desk_refuses_a_bad_deal_with_a_message(page: Any) -> None:
+    page.click("#blank")
+    page.fill("#deal", "N:AKQ.JT9")
+    page.dispatch_event("#deal", "change")
+    assert "Deal: the deal needs four hands" in page.locator("#message").text_content()
+    page.click("#rule")
+    assert "Cannot rule: enter the deal first" in page.locator("#message").text_content()
