@@ -1,7 +1,10 @@
 """Time to adjudicate revoke boards: the worked cases in hands/ and seeded random revoke boards.
 
-Prints the median and 95th percentile per board, and the share of the time spent inside DDS.
-Run: python benchmarks/bench_adjudicate.py [--boards 200] [--seed 1]
+Prints the median and 95th percentile per board, and the share of the time spent inside DDS. With --sd,
+also the single-dummy estimator on every file of hands/: the wall time of the whole command
+``revsim adjudicate FILE --estimator sd`` (process start included; median over the files), and in one
+process the decisions, layouts per decision, seconds per decision and solver calls per board.
+Run: python benchmarks/bench_adjudicate.py [--boards 200] [--seed 1] [--sd]
 """
 
 from __future__ import annotations
@@ -9,6 +12,7 @@ from __future__ import annotations
 import argparse
 import random
 import statistics
+import subprocess
 import sys
 import time
 from pathlib import Path
@@ -18,6 +22,8 @@ sys.path.insert(0, str(ROOT))
 
 from revsim.adjudicate import adjudicate  # noqa: E402
 from revsim.equity import solver  # noqa: E402
+from revsim.equity.playout import STATS as PLAYOUTS  # noqa: E402
+from revsim.equity.settings import Settings  # noqa: E402
 from revsim.records.readers import read_records  # noqa: E402
 from revsim.records.record import Record  # noqa: E402
 from revsim.synthetic import random_board  # noqa: E402
@@ -54,10 +60,37 @@ def report(label: str, timings: list[float], solver_seconds: float) -> None:
           f"outside DDS {(total - solver_seconds) / total:.0%}")
 
 
+def single_dummy(files: list[Path]) -> None:
+    """The sd estimator on each file: whole-command wall time, then its work counted in this process."""
+    command = [str(Path(sys.executable).parent / "revsim"), "adjudicate", "--estimator", "sd"]
+    walls = []
+    for path in files:
+        started = time.perf_counter()
+        subprocess.run([*command, str(path)], capture_output=True, check=False)
+        walls.append(time.perf_counter() - started)
+        print(f"  {path.name}: {walls[-1]:.1f} s")
+    print(f"sd, whole command per hands/ file: median {statistics.median(walls):.1f} s, max {max(walls):.1f} s "
+          f"({len(walls)} files)")
+    boards = [item for path in files for item in read_records(path) if isinstance(item, Record)]
+    solver._cache.clear()
+    calls, batches = solver.STATS.calls, solver.STATS.batches
+    decisions, layouts = PLAYOUTS.decisions, PLAYOUTS.layouts
+    started = time.perf_counter()
+    for record in boards:
+        adjudicate(record, Settings(estimator="sd"))
+    seconds = time.perf_counter() - started
+    made = PLAYOUTS.decisions - decisions
+    print(f"sd in one process: {len(boards)} boards, {seconds / len(boards):.1f} s per board, {made / len(boards):.0f} "
+          f"sampled decisions per board, {(PLAYOUTS.layouts - layouts) / max(made, 1):.1f} layouts per decision, "
+          f"{seconds / max(made, 1) * 1000:.1f} ms per decision, {(solver.STATS.batches - batches) / len(boards):.0f} "
+          f"solver calls per board solving {(solver.STATS.calls - calls) / len(boards):.0f} positions")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--boards", type=int, default=200)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--sd", action="store_true", help="also time the single-dummy estimator on hands/")
     args = parser.parse_args()
     hands = [item for path in sorted((ROOT / "hands").iterdir()) if path.suffix in (".pbn", ".toml")
              for item in read_records(path) if isinstance(item, Record)]
@@ -69,6 +102,8 @@ def main() -> None:
     report("hands/", *time_boards(hands))
     report("random revoke boards", *time_boards(boards))
     print(f"solver calls while timed {solver.STATS.calls - calls} (each board from a cold cache)")
+    if args.sd:
+        single_dummy(sorted(path for path in (ROOT / "hands").iterdir() if path.suffix in (".pbn", ".toml")))
 
 
 if __name__ == "__main__":

@@ -70,3 +70,20 @@ def test_golden_final_ruling(name: str) -> None:
     assert max(ruling.ew, key=lambda o: o.weight).tricks == most_likely
     if len(final) == 1:
         assert [(o.tricks, o.weight) for o in ruling.ns] == final
+
+
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_golden_final_ruling_with_the_sd_estimator(name: str) -> None:
+    """Law 64C with the single-dummy estimator (expert level, default seed): the experts' law and, for a
+    weighted result, the same most likely outcome."""
+    case = CASES[name]
+    record = next(read_records(HANDS / case["file"]))
+    assert isinstance(record, Record), str(record)
+    noticed = None if case["file"].endswith(".toml") else case["noticed"]
+    ruling = adjudicate(record, Settings(noticed=noticed, estimator="sd"))
+    expected = case["expected"]
+    assert ruling.law == expected["law"]
+    most_likely = max(expected["final"], key=lambda o: o[1])[0]
+    for outcomes in (ruling.ns, ruling.ew):
+        assert abs(sum(o.weight for o in outcomes) - 1) < 1e-9
+        assert max(outcomes, key=lambda o: (o.weight, -o.tricks)).tricks == most_likely

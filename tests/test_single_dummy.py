@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -14,6 +15,8 @@ from revsim.equity.sampling import sample_layouts
 from revsim.equity.sd import Level, blind_distribution, likely_tricks, load_level, nearest_cut
 from revsim.equity.view import HandShape, player_view, read_auction
 from revsim.play.replay import Replay
+from revsim.records.record import Record
+from tests.conftest import CORPUS, needs_corpus
 
 N, E, S, W = range(4)
 SPADES, HEARTS, DIAMONDS, CLUBS = range(4)
@@ -149,6 +152,31 @@ def test_shipped_levels_load() -> None:
         assert level.playouts > 0 and level.layouts > 0 and 0 <= level.blend <= 1 and level.temperature >= 0
         assert set(level.errors) == {1, 3, 6}
         assert all(abs(sum(table.values()) - 1) < 1e-6 for table in level.errors.values())
+
+
+@needs_corpus()
+@pytest.mark.parametrize("name", ["expert", "club"])
+def test_the_shipped_parameters_reproduce_the_benchmarks_fit(name: str) -> None:
+    """levels.json keeps a few of the fitting positions with the play-outs the benchmark got for them at the
+    fitted temperature; the shipped parameters, replayed from the same record, cut and seed, give the same."""
+    import json
+    from dataclasses import replace as copy_with
+    from importlib import resources
+
+    from revsim.equity.predict import position_after
+    from revsim.equity.view import read_auction
+    from revsim.records.readers import read_records
+
+    shipped = json.loads(resources.files("revsim.equity").joinpath("levels.json").read_text(encoding="utf-8"))[name]
+    checks = shipped["check"]
+    assert len(checks) >= 2
+    level = copy_with(load_level(name), blend=0.0)
+    for check in checks:
+        record = list(read_records(CORPUS / check["source"]))[check["index"]]
+        assert isinstance(record, Record) and record.contract is not None
+        likely = likely_tricks(position_after(record, check["cut"]), record.contract.declarer,
+                               read_auction(record.auction, record.dealer), level, check["seed"])
+        assert [[t, round(w, 6)] for t, w in sorted(likely.playouts)] == check["playouts"], check
 
 
 # --- revsim predict: the estimate from any point of a recorded play ------------------------------------------

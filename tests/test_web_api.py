@@ -194,3 +194,34 @@ def test_every_hands_board_round_trips_through_the_case_writer() -> None:
             assert record_to_case(back[0]) == record_to_case(record)
             boards += 1
     assert boards >= 20
+
+
+def test_revsim_serve_starts_the_desk_and_stops_on_ctrl_c_and_names_a_busy_port() -> None:
+    import signal
+    import socket
+    import subprocess
+    import sys
+    import time
+
+    pytest.importorskip("uvicorn", reason="the web extra (starlette, uvicorn) is not installed")
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    command = [sys.executable, "-m", "revsim", "serve", "--port", str(port)]
+    server = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        status = None
+        for _ in range(300):
+            try:
+                status = get(f"http://127.0.0.1:{port}", "/api/health")[0]
+                break
+            except OSError:
+                time.sleep(0.1)
+        assert status == 200
+        busy = subprocess.run(command, capture_output=True, text=True, timeout=60)
+        assert busy.returncode == 1 and f"cannot listen on 127.0.0.1:{port}" in busy.stderr
+        assert "Traceback" not in busy.stderr
+    finally:
+        server.send_signal(signal.SIGINT)
+        out, err = server.communicate(timeout=60)
+    assert f"revsim desk at http://127.0.0.1:{port}/" in out and "Traceback" not in err

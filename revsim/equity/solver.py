@@ -33,9 +33,11 @@ _CACHE_SIZE = 4096
 
 @dataclass
 class SolverStats:
-    """What the solver has done in this process: calls to DDS, cache hits, seconds inside DDS."""
+    """What the solver has done in this process: positions solved by DDS, the calls to DDS that solved them
+    (a batched call solves up to ``BATCH``), cache hits, seconds inside DDS."""
 
     calls: int = 0
+    batches: int = 0
     cache_hits: int = 0
     seconds: float = 0.0
 
@@ -92,6 +94,7 @@ def _card_values(replay: Replay, key: tuple[object, ...]) -> dict[Card, int]:
     values = tuple((Card(int(card.suit.value), int(card.rank.value).bit_length() - 1), int(tricks))
                    for card, tricks in solved)
     STATS.calls += 1
+    STATS.batches += 1
     STATS.seconds += time.perf_counter() - started
     _cache[key] = values
     if len(_cache) > _CACHE_SIZE:
@@ -134,6 +137,7 @@ def positions_values(positions: Sequence[tuple[Layout, Seat, Sequence[tuple[Seat
         started = time.perf_counter()
         with _in_scratch_directory():
             for start in range(0, len(deals), BATCH):
+                STATS.batches += 1
                 for solved in solve_all_boards(deals[start:start + BATCH]):
                     values.append({Card(int(card.suit.value), int(card.rank.value).bit_length() - 1): int(tricks)
                                    for card, tricks in solved})

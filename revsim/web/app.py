@@ -137,11 +137,14 @@ def _version() -> str:
 
 def serve(host: str = "127.0.0.1", port: int = 8765, processes: int = 1, open_browser: bool = False) -> None:
     """Run the desk until interrupted (``revsim serve``)."""
+    import socket
     import threading
     import webbrowser
 
     import uvicorn
 
+    with socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET) as probe:
+        probe.bind((host, port))  # OSError now, with a clear message, rather than from inside the server
     url = f"http://{'127.0.0.1' if host in ('0.0.0.0', '::') else host}:{port}/"
     if open_browser:
         threading.Timer(1.0, webbrowser.open, args=(url,)).start()
