@@ -18,7 +18,7 @@ from revsim.equity.law12 import weight_text
 from revsim.equity.predict import PREDICTORS, predict
 from revsim.equity.ruling import BoardRuling
 from revsim.equity.sd import LEVEL_NAMES
-from revsim.equity.settings import BOTH_SIDES_METHODS, REGIMES, SUBSTITUTES, Settings
+from revsim.equity.settings import BOTH_SIDES_METHODS, REGIMES, SUBSTITUTES, Settings, parse_outcomes
 from revsim.outputs.adjustments import ADJUSTMENT_COLUMNS, adjustment_row
 from revsim.outputs.progress import Progress, plural
 from revsim.outputs.rowfiles import open_file_writer, open_writers
@@ -45,6 +45,10 @@ def ruling_options(command: Command) -> Command:
         click.option("--level", type=click.Choice(LEVEL_NAMES), default="expert", show_default=True,
                      help="For sd: the players' level (expert or club), whose fitted parameters are used."),
         click.option("--seed", type=int, default=1, show_default=True, help="For sd: the seed of every sample."),
+        click.option("--outcomes", default=None, metavar="TRICKS:WEIGHT,...",
+                     help="The director's own judgement of the likely result without the (first) revoke, like "
+                          "\"12:0.7,11:0.3\" (declarer's side's tricks; weights summing to 1, or to 100): used "
+                          "instead of the estimate, scored like one, and marked as the director's judgement."),
         click.option("--substitute", type=click.Choice(SUBSTITUTES), default="best", show_default=True,
                      help="The offender's card in the no-infraction world: his double-dummy best card (best), "
                           "or every legal card equally likely (uniform)."),
@@ -83,9 +87,13 @@ def fact_options(command: Command) -> Command:
 
 
 def _settings(options: dict[str, Any]) -> Settings:
+    try:
+        outcomes = parse_outcomes(options["outcomes"]) if options.get("outcomes") else None
+    except ValueError as error:
+        raise click.BadParameter(str(error), param_hint="--outcomes") from None
     return Settings(noticed=options["noticed"], substitute=options["substitute"], regime=options["regime"],
                     both_sides=options["both_sides"], estimator=options["estimator"], level=options["level"],
-                    seed=options["seed"])
+                    seed=options["seed"], outcomes=outcomes)
 
 
 def _extra_facts(options: dict[str, Any]) -> Facts:

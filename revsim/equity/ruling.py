@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from revsim.cards import SEAT_NAMES, SIDE_NAMES, side_of
 from revsim.equity.estimators import make_estimator
@@ -14,6 +14,7 @@ from revsim.equity.worlds import Estimate, position_before
 from revsim.laws.detection import Revoke
 from revsim.laws.transfer import RECTIFIED_BY_64A, law64a_in_play
 from revsim.play.table import TablePlay
+from revsim.records.errors import RecordError
 from revsim.records.record import Record
 from revsim.scoring.points import ns_score, result_text
 
@@ -372,11 +373,35 @@ def _estimate(ruling: BoardRuling, revoke: Revoke, settings: Settings) -> Estima
     if key not in ruling.estimates:
         assert ruling.record.contract is not None
         position, rest = position_before(ruling.table.replay, revoke)
-        estimator = make_estimator("dd" if trick12 else settings.estimator, ruling.record, settings.level,
+        judged = settings.outcomes is not None and not trick12 and revoke is _first_established(ruling.revokes)
+        estimator = make_estimator("dd" if trick12 or judged else settings.estimator, ruling.record, settings.level,
                                    settings.seed)
-        ruling.estimates[key] = estimator.estimate(position, revoke, ruling.record.contract.declarer,
-                                                   "best" if trick12 else settings.substitute, rest)
+        estimate = estimator.estimate(position, revoke, ruling.record.contract.declarer,
+                                      "best" if trick12 else settings.substitute, rest)
+        if judged:
+            assert settings.outcomes is not None
+            estimate = law12c1c_directors_judgement(estimate, settings.outcomes, ruling.record)
+        ruling.estimates[key] = estimate
     return ruling.estimates[key]
+
+
+def _first_established(revokes: list[Revoke]) -> Revoke | None:
+    return next((revoke for revoke in revokes if revoke.established), None)
+
+
+def law12c1c_directors_judgement(estimate: Estimate, outcomes: tuple[tuple[int, float], ...], record: Record) -> Estimate:
+    """Law 12C1c: the Director's own weighting of the likely results replaces the estimate of the first
+    no-infraction world; the double-dummy candidates and lines stay beside it as evidence. Outcomes that
+    legal play cannot reach from the position (fewer tricks than declarer's side has won, or more than it
+    can still win) are refused."""
+    low = estimate.declarer_tricks_before
+    high = low + 13 - estimate.tricks_completed
+    impossible = [tricks for tricks, _ in outcomes if not low <= tricks <= high]
+    if impossible:
+        raise RecordError(f"--outcomes: {', '.join(map(str, impossible))} tricks cannot be reached from trick "
+                          f"{estimate.trick} (declarer's side can finish with {low}-{high})", **record.where())
+    evidence = {**estimate.evidence, "judgement": "the director's", "double_dummy": [list(o) for o in estimate.outcomes]}
+    return replace(estimate, estimator="director", outcomes=tuple(outcomes), evidence=evidence)
 
 
 def _value_for(record: Record, side: int) -> Callable[[int], float]:
@@ -409,6 +434,9 @@ def _revoke_step(revoke: Revoke) -> str:
 
 def _substitute_phrase(estimate: Estimate) -> str:
     who = SEAT_NAMES[estimate.seat]
+    if estimate.estimator == "director":
+        weights = ", ".join(f"{weight_text(weight)} of {tricks}" for tricks, weight in estimate.outcomes)
+        return f"the director's judgement of the likely result is {weights} tricks (Law 12C1c; not an estimate)"
     if estimate.substitute == "policy":
         total = estimate.evidence.get("play_out_count")
         shown = ", ".join(f"the {card} in {count} of {total} play-outs"

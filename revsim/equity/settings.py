@@ -26,7 +26,9 @@ class Settings:
     ``substitute``: for ``dd``, the offender's card in the no-infraction world, ``best`` (his
     double-dummy best card) or ``uniform`` (every legal card equally likely). ``regime``: Law 12C1,
     ``weighted`` or ``non-weighted``. ``both_sides``: Law 64C2b, ``neither`` (as if neither side
-    revoked) or ``separately`` (each revoke judged when it happened).
+    revoked) or ``separately`` (each revoke judged when it happened). ``outcomes``: the director's own
+    judgement of the first no-infraction world (declarer's side's tricks and weights summing to 1), used
+    instead of the estimate (see ``parse_outcomes``).
     """
 
     noticed: str | None = None
@@ -36,12 +38,36 @@ class Settings:
     both_sides: str = "neither"
     level: str = "expert"
     seed: int = 1
+    outcomes: tuple[tuple[int, float], ...] | None = None
 
     def __post_init__(self) -> None:
         for name, allowed in (("noticed", NOTICED_WHEN), ("estimator", ESTIMATOR_NAMES), ("level", LEVEL_NAMES),
                               ("substitute", SUBSTITUTES), ("regime", REGIMES), ("both_sides", BOTH_SIDES_METHODS)):
             if getattr(self, name) not in allowed and not (name == "noticed" and self.noticed is None):
                 raise ValueError(f"{name} must be one of {', '.join(allowed)}, not {getattr(self, name)!r}")
+
+
+def parse_outcomes(text: str) -> tuple[tuple[int, float], ...]:
+    """``12:0.7,11:0.3`` or ``12:70,11:30`` (declarer's side's tricks and weights; percentages when they sum to
+    100) as outcomes whose weights sum to 1, most tricks first. ValueError naming what is wrong."""
+    outcomes: dict[int, float] = {}
+    for part in text.replace(" ", "").split(","):
+        tricks_text, colon, weight_text = part.partition(":")
+        try:
+            tricks, weight = int(tricks_text), float(weight_text)
+        except ValueError:
+            raise ValueError(f"{part!r} is not TRICKS:WEIGHT (like 12:0.7)") from None
+        if not colon or not 0 <= tricks <= 13 or weight <= 0:
+            raise ValueError(f"{part!r}: tricks must be 0-13 and the weight above 0")
+        if tricks in outcomes:
+            raise ValueError(f"{tricks} tricks is given twice")
+        outcomes[tricks] = weight
+    total = sum(outcomes.values())
+    if abs(total - 100) < 1e-6:
+        total = 100.0
+    elif abs(total - 1) > 1e-6:
+        raise ValueError(f"the weights sum to {total:g}: they must sum to 1 (or to 100 as percentages)")
+    return tuple((tricks, weight / total) for tricks, weight in sorted(outcomes.items(), reverse=True))
 
 
 def noticed_when(settings: Settings, record: Record) -> str:

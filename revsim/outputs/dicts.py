@@ -123,6 +123,8 @@ def settings_to_dict(settings: Settings, record: Record) -> dict[str, str]:
                             "both_sides": settings.both_sides}
     if settings.estimator == "sd":
         used.update(level=settings.level, seed=settings.seed)
+    if settings.outcomes is not None:
+        used["outcomes"] = ",".join(f"{tricks}:{weight:g}" for tricks, weight in settings.outcomes)
     return used
 
 

@@ -174,6 +174,11 @@ def _estimate_html(ruling: BoardRuling) -> str:
             + "</table>")
         if estimate.estimator == "sd":
             parts.append(_single_dummy_html(estimate))
+        if estimate.estimator == "director":
+            parts.append("<p class='explain'>The likely result without this revoke is <b>the director's judgement</b> "
+                         "(Law 12C1c), not an estimate: " + _e(", ".join(f"{weight_text(w)} of {t} tricks"
+                                                                        for t, w in estimate.outcomes))
+                         + ". The double-dummy values above are shown beside it as evidence.</p>")
     parts.append('<p class="note">Double-dummy play sees all four hands: it is an upper bound on skilful play, '
                  "shown as evidence, not as the answer.</p>")
     return "".join(parts)

@@ -90,6 +90,9 @@ def ruling_to_text(ruling: BoardRuling) -> str:
     estimate = ruling.no_infraction
     if estimate is not None:
         values = ", ".join(f"{c.card} {c.declarer_tricks}" for c in estimate.candidates)
+        if estimate.estimator == "director":
+            out.append("Without the revoke: the director's judgement (Law 12C1c), given with --outcomes: "
+                       + ", ".join(f"{weight_text(w)} of {t} tricks" for t, w in estimate.outcomes))
         out.append(f"Without the revoke (trick {estimate.trick}, {SEAT_NAMES[estimate.seat]}), double dummy, "
                    f"declarer's side's tricks after each legal card: {values}")
         for line in estimate.lines:

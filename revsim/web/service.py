@@ -18,7 +18,7 @@ from revsim.adjudicate import adjudicate, board_output
 from revsim.cards import SEAT_LETTERS, deal_to_pbn
 from revsim.equity.estimators import ESTIMATOR_NAMES
 from revsim.equity.sd import LEVEL_NAMES
-from revsim.equity.settings import BOTH_SIDES_METHODS, REGIMES, SUBSTITUTES, Settings
+from revsim.equity.settings import BOTH_SIDES_METHODS, REGIMES, SUBSTITUTES, Settings, parse_outcomes
 from revsim.outputs.casetoml import case_to_toml, record_to_case
 from revsim.outputs.report import report_html
 from revsim.records.errors import RecordError
@@ -32,7 +32,7 @@ CHOICES: dict[str, tuple[str, ...]] = {
     "regime": REGIMES, "both_sides": BOTH_SIDES_METHODS, "claim_by": ("declarer", "defenders"),
 }
 REPEATABLE = ("penalty_card", "lead_restriction", "hidden")
-OTHER = ("format", "name", "board", "record", "seed", "field")
+OTHER = ("format", "name", "board", "record", "seed", "field", "outcomes")
 Query = dict[str, list[str]]
 
 
@@ -184,7 +184,12 @@ def _settings(query: Query) -> Settings:
     except ValueError:
         raise BadRequest(f"seed must be a whole number, not {seed!r}") from None
     defaults = Settings()
-    return Settings(noticed=chosen["noticed"], substitute=chosen["substitute"] or defaults.substitute,
+    outcomes_text = _one_value(query, "outcomes")
+    try:
+        outcomes = parse_outcomes(outcomes_text) if outcomes_text else None
+    except ValueError as error:
+        raise BadRequest(f"outcomes: {error}") from None
+    return Settings(outcomes=outcomes, noticed=chosen["noticed"], substitute=chosen["substitute"] or defaults.substitute,
                     regime=chosen["regime"] or defaults.regime, both_sides=chosen["both_sides"] or defaults.both_sides,
                     estimator=chosen["estimator"] or defaults.estimator, level=chosen["level"] or defaults.level,
                     seed=seed_value)
