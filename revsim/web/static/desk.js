@@ -270,6 +270,7 @@ function settingsQuery() {
   for (const [key, id] of [["estimator", "estimator"], ["level", "level"], ["seed", "seed"], ["regime", "regime"],
                            ["both_sides", "both-sides"], ["substitute", "substitute"]]) query.set(key, $(id).value);
   if ($("field").value.trim()) query.set("field", $("field").value.trim().replace(/\s+/g, ""));
+  if ($("outcomes").value.trim()) query.set("outcomes", $("outcomes").value.trim().replace(/\s+/g, ""));
   return query;
 }
 
@@ -365,7 +366,7 @@ function blankCase() {
   const keep = { board: $("board").value, deal: $("deal").value, dealer: $("dealer").value, vulnerable: $("vulnerable").value,
                  contract: $("contract").value, declarer: $("declarer").value };
   for (const id of ["auction", "claim-statement", "claim-tricks", "noticed-trick", "corrections", "penalty-cards",
-                    "lead-restrictions", "hidden-cards", "leads-out-of-turn", "field"]) $(id).value = "";
+                    "lead-restrictions", "hidden-cards", "leads-out-of-turn", "field", "outcomes"]) $(id).value = "";
   $("claim-by").value = ""; $("noticed").value = ""; $("start-trick").value = 1; $("start-leader").value = ""; $("start-won").value = 0;
   Object.entries(keep).forEach(([id, value]) => { $(id).value = value; });
   desk.play = [];
