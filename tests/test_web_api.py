@@ -225,3 +225,18 @@ def test_revsim_serve_starts_the_desk_and_stops_on_ctrl_c_and_names_a_busy_port(
         server.send_signal(signal.SIGINT)
         out, err = server.communicate(timeout=60)
     assert f"revsim desk at http://127.0.0.1:{port}/" in out and "Traceback" not in err
+
+
+def test_a_lin_record_is_adjudicated_and_loaded_like_the_command_line(desk_url: str, tmp_path: Any) -> None:
+    from tests.test_readers import LIN
+
+    revoke = LIN.replace("pc|C6|pc|C3|", "pc|C6|pc|C3|pc|C4|pc|S8|pc|SJ|pc|C8|")  # East ruffs holding a club
+    path = tmp_path / "board5.lin"
+    path.write_text(revoke)
+    status, _, body = post(desk_url, "/api/adjudicate", revoke, format="lin", name=path.name)
+    assert status == 200
+    served = json.loads(body)[0]
+    assert served["revokes"] and same_ruling(served, cli_json(str(path))[0])
+    status, _, loaded = post(desk_url, "/api/load", revoke, format="lin", name=path.name)
+    case = json.loads(loaded)["boards"][0]
+    assert status == 200 and case["auction"] == ["1S", "P", "4S", "P", "P", "P"] and len(case["play"]) == 3
