@@ -194,6 +194,24 @@ def calibration(rows: list[tuple[Position, dict[int, float]]]) -> list[str]:
             f"happened {bins[b][1] / bins[b][2]:.2f} ({int(bins[b][2])} outcomes)" for b in sorted(bins)]
 
 
+def recompute_checks(levels: list[str], write: bool) -> None:
+    """The play-outs of each level's check positions with its shipped parameters, printed (and written)."""
+    path = ROOT / "revsim" / "equity" / "levels.json"
+    shipped = json.loads(path.read_text())
+    for name in levels:
+        level = load_level(name)
+        for check in shipped[name]["check"]:
+            record = list(read_records(CORPUS / check["source"]))[check["index"]]
+            assert isinstance(record, Record)
+            distribution, _ = playouts(Position(record, check["cut"], 0, ""), level, check["seed"])
+            new = sorted([t, round(w, 6)] for t, w in distribution.items())
+            print(f"{name} {check['source']} #{check['index']} cut {check['cut']}: {check['playouts']} -> {new}")
+            check["playouts"] = new
+    if write:
+        path.write_text(json.dumps(shipped, indent=2) + "\n")
+        print("written: revsim/equity/levels.json")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--fit", type=int, default=30, help="fitting positions per cut for the play model")
@@ -203,7 +221,12 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=1, help="processes for the play-outs")
     parser.add_argument("--write", action="store_true", help="write the fitted parameters to levels.json")
+    parser.add_argument("--checks-only", action="store_true",
+                        help="only recompute the shipped check positions' play-outs with the shipped parameters")
     args = parser.parse_args()
+    if args.checks_only:
+        recompute_checks(args.levels.split(","), args.write)
+        return
     pool = multiprocessing.get_context("spawn").Pool(args.jobs) if args.jobs > 1 else None
     temperatures = [float(t) for t in args.temperatures.split(",")]
     shipped = json.loads((ROOT / "revsim" / "equity" / "levels.json").read_text())

@@ -272,3 +272,27 @@ def test_layouts_drop_a_false_void_shown_by_a_revoke() -> None:
     layouts = sample_layouts(view, 4, random.Random(1))
     assert all(len(layout[1]) == 2 and len(layout[3]) == 2 for layout in layouts)
     assert all(_cards("HQ") <= layout[1] | layout[3] for layout in layouts)
+
+
+def _playouts_of(record: Record, cut: int, seed: int) -> tuple[tuple[int, float], ...]:
+    from revsim.equity.predict import position_after
+
+    assert record.contract is not None
+    level = load_level("expert")
+    return likely_tricks(position_after(record, cut), record.contract.declarer, {}, level, seed).playouts
+
+
+def test_play_outs_are_the_same_in_another_process() -> None:
+    """The same position and seed give the same play-outs in a worker process, where the record arrives
+    pickled and its card sets are rebuilt in another order (the sampler must not follow a set's own order)."""
+    import multiprocessing
+
+    from revsim.records.readers import read_records
+    from tests.conftest import HANDS
+
+    tasks = [(record, 1, 3) for name in ("duschek-repeated-3nt.pbn", "kooijman-ebl-repeated.pbn", "duschek-both-sides.pbn")
+             for record in read_records(HANDS / name)]
+    here = [_playouts_of(*task) for task in tasks]
+    with multiprocessing.get_context("spawn").Pool(1) as pool:
+        there = pool.starmap(_playouts_of, tasks)
+    assert here == there

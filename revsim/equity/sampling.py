@@ -25,7 +25,7 @@ def sample_layouts(view: View, count: int, rng: random.Random, tries_per_layout:
     budget = count * tries_per_layout
     eligible = {suit: [seat for seat in view.hidden if suit not in view.voids.get(seat, ())] for suit in range(4)}
     by_suit: dict[int, list[Card]] = {suit: [] for suit in range(4)}
-    for card in view.unseen:
+    for card in sorted(view.unseen):  # in card order: a set's own order depends on how it was built
         by_suit[card.suit].append(card)
     order = sorted((suit for suit in range(4) if by_suit[suit]), key=lambda suit: len(eligible[suit]))
     attempts = 0
