@@ -23,8 +23,8 @@ from revsim.outputs.adjustments import ADJUSTMENT_COLUMNS, adjustment_row
 from revsim.outputs.progress import Progress, plural
 from revsim.outputs.rowfiles import open_file_writer, open_writers
 from revsim.records.errors import RecordError
-from revsim.records.facts import NOTICED_WHEN, Facts, parse_hidden_card, parse_lead_restriction, parse_penalty_card, with_extra
-from revsim.records.readers import read_records
+from revsim.records.facts import NOTICED_WHEN, Facts, facts_from_options
+from revsim.records.readers import read_records, select_boards
 from revsim.records.record import Record
 from revsim.scoring.field import field_for_board, load_field
 
@@ -98,12 +98,8 @@ def _settings(options: dict[str, Any]) -> Settings:
 
 def _extra_facts(options: dict[str, Any]) -> Facts:
     try:
-        return Facts(
-            penalty_cards=tuple(parse_penalty_card(text) for text in options["penalty_cards"]),
-            lead_restrictions=tuple(parse_lead_restriction(text) for text in options["lead_restrictions"]),
-            hidden_cards=tuple(parse_hidden_card(text) for text in options["hidden_cards"]),
-            claim_by=options["claim_by"],
-        )
+        return facts_from_options(options["penalty_cards"], options["lead_restrictions"], options["hidden_cards"],
+                                  options["claim_by"])
     except ValueError as error:
         raise click.BadParameter(str(error)) from None
 
@@ -119,12 +115,7 @@ def _field(options: dict[str, Any]) -> dict[str | None, list[int]] | None:
 
 
 def _selected(file: str, boards: tuple[str, ...], extra: Facts) -> Iterator[Record | RecordError]:
-    for item in read_records(file):
-        if boards and item.board not in boards:
-            continue
-        if isinstance(item, Record):
-            item.facts = with_extra(item.facts, extra)
-        yield item
+    return select_boards(read_records(file), boards, extra)
 
 
 @click.group()
@@ -400,8 +391,7 @@ def scan_command(paths: tuple[str, ...], out_path: str | None, adjustments_path:
     try:
         for board, revokes in scan_rows(paths, settings, jobs, engine=engine, scheduler=scheduler):
             progress.add(board, len(revokes))
-            adjusted = adjustment_row(board) if adjustments is not None else None
-            if adjustments is not None and adjusted is not None:
+            if adjustments is not None and (adjusted := adjustment_row(board)) is not None:
                 adjustments.write(adjusted)
             if writers is not None:
                 writers[0].write(board)

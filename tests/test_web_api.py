@@ -124,6 +124,8 @@ def test_case_writes_a_toml_case_file_that_adjudicate_reads_back(desk_url: str, 
 @pytest.mark.parametrize("path, body, query, status, words", [
     ("/api/adjudicate", "[Board \"1\"]\n[Deal \"N:AK.x\"]\n", {"format": "pbn"}, 422, ["board 1", "line 2"]),
     ("/api/adjudicate", "not a record", {"format": "pbn"}, 422, ["no board found"]),
+    ("/api/adjudicate", "", {"format": "pbn", "name": "e.pbn"}, 422, ["e.pbn: no board found: the file is empty"]),
+    ("/api/adjudicate", "[Board \"1\"]\x00\x01", {"format": "pbn"}, 422, ["not a text file"]),
     ("/api/adjudicate", "deal = ", {"format": "toml", "name": "mine.toml"}, 422, ["mine.toml", "not a valid TOML"]),
     ("/api/adjudicate", "", {"format": "doc"}, 400, ["format must be one of"]),
     ("/api/adjudicate", "", {"format": "pbn", "estimator": "magic"}, 400, ["estimator must be one of"]),

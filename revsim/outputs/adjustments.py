@@ -10,9 +10,11 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from revsim.equity.law12 import weight_text
+from revsim.outputs.text import weighted_result
 from revsim.records.record import Contract
 from revsim.scoring.points import result_text
+
+__all__ = ["ADJUSTMENT_COLUMNS", "adjustment_row", "weighted_result"]
 
 ADJUSTMENT_COLUMNS: dict[str, str] = {
     "file": "string",
@@ -33,14 +35,6 @@ ADJUSTMENT_COLUMNS: dict[str, str] = {
     "score_ns": "Float64",        # North-South's expected score for North-South's result
     "score_ew": "Float64",        # North-South's expected score for East-West's result
 }
-
-
-def weighted_result(contract: Contract, outcomes: list[list[Any]]) -> str:
-    """Outcomes ``[[tricks, weight], ...]`` as directors write them: ``4S+1`` or ``70% 4S=, 30% 4S-1``."""
-    ordered = sorted(outcomes, key=lambda outcome: (-outcome[1], -outcome[0]))
-    if len(ordered) == 1:
-        return result_text(contract, int(ordered[0][0]))
-    return ", ".join(f"{weight_text(weight)} {result_text(contract, int(tricks))}" for tricks, weight in ordered)
 
 
 def adjustment_row(board: dict[str, Any]) -> dict[str, Any] | None:

@@ -23,28 +23,23 @@ _FACT_TABLES = ("correction", "penalty_card", "lead_restriction", "lead_out_of_t
 def record_to_case(record: Record) -> dict[str, Any]:
     """The case file's data for one board: the deal, the contract, the play in the order played (as the
     replay puts it: a PBN record lists its tricks by seat), an end position's start, the claim and the
-    facts. A play that cannot be replayed raises its RecordError."""
+    facts. A board of a session file with no contract yet gives its deal, dealer and vulnerability and an
+    empty play. A play that cannot be replayed raises its RecordError."""
     contract = record.contract
-    if contract is None:
-        raise ValueError("a passed-out board has no play to write as a case")
-    case: dict[str, Any] = {
-        "board": str(record.board),
-        "deal": deal_to_pbn(record.hands),
-        "contract": str(contract),
-        "declarer": SEAT_LETTERS[contract.declarer],
-        "vulnerable": record.vulnerability,
-    }
+    case: dict[str, Any] = {"board": str(record.board), "deal": deal_to_pbn(record.hands)}
+    if contract is not None:
+        case.update(contract=str(contract), declarer=SEAT_LETTERS[contract.declarer])
+    case["vulnerable"] = record.vulnerability
     if record.dealer is not None:
         case["dealer"] = SEAT_LETTERS[record.dealer]
     if record.auction:
         case["auction"] = list(record.auction)
     tricks: dict[int, list[str]] = {}
-    for play in replay_cards(record).plays:
+    for play in replay_cards(record).plays if contract is not None else []:
         tricks.setdefault(play.trick, []).append(str(play.card))
     case["play"] = [" ".join(cards) for _, cards in sorted(tricks.items())]
     if record.first_trick != 1:
-        case["start"] = {"trick": record.first_trick,
-                         "leader": SEAT_LETTERS[record.leader if record.leader is not None else record.opening_leader],
+        case["start"] = {"trick": record.first_trick, "leader": SEAT_LETTERS[record.opening_leader],
                          "declarer_tricks": record.tricks_before[0]}
     if record.claimed_total is not None:
         claim: dict[str, Any] = {"declarer_tricks": record.claimed_total}

@@ -116,11 +116,13 @@ def _field_score(score: FieldScore) -> dict[str, Any]:
             "imps_datum": score.imps_datum, "datum": score.datum}
 
 
-def settings_to_dict(settings: Settings, record: Record) -> dict[str, str]:
-    """The settings a ruling was made with, to make it reproducible."""
-    used: dict[str, Any] = {"noticed": noticed_when(settings, record), "estimator": settings.estimator,
-                            "substitute": settings.substitute, "regime": settings.regime,
-                            "both_sides": settings.both_sides}
+def settings_to_dict(settings: Settings, record: Record | None = None) -> dict[str, str]:
+    """The settings a ruling was made with, to make it reproducible; without a record (a session's page),
+    ``noticed`` only when the settings give it."""
+    noticed = noticed_when(settings, record) if record is not None else settings.noticed
+    used: dict[str, Any] = {"noticed": noticed} if noticed is not None else {}
+    used.update(estimator=settings.estimator, substitute=settings.substitute, regime=settings.regime,
+                both_sides=settings.both_sides)
     if settings.estimator == "sd":
         used.update(level=settings.level, seed=settings.seed)
     if settings.outcomes is not None:

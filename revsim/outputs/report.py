@@ -21,7 +21,7 @@ from revsim.equity.trace import Trace, no_infraction_trace, table_trace
 from revsim.equity.worlds import Estimate
 from revsim.outputs.dicts import settings_to_dict
 from revsim.outputs.progress import plural
-from revsim.outputs.text import describe_info, describe_result, directors_result
+from revsim.outputs.text import describe_info, describe_result, outcomes_text, weighted_result
 from revsim.scoring.field import score_against_field
 from revsim.scoring.points import result_text
 
@@ -326,7 +326,7 @@ def report_article(ruling: BoardRuling, settings: Settings, field: list[int] | N
     notes = "".join(f"<li>{_e(note)}</li>" for note in record.notes)
     endplay_version, revsim_version = _version("endplay"), _version("revsim")
     used = settings_to_dict(settings, record)
-    final = _weighted(ruling, ruling.ns)
+    final = outcomes_text(ruling, ruling.ns, "; ")
     revokers = ", ".join(f"{SEAT_NAMES[r.seat]} (trick {r.trick})" for r in ruling.revokes) or "none"
     summary = (
         '<div class="summary">'
@@ -340,7 +340,7 @@ def report_article(ruling: BoardRuling, settings: Settings, field: list[int] | N
         f"<div><b>Regime</b>{_e(settings.regime)}</div>"
         "</div>"
         f'<p class="ruling-line">Ruling: {_e(final)}'
-        + ("" if ruling.ns == ruling.ew else " for North-South; East-West: " + _e(_weighted(ruling, ruling.ew)))
+        + ("" if ruling.ns == ruling.ew else " for North-South; East-West: " + _e(outcomes_text(ruling, ruling.ew, "; ")))
         + "</p>"
     )
     seed = (f"Seed: {settings.seed} &mdash; the single-dummy estimator samples from generators seeded by it, so the "
@@ -372,13 +372,6 @@ def report_article(ruling: BoardRuling, settings: Settings, field: list[int] | N
     return f'<article{f" id={chr(34)}{_e(anchor)}{chr(34)}" if anchor else ""}>' + "".join(body) + "</article>"
 
 
-def _weighted(ruling: BoardRuling, outcomes: list[Outcome]) -> str:
-    """Like ``70% of 4S= (10 tricks, NS +420); 30% of 4S-1 (...)``, or the one result."""
-    if len(outcomes) == 1:
-        return describe_result(ruling, outcomes[0].tricks)
-    return "; ".join(f"{weight_text(o.weight)} of {describe_result(ruling, o.tricks)}" for o in outcomes)
-
-
 @dataclass
 class SessionBoard:
     """One record of a session's file: its ruling, or why it has none (no play, or an error)."""
@@ -404,14 +397,14 @@ def session_html(title: str, boards: list[SessionBoard], settings: Settings) -> 
         law = f"Law {ruling.law}" if ruling.law != "none" else "table result stands"
         rows.append(f'<tr><td><a href="#r{index}">{_e(record.board)}</a></td><td>{_e(describe_info(record.info)) or "-"}</td>'
                     f"<td>{_e(contract.describe())}</td><td>{_e(result_text(contract, ruling.table_tricks))}</td>"
-                    f"<td>{_e(law)}: {_e(directors_result(ruling, ruling.ns))}</td></tr>")
+                    f"<td>{_e(law)}: {_e(weighted_result(contract, [(o.tricks, o.weight) for o in ruling.ns]))}</td></tr>")
     clean = [b for b in boards if b.ruling is not None and not b.ruling.revokes]
     skipped = [b for b in boards if b.skipped]
     errors = [b for b in boards if b.error]
     counts = (f"{plural(len(boards), 'record')} read: {len(with_revokes)} with revokes, {len(clean)} without, "
               f"{len(skipped)} with nothing to adjudicate, {plural(len(errors), 'error')}.")
     parts = [f"<h1>Revoke rulings: {_e(title)}</h1>", f'<p class="sub">{_e(counts)} Settings: '
-             + _e(", ".join(f"{k} = {v}" for k, v in _session_settings(settings).items())) + ".</p>",
+             + _e(", ".join(f"{k} = {v}" for k, v in settings_to_dict(settings).items())) + ".</p>",
              "<h2>Boards with revokes</h2>"]
     parts.append("<table><tr><th>Board</th><th>Event and players</th><th>Contract</th><th>Table result</th>"
                  "<th>Ruling</th></tr>" + "".join(rows) + "</table>" if rows else "<p>No revoke in this session.</p>")
@@ -428,13 +421,3 @@ def session_html(title: str, boards: list[SessionBoard], settings: Settings) -> 
         parts.append('<hr class="board-break">' + report_article(entry.ruling, settings, entry.field, f"r{index}")
                      + '<p class="note"><a href="#top">Back to the index</a></p>')
     return _page(f"Revoke rulings, {title}", '<div id="top"></div>' + "".join(parts))
-
-
-def _session_settings(settings: Settings) -> dict[str, Any]:
-    used: dict[str, Any] = {"estimator": settings.estimator, "substitute": settings.substitute, "regime": settings.regime,
-                            "both_sides": settings.both_sides}
-    if settings.noticed:
-        used["noticed"] = settings.noticed
-    if settings.estimator == "sd":
-        used.update(level=settings.level, seed=settings.seed)
-    return used

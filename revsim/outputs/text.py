@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from revsim.cards import RANK_LETTERS, SEAT_NAMES, SUIT_SYMBOLS, Hand, sort_hand
 from revsim.equity.law12 import weight_text
 from revsim.equity.ruling import BoardRuling, Outcome
+from revsim.records.record import Contract
 from revsim.scoring.points import ns_score, result_text
 
 
@@ -16,14 +18,13 @@ def describe_result(ruling: BoardRuling, tricks: int) -> str:
     return f"{result_text(ruling.record.contract, tricks)} ({tricks} tricks, NS {score:+d})"
 
 
-def directors_result(ruling: BoardRuling, outcomes: list[Outcome]) -> str:
-    """An adjusted result as directors write it: ``4S+1``, or ``70% 4S=, 30% 4S-1`` (most weight first)."""
-    contract = ruling.record.contract
-    assert contract is not None
-    ordered = sorted(outcomes, key=lambda outcome: (-outcome.weight, -outcome.tricks))
+def weighted_result(contract: Contract, outcomes: Iterable[Sequence[float]]) -> str:
+    """Outcomes ``(tricks, weight)`` as directors write an adjusted result: ``4S+1``, or ``70% 4S=, 30% 4S-1``
+    (most weight first)."""
+    ordered = sorted(outcomes, key=lambda outcome: (-outcome[1], -outcome[0]))
     if len(ordered) == 1:
-        return result_text(contract, ordered[0].tricks)
-    return ", ".join(f"{weight_text(outcome.weight)} {result_text(contract, outcome.tricks)}" for outcome in ordered)
+        return result_text(contract, int(ordered[0][0]))
+    return ", ".join(f"{weight_text(weight)} {result_text(contract, int(tricks))}" for tricks, weight in ordered)
 
 
 def single_dummy_line(evidence: dict[str, Any]) -> str:
@@ -101,16 +102,17 @@ def ruling_to_text(ruling: BoardRuling) -> str:
         if estimate.estimator == "sd":
             out.append("  " + single_dummy_line(estimate.evidence))
     if ruling.ns == ruling.ew:
-        out.append(f"Ruling ({ruling.law}): {_outcomes_text(ruling, ruling.ns)}")
+        out.append(f"Ruling ({ruling.law}): {outcomes_text(ruling, ruling.ns)}")
     else:
-        out.append(f"Ruling ({ruling.law}): North-South {_outcomes_text(ruling, ruling.ns)}; "
-                   f"East-West {_outcomes_text(ruling, ruling.ew)}")
+        out.append(f"Ruling ({ruling.law}): North-South {outcomes_text(ruling, ruling.ns)}; "
+                   f"East-West {outcomes_text(ruling, ruling.ew)}")
     for note in record.notes:
         out.append(f"Note: {note}")
     return "\n".join(out)
 
 
-def _outcomes_text(ruling: BoardRuling, outcomes: list[Any]) -> str:
+def outcomes_text(ruling: BoardRuling, outcomes: list[Outcome], separator: str = ", ") -> str:
+    """Like ``70% of 4S= (10 tricks, NS +420), 30% of 4S-1 (...)``, or the one result."""
     if len(outcomes) == 1:
         return describe_result(ruling, outcomes[0].tricks)
-    return ", ".join(f"{weight_text(o.weight)} of {describe_result(ruling, o.tricks)}" for o in outcomes)
+    return separator.join(f"{weight_text(o.weight)} of {describe_result(ruling, o.tricks)}" for o in outcomes)

@@ -7,6 +7,7 @@ Each fact keeps the line of the case file it came from, so an error about it can
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from revsim.cards import SEAT_NAMES, SUIT_LETTERS, Card, Seat, seat_from_letter
@@ -181,6 +182,17 @@ def parse_hidden_card(text: str) -> HiddenCard:
         raise ValueError(f"{text!r} is not SEAT:CARD, like N:H3")
     seat_text, card_text = text.split(":", 1)
     return HiddenCard(seat_from_letter(seat_text), Card.parse(card_text))
+
+
+def facts_from_options(penalty_cards: Iterable[str] = (), lead_restrictions: Iterable[str] = (),
+                       hidden_cards: Iterable[str] = (), claim_by: str | None = None) -> Facts:
+    """The facts given as options (``E:SJ@3``, ``W:H@1``, ``N:H3``, ``declarer``), by the command line or the
+    desk's API. ValueError naming the one that cannot be read."""
+    if claim_by is not None and claim_by not in ("declarer", "defenders"):
+        raise ValueError(f"claim_by must be one of declarer, defenders, not {claim_by!r}")
+    return Facts(penalty_cards=tuple(parse_penalty_card(text) for text in penalty_cards),
+                 lead_restrictions=tuple(parse_lead_restriction(text) for text in lead_restrictions),
+                 hidden_cards=tuple(parse_hidden_card(text) for text in hidden_cards), claim_by=claim_by)
 
 
 def with_extra(facts: Facts, extra: Facts) -> Facts:

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Collection, Iterable, Iterator
 from pathlib import Path
 
 from revsim.records.casefile import parse_case, read_case
 from revsim.records.errors import RecordError
+from revsim.records.facts import Facts, with_extra
 from revsim.records.lin import parse_lin, read_lin
 from revsim.records.pbn import parse_pbn, read_pbn
 from revsim.records.record import Record
@@ -41,6 +42,17 @@ def parse_text(text: str, source: str) -> Iterator[Record | RecordError]:
     gives them: one error when no board is found."""
     suffix = Path(source).suffix.lower()
     yield from _or_no_board(PARSERS[suffix](text, source), suffix, source)
+
+
+def select_boards(items: Iterable[Record | RecordError], boards: Collection[str], extra: Facts
+                  ) -> Iterator[Record | RecordError]:
+    """The items of the boards named (all when none are), each record with the ``extra`` facts added."""
+    for item in items:
+        if boards and item.board not in boards:
+            continue
+        if isinstance(item, Record):
+            item.facts = with_extra(item.facts, extra)
+        yield item
 
 
 def _or_no_board(items: Iterator[Record | RecordError], suffix: str, source: str) -> Iterator[Record | RecordError]:

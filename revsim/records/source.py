@@ -64,7 +64,13 @@ def read_text(path: str | Path) -> str:
         data = Path(path).read_bytes()
     except OSError as error:
         raise RecordError(f"cannot read the file: {error.strerror or error}", source=str(path)) from None
-    encoding = _encoding_of(data[:SNIFF_BYTES], len(data) > SNIFF_BYTES, str(path))
+    return decode_text(data, str(path))
+
+
+def decode_text(data: bytes, source: str) -> str:
+    """A record file's bytes as text (see ``sniff_encoding``); RecordError naming ``source`` when they are
+    empty or not text revsim reads."""
+    encoding = _encoding_of(data[:SNIFF_BYTES], len(data) > SNIFF_BYTES, source)
     return data.decode(encoding, errors="replace")
 
 

@@ -27,7 +27,7 @@ from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
-from revsim.web.service import Query, Reply, adjudicate_text, answer, case_text, load_text, report_text
+from revsim.web.service import Handler, Query, Reply, adjudicate_text, answer, case_text, load_text, report_text
 
 STATIC = Path(str(resources.files("revsim.web").joinpath("static")))
 MAX_BYTES = 5_000_000
@@ -44,10 +44,10 @@ class Worker:
     def _new(self) -> ProcessPoolExecutor:
         return ProcessPoolExecutor(max_workers=self.processes, mp_context=multiprocessing.get_context("spawn"))
 
-    async def run(self, handler: Callable[[str, Query], Reply], text: str, query: Query) -> Reply:
+    async def run(self, handler: Handler, body: bytes, query: Query) -> Reply:
         loop = asyncio.get_running_loop()
         try:
-            return await loop.run_in_executor(self.pool, answer, handler, text, query)
+            return await loop.run_in_executor(self.pool, answer, handler, body, query)
         except BrokenProcessPool:
             self.pool.shutdown(wait=False, cancel_futures=True)
             self.pool = self._new()
@@ -70,20 +70,16 @@ def create_app(processes: int = 1, max_bytes: int = MAX_BYTES) -> Starlette:
         finally:
             worker.close()
 
-    def endpoint(handler: Callable[[str, Query], Reply]) -> Callable[[Request], Any]:
+    def endpoint(handler: Handler) -> Callable[[Request], Any]:
         async def respond(request: Request) -> Response:
             body = await _limited_body(request, max_bytes)
             if isinstance(body, Response):
                 return body
-            try:
-                text = body.decode("utf-8-sig")
-            except UnicodeDecodeError:
-                text = body.decode("latin-1")
             query: Query = {}
             for key, value in request.query_params.multi_items():
                 query.setdefault(key, []).append(value)
             assert worker is not None
-            reply = await worker.run(handler, text, query)
+            reply = await worker.run(handler, body, query)
             return Response(reply.body, status_code=reply.status, media_type=reply.media_type)
         return respond
 

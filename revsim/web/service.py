@@ -1,4 +1,4 @@
-"""What the director's desk asks of revsim, as plain functions on text and query parameters.
+"""What the director's desk asks of revsim, as plain functions on a posted body and query parameters.
 
 They run in the desk's worker process (``revsim.web.app``), never in the web server's threads, since
 the solver must not run in two threads of one process. Each returns a ``Reply``: a status, a media type
@@ -15,25 +15,22 @@ from dataclasses import dataclass
 from typing import Any
 
 from revsim.adjudicate import adjudicate, board_output
-from revsim.cards import SEAT_LETTERS, deal_to_pbn
-from revsim.equity.estimators import ESTIMATOR_NAMES
-from revsim.equity.sd import LEVEL_NAMES
-from revsim.equity.settings import BOTH_SIDES_METHODS, REGIMES, SUBSTITUTES, Settings, parse_outcomes
+from revsim.equity.settings import Settings, parse_outcomes
 from revsim.outputs.casetoml import case_to_toml, record_to_case
 from revsim.outputs.report import report_html
 from revsim.records.errors import RecordError
-from revsim.records.facts import NOTICED_WHEN, Facts, parse_hidden_card, parse_lead_restriction, parse_penalty_card, with_extra
-from revsim.records.readers import parse_text
+from revsim.records.facts import Facts, facts_from_options
+from revsim.records.readers import parse_text, select_boards
 from revsim.records.record import Record
+from revsim.records.source import decode_text
 
 FORMATS = {"pbn": ".pbn", "lin": ".lin", "toml": ".toml"}
-CHOICES: dict[str, tuple[str, ...]] = {
-    "estimator": ESTIMATOR_NAMES, "level": LEVEL_NAMES, "noticed": NOTICED_WHEN, "substitute": SUBSTITUTES,
-    "regime": REGIMES, "both_sides": BOTH_SIDES_METHODS, "claim_by": ("declarer", "defenders"),
-}
+SETTINGS = ("estimator", "level", "noticed", "substitute", "regime", "both_sides")
+"""Query parameters that are ``Settings`` fields of the same name (checked by ``Settings`` itself)."""
 REPEATABLE = ("penalty_card", "lead_restriction", "hidden")
-OTHER = ("format", "name", "board", "record", "seed", "field", "outcomes")
+OTHER = ("format", "name", "board", "record", "seed", "field", "outcomes", "claim_by")
 Query = dict[str, list[str]]
+Handler = Callable[[bytes, Query], "Reply"]
 
 
 @dataclass(frozen=True)
@@ -62,22 +59,27 @@ class BadRequest(Exception):
         self.status, self.where = status, where
 
 
-def answer(handler: Callable[[str, Query], Reply], text: str, query: Query) -> Reply:
-    """``handler(text, query)``, with a bad request or a bad record turned into its 4xx reply."""
+def answer(handler: Handler, body: bytes, query: Query) -> Reply:
+    """``handler(body, query)``, with a bad request or a bad record turned into its 4xx reply."""
     try:
-        return handler(text, query)
+        return handler(body, query)
     except BadRequest as error:
         return Reply.problem(error.status, str(error), **error.where)
     except RecordError as error:
-        return Reply.problem(422, error.describe(), file=error.source, board=error.board, line=error.line,
-                             trick=error.trick, problem=error.problem)
+        return record_problem(error)
 
 
-def adjudicate_text(text: str, query: Query) -> Reply:
+def record_problem(error: RecordError) -> Reply:
+    """The 422 answer to a record that cannot be read or replayed."""
+    return Reply.problem(422, error.describe(), file=error.source, board=error.board, line=error.line,
+                         trick=error.trick, problem=error.problem)
+
+
+def adjudicate_text(body: bytes, query: Query) -> Reply:
     """``POST /api/adjudicate``: the same JSON array as ``revsim adjudicate --json``; 422 when a board
     selected cannot be read or replayed (every such board is listed)."""
     settings, field = _settings(query), _field(query)
-    items = list(_selected(text, query))
+    items = list(_selected(body, query))
     outputs = [board_output(item, settings, field) for item in items]
     failed = [output.result for output in outputs if output.failed]
     if failed:
@@ -87,26 +89,26 @@ def adjudicate_text(text: str, query: Query) -> Reply:
     return Reply.json([output.result for output in outputs])
 
 
-def report_text(text: str, query: Query) -> Reply:
+def report_text(body: bytes, query: Query) -> Reply:
     """``POST /api/report``: the HTML report of one board (``board`` and ``record`` choose it)."""
     settings, field = _settings(query), _field(query)
-    record = _one(text, query)
+    record = _one(body, query)
     ruling = adjudicate(record, settings)
     scores = field.get(None) if field else None
     return Reply(200, "text/html; charset=utf-8", report_html(ruling, settings, scores))
 
 
-def load_text(text: str, query: Query) -> Reply:
+def load_text(body: bytes, query: Query) -> Reply:
     """``POST /api/load``: every board of a file as case data for the desk (a session file of deals without
     play is fine), with the boards that cannot be read listed as errors."""
     boards: list[dict[str, Any]] = []
     errors: list[dict[str, Any]] = []
-    for item in parse_text(text, _source(query)):
+    for item in _records(body, query):
         if isinstance(item, RecordError):
             errors.append({"board": item.board, "line": item.line, "error": item.describe()})
             continue
         try:
-            case = record_to_case(item) if item.contract is not None else _deal_only(item)
+            case = record_to_case(item)
         except RecordError as error:
             errors.append({"board": item.board, "line": error.line, "error": error.describe()})
             continue
@@ -116,11 +118,11 @@ def load_text(text: str, query: Query) -> Reply:
     return Reply.json({"boards": boards, "errors": errors})
 
 
-def case_text(text: str, query: Query) -> Reply:
+def case_text(body: bytes, query: Query) -> Reply:
     """``POST /api/case``: the desk's case (JSON, the case file's keys) as a TOML case file, read back
     once to check that ``revsim adjudicate`` takes it."""
     try:
-        case = json.loads(text)
+        case = json.loads(body.decode("utf-8-sig", errors="replace"))
     except json.JSONDecodeError as error:
         raise BadRequest(f"the case is not JSON: {error}") from None
     if not isinstance(case, dict):
@@ -135,15 +137,6 @@ def case_text(text: str, query: Query) -> Reply:
         if isinstance(item, RecordError):
             raise item
     return Reply(200, "application/toml; charset=utf-8", toml)
-
-
-def _deal_only(record: Record) -> dict[str, Any]:
-    """A board of a session file with no contract yet: the deal, dealer and vulnerability."""
-    case: dict[str, Any] = {"board": str(record.board), "deal": deal_to_pbn(record.hands),
-                            "vulnerable": record.vulnerability, "play": []}
-    if record.dealer is not None:
-        case["dealer"] = SEAT_LETTERS[record.dealer]
-    return case
 
 
 def _source(query: Query, default: str | None = None) -> str:
@@ -164,7 +157,7 @@ def _one_value(query: Query, key: str) -> str | None:
 
 
 def _check_keys(query: Query) -> None:
-    known = set(CHOICES) | set(REPEATABLE) | set(OTHER)
+    known = set(SETTINGS) | set(REPEATABLE) | set(OTHER)
     for key in query:
         if key not in known:
             raise BadRequest(f"unknown parameter {key!r}; known: {', '.join(sorted(known))}")
@@ -172,35 +165,28 @@ def _check_keys(query: Query) -> None:
 
 def _settings(query: Query) -> Settings:
     _check_keys(query)
-    chosen: dict[str, Any] = {}
-    for key, allowed in CHOICES.items():
-        value = _one_value(query, key)
-        if value is not None and value not in allowed:
-            raise BadRequest(f"{key} must be one of {', '.join(allowed)}, not {value!r}")
-        chosen[key] = value
-    seed = _one_value(query, "seed")
+    chosen: dict[str, Any] = {key: value for key in SETTINGS if (value := _one_value(query, key)) is not None}
+    seed, outcomes = _one_value(query, "seed"), _one_value(query, "outcomes")
     try:
-        seed_value = int(seed) if seed is not None else 1
+        if seed is not None:
+            chosen["seed"] = int(seed)
     except ValueError:
         raise BadRequest(f"seed must be a whole number, not {seed!r}") from None
-    defaults = Settings()
-    outcomes_text = _one_value(query, "outcomes")
     try:
-        outcomes = parse_outcomes(outcomes_text) if outcomes_text else None
+        if outcomes:
+            chosen["outcomes"] = parse_outcomes(outcomes)
     except ValueError as error:
         raise BadRequest(f"outcomes: {error}") from None
-    return Settings(outcomes=outcomes, noticed=chosen["noticed"], substitute=chosen["substitute"] or defaults.substitute,
-                    regime=chosen["regime"] or defaults.regime, both_sides=chosen["both_sides"] or defaults.both_sides,
-                    estimator=chosen["estimator"] or defaults.estimator, level=chosen["level"] or defaults.level,
-                    seed=seed_value)
+    try:
+        return Settings(**chosen)
+    except ValueError as error:
+        raise BadRequest(str(error)) from None
 
 
 def _extra_facts(query: Query) -> Facts:
     try:
-        return Facts(penalty_cards=tuple(parse_penalty_card(t) for t in query.get("penalty_card", [])),
-                     lead_restrictions=tuple(parse_lead_restriction(t) for t in query.get("lead_restriction", [])),
-                     hidden_cards=tuple(parse_hidden_card(t) for t in query.get("hidden", [])),
-                     claim_by=_one_value(query, "claim_by"))
+        return facts_from_options(query.get("penalty_card", []), query.get("lead_restriction", []),
+                                  query.get("hidden", []), _one_value(query, "claim_by"))
     except ValueError as error:
         raise BadRequest(str(error)) from None
 
@@ -216,24 +202,27 @@ def _field(query: Query) -> dict[str | None, list[int]] | None:
         raise BadRequest(f"field must be North-South scores separated by commas, like 420,450,-50; not {text!r}") from None
 
 
-def _selected(text: str, query: Query) -> Iterator[Record | RecordError]:
+def _records(body: bytes, query: Query) -> Iterator[Record | RecordError]:
+    """Every board of a posted record file, its bytes read as ``revsim`` reads a file (UTF-8 or Latin-1;
+    an empty, binary or UTF-16 body is a RecordError)."""
+    source = _source(query)
+    return parse_text(decode_text(body, source), source)
+
+
+def _selected(body: bytes, query: Query) -> Iterator[Record | RecordError]:
     board = _one_value(query, "board")
-    extra = _extra_facts(query)
+    extra = _extra_facts(query)  # a bad parameter is answered before the body is read
     found = False
-    for item in parse_text(text, _source(query)):
-        if board is not None and item.board != board:
-            continue
+    for item in select_boards(_records(body, query), [board] if board is not None else [], extra):
         found = True
-        if isinstance(item, Record):
-            item.facts = with_extra(item.facts, extra)
         yield item
     if board is not None and not found:
         raise BadRequest(f"no board named {board!r} in the file", 404, board=board)
 
 
-def _one(text: str, query: Query) -> Record:
+def _one(body: bytes, query: Query) -> Record:
     """The one record a report is about: ``board`` names it, ``record`` picks among tables of one board."""
-    items = list(_selected(text, query))
+    items = list(_selected(body, query))
     number = _one_value(query, "record")
     if number is not None:
         if not number.isdigit() or not 1 <= int(number) <= len(items):
