@@ -4,7 +4,11 @@ Prints the median and 95th percentile per board, and the share of the time spent
 also the single-dummy estimator on every file of hands/: the wall time of the whole command
 ``revsim adjudicate FILE --estimator sd`` (process start included; median over the files), and in one
 process the decisions, layouts per decision, seconds per decision and solver calls per board.
-Run: python benchmarks/bench_adjudicate.py [--boards 200] [--seed 1] [--sd]
+With --ablation, the sd work on hands/ in one process again with each shortcut of the play-outs turned
+off in turn (what each bought): solving every play-out's layouts in one batch a step; one layout where a
+defender who reads his partner sees all four hands; the last two tricks double dummy. Cards that were
+forced (played without sampling) are counted.
+Run: python benchmarks/bench_adjudicate.py [--boards 200] [--seed 1] [--sd] [--ablation]
 """
 
 from __future__ import annotations
@@ -16,12 +20,13 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from revsim.adjudicate import adjudicate  # noqa: E402
-from revsim.equity import solver  # noqa: E402
+from revsim.equity import playout, sd, solver  # noqa: E402
 from revsim.equity.playout import STATS as PLAYOUTS  # noqa: E402
 from revsim.equity.settings import Settings  # noqa: E402
 from revsim.records.readers import read_records  # noqa: E402
@@ -86,11 +91,57 @@ def single_dummy(files: list[Path]) -> None:
           f"solver calls per board solving {(solver.STATS.calls - calls) / len(boards):.0f} positions")
 
 
+def _sd_work(boards: list[Record]) -> tuple[float, int, int, int]:
+    """Seconds, sampled decisions, layouts solved and solver calls for sd on ``boards`` from a cold cache."""
+    solver._cache.clear()
+    calls, batches = solver.STATS.calls, solver.STATS.batches
+    decisions = PLAYOUTS.decisions
+    started = time.perf_counter()
+    for record in boards:
+        adjudicate(record, Settings(estimator="sd"))
+    return (time.perf_counter() - started, PLAYOUTS.decisions - decisions, solver.STATS.calls - calls,
+            solver.STATS.batches - batches)
+
+
+def ablation(files: list[Path]) -> None:
+    """sd on hands/ with each shortcut off in turn, against all on (one process, same seed)."""
+    boards = [item for path in files for item in read_records(path) if isinstance(item, Record)]
+    solve, sample, policy = playout._solve, playout.sample_layouts, sd.Level.policy
+
+    def unbatched(lines, spans, batch):  # type: ignore[no-untyped-def]
+        return [value for span in spans for value in solve(lines, [span], batch)]
+
+    def every_layout(view, count, rng):  # type: ignore[no-untyped-def]
+        return sample(view, 16 if count == 1 else count, rng)
+
+    def no_endgame(self):  # type: ignore[no-untyped-def]
+        return playout.Policy(self.temperature, self.layouts, endgame=0, defence_sight=self.defence_sight)
+
+    variants: list[tuple[str, dict[str, Any]]] = [
+        ("all shortcuts on", {}), ("each play-out's layouts solved in its own call", {"_solve": unbatched}),
+        ("16 layouts where a defender sees all four hands", {"sample_layouts": every_layout}),
+        ("last two tricks also sampled", {"policy": no_endgame})]
+    forced = PLAYOUTS.forced
+    base = None
+    for label, patches in variants:
+        playout._solve = patches.get("_solve", solve)  # type: ignore[assignment]
+        playout.sample_layouts = patches.get("sample_layouts", sample)  # type: ignore[assignment]
+        sd.Level.policy = property(patches["policy"]) if "policy" in patches else policy  # type: ignore[method-assign, assignment]
+        seconds, decisions, calls, batches = _sd_work(boards)
+        base = base or seconds
+        print(f"  {label}: {seconds / len(boards):.2f} s per board ({seconds / base:.2f} x), {decisions / len(boards):.0f} "
+              f"decisions, {calls / len(boards):.0f} positions solved in {batches / len(boards):.0f} calls per board")
+        if label == "all shortcuts on":
+            print(f"    forced cards played without sampling: {(PLAYOUTS.forced - forced) / len(boards):.0f} per board")
+    playout._solve, playout.sample_layouts, sd.Level.policy = solve, sample, policy  # type: ignore[method-assign]
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--boards", type=int, default=200)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--sd", action="store_true", help="also time the single-dummy estimator on hands/")
+    parser.add_argument("--ablation", action="store_true", help="sd on hands/ with each play-out shortcut off in turn")
     args = parser.parse_args()
     hands = [item for path in sorted((ROOT / "hands").iterdir()) if path.suffix in (".pbn", ".toml")
              for item in read_records(path) if isinstance(item, Record)]
@@ -102,8 +153,11 @@ def main() -> None:
     report("hands/", *time_boards(hands))
     report("random revoke boards", *time_boards(boards))
     print(f"solver calls while timed {solver.STATS.calls - calls} (each board from a cold cache)")
+    files = sorted(path for path in (ROOT / "hands").iterdir() if path.suffix in (".pbn", ".toml"))
     if args.sd:
-        single_dummy(sorted(path for path in (ROOT / "hands").iterdir() if path.suffix in (".pbn", ".toml")))
+        single_dummy(files)
+    if args.ablation:
+        ablation(files)
 
 
 if __name__ == "__main__":

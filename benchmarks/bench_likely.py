@@ -7,7 +7,8 @@ on the fitting events and every figure is scored on the others.
 
 - dd: double dummy from the position (one result).
 - blind: dd plus the errors (actual minus dd) of the fitting positions at the same cut.
-- sd play-outs: the temperature chosen by CRPS on fitting positions among --temperatures.
+- sd play-outs: the temperature and defence sight chosen by CRPS on fitting positions among
+  --temperatures x --sights (and --reference).
 - sd: the play-outs blended with blind, the weight fitted by CRPS on the fitting positions.
 
 Printed per level: CRPS (pooled and by cut; for one number it is the absolute error), the mean absolute
@@ -147,9 +148,9 @@ def playouts(position: Position, level: Level, seed: int) -> tuple[dict[int, flo
 
 
 def _playouts_task(task: tuple[Position, Level, int]) -> tuple[dict[int, float], float, int, int]:
-    STATS.decisions = STATS.layouts = 0
+    STATS.decisions = STATS.layouts = STATS.safety_layouts = 0
     distribution, seconds = playouts(*task)
-    return distribution, seconds, STATS.decisions, STATS.layouts
+    return distribution, seconds, STATS.decisions, STATS.layouts + STATS.safety_layouts
 
 
 def run_playouts(positions: list[Position], level: Level, seed: int, pool: multiprocessing.pool.Pool | None
@@ -217,10 +218,17 @@ def main() -> None:
     parser.add_argument("--fit", type=int, default=30, help="fitting positions per cut for the play model")
     parser.add_argument("--score", type=int, default=60, help="scoring positions per cut")
     parser.add_argument("--temperatures", default="0.05,0.1,0.2")
+    parser.add_argument("--sights", default="0,1",
+                        help="defence sights to fit (how often a defender reads his partner's hand)")
+    parser.add_argument("--reference", default="",
+                        help="one more temperature:sight pair to fit beside the grid, e.g. 0.02:0")
     parser.add_argument("--levels", default="expert,club")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=1, help="processes for the play-outs")
     parser.add_argument("--write", action="store_true", help="write the fitted parameters to levels.json")
+    parser.add_argument("--score-only", action="store_true",
+                        help="skip the fit: score the shipped parameters (temperature, sight, blend) on the same positions")
+    parser.add_argument("--save", default="", help="write every scored position's play-outs to this JSON file")
     parser.add_argument("--checks-only", action="store_true",
                         help="only recompute the shipped check positions' play-outs with the shipped parameters")
     args = parser.parse_args()
@@ -228,9 +236,12 @@ def main() -> None:
         recompute_checks(args.levels.split(","), args.write)
         return
     pool = multiprocessing.get_context("spawn").Pool(args.jobs) if args.jobs > 1 else None
-    temperatures = [float(t) for t in args.temperatures.split(",")]
+    grid = [(float(t), float(q)) for t in args.temperatures.split(",") for q in args.sights.split(",")]
+    if args.reference:
+        grid.append(tuple(float(x) for x in args.reference.split(":")))  # type: ignore[arg-type]
     shipped = json.loads((ROOT / "revsim" / "equity" / "levels.json").read_text())
-    print(f"seed {args.seed}; fitting {args.fit} and scoring {args.score} positions per cut; temperatures {temperatures}")
+    print(f"seed {args.seed}; fitting {args.fit} and scoring {args.score} positions per cut; "
+          f"temperature and defence sight {grid}")
     for level_name in args.levels.split(","):
         rng = random.Random(args.seed)
         fitting, scoring = split(collect(level_name))
@@ -243,20 +254,28 @@ def main() -> None:
         score_set = sample(scoring, args.score, rng)
         add_dd(score_set)
         base = load_level(level_name)
-        best_t, best_fit = temperatures[0], float("inf")
-        fit_runs: dict[float, list[tuple[Position, dict[int, float]]]] = {}
-        for temperature in temperatures:
-            level = replace(base, temperature=temperature, errors=errors)
+        best, best_fit = grid[0], float("inf")
+        fit_runs: dict[tuple[float, float], list[tuple[Position, dict[int, float]]]] = {}
+        for temperature, sight in ([] if args.score_only else grid):
+            level = replace(base, temperature=temperature, defence_sight=sight, errors=errors)
+            started = time.perf_counter()
             runs = [(p, r[0]) for p, r in zip(model_fit, run_playouts(model_fit, level, args.seed, pool), strict=True)]
-            fit_runs[temperature] = runs
-            value = scores(runs)["crps"]
-            print(f"  fitting: temperature {temperature}: play-outs CRPS {value:.3f}")
-            if value < best_fit:
-                best_t, best_fit = temperature, value
-        weight = min((w / 20 for w in range(21)), key=lambda w: scores(
-            [(p, blend(d, blind(p, errors), w)) for p, d in fit_runs[best_t]])["crps"])
-        print(f"  fitted: temperature {best_t}, blend weight of the position-blind part {weight:.2f}")
-        level = replace(base, temperature=best_t, errors=errors, blend=weight)
+            fit_runs[(temperature, sight)] = runs
+            s = scores(runs)
+            print(f"  fitting: temperature {temperature}, defence sight {sight}: play-outs CRPS {s['crps']:.3f} "
+                  f"(bias {s['bias']:+.3f}, exact {s['exact']:.2f}; {time.perf_counter() - started:.0f} s)", flush=True)
+            if s["crps"] < best_fit:
+                best, best_fit = (temperature, sight), s["crps"]
+        if args.score_only:
+            best, weight = (base.temperature, base.defence_sight), base.blend
+            print("  the shipped parameters, not refitted:")
+        else:
+            weight = min((w / 20 for w in range(21)), key=lambda w: scores(
+                [(p, blend(d, blind(p, errors), w)) for p, d in fit_runs[best]])["crps"])
+        best_t, best_sight = best
+        print(f"  fitted: temperature {best_t}, defence sight {best_sight}, blend weight of the position-blind part "
+              f"{weight:.2f}", flush=True)
+        level = replace(base, temperature=best_t, defence_sight=best_sight, errors=errors, blend=weight)
         results = run_playouts(score_set, level, args.seed, pool)
         timed = [(p, r[0], r[1]) for p, r in zip(score_set, results, strict=True)]
         seconds = sum(t for _, _, t in timed) / len(timed)
@@ -271,17 +290,24 @@ def main() -> None:
         blind_crps = scores(tables["blind"])["crps"]
         print(f"  scored on {len(score_set)} held-out positions ({args.score} per cut):")
         print(f"  {'predictor':>13} | CRPS  | x dd | x blind | cut 1 | cut 3 | cut 6 | MAE   | bias   | exact")
+        if args.save:
+            Path(args.save).write_text(json.dumps([
+                {"source": p.source, "index": p.index, "cut": p.cut, "actual": p.actual, "dd": p.dd,
+                 "playouts": sorted([t, w] for t, w in d.items())} for p, d, _ in timed]) + "\n")
         for name, rows in tables.items():
             s = scores(rows)
             print(f"  {name:>13} | {s['crps']:.3f} | {s['crps'] / dd_crps:.2f} | {s['crps'] / blind_crps:.2f}    | "
                   f"{s['crps1']:.3f} | {s['crps3']:.3f} | {s['crps6']:.3f} | {s['mae']:.3f} | {s['bias']:+.3f} | "
-                  f"{s['exact']:.2f}")
+                  f"{s['exact']:.3f} ({round(s['exact'] * len(rows))} of {len(rows)})")
         print("  calibration of sd:")
         print("\n".join(calibration(tables["sd"])))
         print(f"  sd: {seconds:.2f} s per position; {decisions / len(timed):.0f} decisions and "
               f"{layouts / len(timed):.0f} layouts solved per position ({level.playouts} play-outs, "
               f"{level.layouts} layouts per decision)")
-        shipped[level_name] = {"temperature": best_t, "playouts": level.playouts, "layouts": level.layouts,
+        if args.score_only:
+            continue
+        shipped[level_name] = {"temperature": best_t, "defence_sight": best_sight, "playouts": level.playouts,
+                               "layouts": level.layouts,
                                "blend": weight, "errors": {str(c): {str(o): round(w, 6) for o, w in t.items()}
                                                            for c, t in errors.items()},
                                "fitted_on": f"bench_likely.py --seed {args.seed} --fit {args.fit}: "
@@ -289,7 +315,7 @@ def main() -> None:
                                             "for the play model",
                                "check": [{"source": p.source, "index": p.index, "cut": p.cut, "seed": args.seed,
                                           "playouts": sorted([t, round(w, 6)] for t, w in d.items())}
-                                         for p, d in fit_runs[best_t][:: max(1, len(model_fit) // 3)][:3]]}
+                                         for p, d in fit_runs[best][:: max(1, len(model_fit) // 3)][:3]]}
     if args.write:
         (ROOT / "revsim" / "equity" / "levels.json").write_text(json.dumps(shipped, indent=2) + "\n")
         print("\nwritten: revsim/equity/levels.json")

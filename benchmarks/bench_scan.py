@@ -55,15 +55,16 @@ class RunningCluster:
 
         dask = str(Path(sys.executable).parent / "dask")
         file = Path(folder) / f"scheduler-{workers}.json"
-        quiet = {"stdout": subprocess.DEVNULL, "stderr": subprocess.DEVNULL}
+        quiet = subprocess.DEVNULL
         self.processes = [subprocess.Popen([dask, "scheduler", "--host", "127.0.0.1", "--port", "0", "--no-dashboard",
-                                            "--scheduler-file", str(file)], **quiet)]
+                                            "--scheduler-file", str(file)], stdout=quiet, stderr=quiet)]
         while not file.exists():
             time.sleep(0.1)
         time.sleep(0.2)
         self.address = json.loads(file.read_text())["address"]
         self.processes += [subprocess.Popen([dask, "worker", self.address, "--nthreads", "1", "--no-dashboard",
-                                             "--host", "127.0.0.1"], **quiet) for _ in range(workers)]
+                                             "--host", "127.0.0.1"], stdout=quiet, stderr=quiet)
+                           for _ in range(workers)]
         from distributed import Client
 
         with Client(self.address) as client:

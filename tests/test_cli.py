@@ -12,7 +12,8 @@ from tests.conftest import HANDS
 
 def test_cli_json_fields(tmp_path, monkeypatch) -> None:
     monkeypatch.chdir(tmp_path)
-    result = CliRunner().invoke(main, ["adjudicate", str(HANDS / "duschek-too-late-a.pbn"), "--json"])
+    result = CliRunner().invoke(main, ["adjudicate", str(HANDS / "duschek-too-late-a.pbn"), "--estimator", "dd",
+                                       "--json"])
     assert result.exit_code == 0, result.output
     [board] = json.loads(result.output)
     assert board["board"] == "duschek-too-late-a" and board["contract"] == "4S" and board["declarer"] == "S"
@@ -32,6 +33,23 @@ def test_cli_json_fields(tmp_path, monkeypatch) -> None:
     assert list(tmp_path.iterdir()) == []
 
 
+def test_cli_rules_with_sd_unless_told_and_scan_and_predict_keep_dd() -> None:
+    """adjudicate and report default to the single-dummy estimator (it met the measured targets), with its
+    parameters in the settings; scan and predict keep dd for speed, and every --help says which."""
+    from revsim.equity.sd import load_level
+
+    result = CliRunner().invoke(main, ["adjudicate", str(HANDS / "duschek-too-late-a.pbn"), "--json"])
+    [board] = json.loads(result.output)
+    assert board["no_infraction"]["estimator"] == "sd" and board["settings"]["estimator"] == "sd"
+    level = load_level("expert")
+    assert board["settings"] | {"level": "expert", "seed": 1, "play_outs": level.playouts, "layouts": level.layouts,
+                                "temperature": level.temperature, "defence_sight": level.defence_sight,
+                                "blend": level.blend} == board["settings"]
+    for command, default in (("adjudicate", "sd"), ("report", "sd"), ("scan", "dd"), ("predict", "dd")):
+        shown = " ".join(CliRunner().invoke(main, [command, "--help"]).output.split())
+        assert f"[default: {default}]" in shown.split("--estimator", 1)[1].split("--level", 1)[0], command
+
+
 def test_cli_noticed_after_round() -> None:
     result = CliRunner().invoke(main, ["adjudicate", str(HANDS / "duschek-too-late-a.pbn"),
                                        "--noticed", "after-round", "--json"])
@@ -40,7 +58,7 @@ def test_cli_noticed_after_round() -> None:
 
 
 def test_cli_readable_ruling() -> None:
-    result = CliRunner().invoke(main, ["adjudicate", str(HANDS / "kooijman-ebl-repeated.pbn")])
+    result = CliRunner().invoke(main, ["adjudicate", str(HANDS / "kooijman-ebl-repeated.pbn"), "--estimator", "dd"])
     assert result.exit_code == 0
     for text in ("5C by South", "Law 64A1", "Law 64B2", "Ruling (64A+64C2a): 5C-3 (8 tricks", "South follows with the H5", "♠"):
         assert text in result.output
@@ -64,7 +82,7 @@ def test_cli_field_scores(tmp_path) -> None:
     field.write_text("board,ns_score\nduschek-too-late-b,420\nduschek-too-late-b,-50\nduschek-too-late-b,450\n"
                      "duschek-too-late-b,420\nduschek-too-late-b,170\nother,999\n")
     result = CliRunner().invoke(main, ["adjudicate", str(HANDS / "duschek-too-late-b.toml"), "--field", str(field),
-                                       "--json"])
+                                       "--estimator", "dd", "--json"])
     [board] = json.loads(result.output)
     assert board["ruling"]["law"] == "64C1"
     assert board["field"]["tables"] == 5

@@ -145,4 +145,5 @@ def test_12c1c_weights_as_directors_write_them() -> None:
     from revsim.equity.law12 import weight_text
 
     assert weight_text(0.7) == "70%" and weight_text(0.3) == "30%" and weight_text(1.0) == "100%"
-    assert weight_text(0.003) == "<1%" and weight_text(0.0) == "0%"
+    assert weight_text(0.003) == "<1%" and weight_text(0.005) == "<1%" and weight_text(0.0) == "0%"
+    assert weight_text(0.996) == ">99%" and weight_text(1 - 1e-12) == "100%"

@@ -113,4 +113,5 @@ def test_report_all_writes_one_session_page_with_an_index_linking_each_ruling(tm
     assert "board 98: passed out or no contract" in page
     assert f"{len(pbn) + 2} records read: {len(pbn)} with revokes" in page
     repeated = re.search(r'href="#r\d+">duschek-repeated-3nt</a></td>.*?</tr>', page)
-    assert repeated and "Law 64A+64C2a: 3NT+3" in repeated.group(0)
+    # ruled with sd (the report's default): a weighted result, most weight on 12 tricks and next on 11
+    assert repeated and re.search(r"Law 64A\+64C2a: \d+% 3NT\+3, \d+% 3NT\+2", repeated.group(0))

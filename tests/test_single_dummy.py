@@ -10,8 +10,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from revsim.cards import Card, full_pack, sort_hand
-from revsim.equity.playout import Policy, choose, play_outs, softmax_choice
-from revsim.equity.sampling import sample_layouts
+from revsim.equity.playout import Policy, choose, partner_readers, play_outs, softmax_choice
+from revsim.equity.sampling import bad_break_layouts, sample_layouts
 from revsim.equity.sd import Level, blind_distribution, likely_tricks, load_level, nearest_cut
 from revsim.equity.view import HandShape, player_view, read_auction
 from revsim.play.replay import Replay
@@ -112,6 +112,96 @@ def test_policy_a_dominated_card_is_never_preferred() -> None:
     for _ in range(3000):
         counts[softmax_choice(values, 1.0, rng)] += 1
     assert counts[Card.parse("SA")] > counts[Card.parse("H5")] > counts[Card.parse("S2")]
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(0, 2**32 - 1), st.integers(1, 40))
+def test_bad_break_layouts_fit_the_view_and_break_each_suit_both_ways(seed: int, cards_played: int) -> None:
+    replay, declarer = _random_position(seed, cards_played)
+    view = player_view(replay, replay.to_play, declarer)
+    layouts = bad_break_layouts(view, random.Random(seed))
+    for layout in layouts:
+        assert all(layout[seat] == hand for seat, hand in view.seen.items())
+        assert all(len(layout[seat]) == count for seat, count in view.hidden.items())
+        assert frozenset().union(*layout) == frozenset().union(*(replay.hand(seat) for seat in range(4)))
+        assert all(not any(card.suit in suits for card in layout[seat]) for seat, suits in view.voids.items())
+    if any(view.voids.get(seat) for seat in view.hidden):
+        return
+    for suit in range(4):       # with no void shown, each suit goes whole (as far as room allows) to each
+        cards = {card for card in view.unseen if card.suit == suit}
+        if len(cards) >= 2 and len(view.hidden) >= 2:
+            for seat, room in view.hidden.items():
+                assert any(len(cards & layout[seat]) == min(len(cards), room) for layout in layouts)
+
+
+def _safety_position() -> tuple[Replay, int]:
+    """Spades trumps, South to lead SA HA HK opposite dummy's S2 H4 H5; the defenders hold the S3, three
+    hearts and two diamonds. Drawing the trump first never loses; a heart first loses a trick to a ruff
+    when the hearts all sit with one defender."""
+    hands = (_cards("S2 H4 H5"), _cards("S3 D2 D3"), _cards("SA HA HK"), _cards("H6 H7 H8"))
+    return Replay(hands, SPADES, S, first_trick=11, tricks_before=(7, 3)), S
+
+
+def test_policy_tied_best_cards_take_the_safety_play() -> None:
+    """Law 64C's likely play: where the sampled layouts rate a trump and a heart alike, the careful player
+    draws the trump (it does best when the hearts break badly); the equal heart honours are one sequence."""
+    from revsim.equity.playout import _all_equivalent, _break_ties, _Decision
+
+    position, declarer = _safety_position()
+    view = player_view(position, S, declarer)
+    legal = position.legal_cards()
+    tied = {card: 2.0 for card in legal}
+    _break_ties([position], [_Decision(0, legal, view, 0, 16)], [tied], random.Random(3))
+    assert tied[Card.parse("SA")] == 2.0
+    assert tied[Card.parse("HA")] == tied[Card.parse("HK")] == 2.0 - 1 / 16
+    assert _all_equivalent(position, [Card.parse("HA"), Card.parse("HK")])
+    assert not _all_equivalent(position, [Card.parse("SA"), Card.parse("HA")])
+
+
+def test_cards_on_the_trick_in_progress_break_a_sequence() -> None:
+    from revsim.equity.playout import _all_equivalent
+
+    hands = (_cards("SQ S9 H2"), _cards("ST H3 H4"), _cards("SA H5 H6"), _cards("S2 H7 H8"))
+    replay = Replay(hands, 4, E, first_trick=11, tricks_before=(5, 5))
+    assert not _all_equivalent(Replay(hands, 4, N, first_trick=11, tricks_before=(5, 5)),
+                               [Card.parse("SQ"), Card.parse("S9")])          # the ST is still out
+    replay.play(Card.parse("ST"))
+    replay.play(Card.parse("SA"))
+    replay.play(Card.parse("S2"))
+    assert not _all_equivalent(replay, [Card.parse("SQ"), Card.parse("S9")])  # the ST is on the trick
+    assert _all_equivalent(Replay((_cards("SQ SJ"), _cards("S2 S3"), _cards("H2 H3"), _cards("H4 H5")), 4, N,
+                                  first_trick=12, tricks_before=(6, 5)), [Card.parse("SQ"), Card.parse("SJ")])
+
+
+def test_a_defender_who_reads_his_partner_sees_all_four_hands() -> None:
+    replay, declarer = _random_position(5, 6)
+    while (replay.to_play - declarer) % 2 == 0:
+        replay.play(replay.legal_cards()[0])
+    defender = replay.to_play
+    reading = player_view(replay, defender, declarer, sees_partner=True)
+    assert set(reading.seen) == {0, 1, 2, 3} - set(reading.hidden) and list(reading.hidden) == [declarer]
+    plain = player_view(replay, defender, declarer)
+    assert (defender + 2) % 4 in plain.hidden and len(plain.hidden) == 2
+    while (replay.to_play - declarer) % 2 == 1:
+        replay.play(replay.legal_cards()[0])
+    assert len(player_view(replay, replay.to_play, declarer, sees_partner=True).hidden) == 2   # declarer never
+
+
+def test_partner_readers_are_defenders_drawn_stratified_with_the_sight_as_each_ones_chance() -> None:
+    rng = random.Random(1)
+    state = rng.getstate()
+    defending = [True, False, True, True, False, True, True, True, True, True]
+    assert partner_readers(defending, 0.0, rng) == [False] * 10
+    assert partner_readers(defending, 1.0, rng) == defending
+    assert rng.getstate() == state                           # no draw at sight 0 or 1
+    for _ in range(50):                                      # 8 defenders at sight 0.5: exactly 4 read
+        chosen = partner_readers(defending, 0.5, rng)
+        assert sum(chosen) == 4 and not any(c and not d for c, d in zip(chosen, defending, strict=True))
+    counts = [0, 0, 0]
+    for _ in range(6000):                                    # 3 defenders at 0.4: each reads 40% of the time
+        for number, reads in enumerate(partner_readers([True, True, True], 0.4, rng)):
+            counts[number] += reads
+    assert all(abs(count / 6000 - 0.4) < 0.03 for count in counts)
 
 
 def _end_position() -> tuple[Replay, int]:

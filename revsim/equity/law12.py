@@ -45,5 +45,9 @@ def law12c1e_non_weighted(outcomes: Iterable[tuple[int, float]], better_for_side
 
 
 def weight_text(weight: float) -> str:
-    """A weight of a Law 12C1c score as directors write it: ``70%``, or ``<1%`` for a sliver that rounds to 0."""
-    return "<1%" if 0 < weight < 0.005 else f"{weight:.0%}"
+    """A weight of a Law 12C1c score as directors write it: ``70%``; ``<1%`` for a sliver that rounds to 0,
+    and ``>99%`` for a weight short of 1 that rounds to 100."""
+    text = f"{weight:.0%}"
+    if text == "0%" and weight > 0:
+        return "<1%"
+    return ">99%" if text == "100%" and weight < 1 - 1e-9 else text

@@ -3,7 +3,11 @@
 At each decision the player to play (declarer for dummy) deals the cards he cannot see ``layouts`` times
 consistently with his view (``sampling``), values each legal card on every layout with the double-dummy
 solver (batched), and chooses by a softmax over the average tricks: the temperature stands for human
-error (0 is the best card on average; larger is more random). A forced card is simply played. The last
+error (0 is the best card on average; larger is more random). A forced card is simply played. Best cards
+that tie on his layouts (and are not one sequence) are weighed on the layouts where a suit breaks as
+badly as it can: the safety play that costs nothing is taken. A defender reads his partner's hand with
+probability ``defence_sight`` (his partner's signals: he then sees all four hands), drawn stratified across
+the play-outs that decide at the same step. The last
 ``endgame`` tricks are played double dummy: with so few cards left, players rarely go wrong.
 """
 
@@ -15,31 +19,50 @@ from collections.abc import Set
 from dataclasses import dataclass
 
 from revsim.cards import Card, Seat, side_of
-from revsim.equity.sampling import sample_layouts
+from revsim.equity.sampling import Layout, bad_break_layouts, sample_layouts
 from revsim.equity.solver import layout_values, positions_values, total_tricks
-from revsim.equity.view import HandShape, player_view
+from revsim.equity.view import HandShape, View, player_view
 from revsim.play.replay import Replay
 
 
 @dataclass(frozen=True)
 class Policy:
     """How simulated players choose: the softmax temperature over average tricks, layouts per decision,
-    and the tricks left when the play goes double dummy."""
+    the tricks left when the play goes double dummy, how often a defender reads his partner's hand
+    (``defence_sight``: his partner's signals and the play tell him), and whether ties between the best
+    cards are broken by the bad breaks (``safety``)."""
 
     temperature: float
     layouts: int = 16
     endgame: int = 2
+    defence_sight: float = 0.0
+    safety: bool = True
 
 
 @dataclass
 class PlayoutStats:
-    """What play-outs cost: decisions taken (forced cards left out), layouts dealt, solver boards."""
+    """What play-outs cost: decisions taken, forced cards played without one, layouts dealt, and the
+    decisions whose tied best cards were weighed on the bad breaks (with the layouts that took)."""
 
     decisions: int = 0
+    forced: int = 0
     layouts: int = 0
+    tie_breaks: int = 0
+    safety_layouts: int = 0
 
 
 STATS = PlayoutStats()
+
+
+@dataclass(frozen=True)
+class _Decision:
+    """One line's decision at a step of ``play_outs``: its legal cards, the view, its layouts in the batch."""
+
+    index: int
+    legal: list[Card]
+    view: View
+    start: int
+    end: int
 
 
 def softmax_choice(values: dict[Card, float], temperature: float, rng: random.Random) -> Card:
@@ -63,8 +86,7 @@ def play_outs(position: Replay, declarer: Seat, shapes: dict[Seat, HandShape], p
     firsts: list[Card | None] = [None] * count
     results: list[int | None] = [None] * count
     while True:
-        asking: list[tuple[int, list[Card], int]] = []
-        batch: list[tuple[frozenset[Card], ...]] = []
+        deciding: list[tuple[int, list[Card]]] = []
         for index, line in enumerate(lines):
             if results[index] is not None:
                 continue
@@ -77,19 +99,88 @@ def play_outs(position: Replay, declarer: Seat, shapes: dict[Seat, HandShape], p
                 continue
             legal = _choices(line, first_allowed if firsts[index] is None else None)
             if len(legal) == 1:
+                STATS.forced += 1
                 _play(line, legal[0], firsts, index)
                 continue
-            view = player_view(line, line.to_play, declarer, shapes)
-            layouts = sample_layouts(view, policy.layouts, rng)
-            asking.append((index, legal, len(batch)))
+            deciding.append((index, legal))
+        reading = partner_readers([side_of(lines[index].to_play) != side for index, _ in deciding],
+                                  policy.defence_sight, rng)
+        asking: list[_Decision] = []
+        batch: list[Layout] = []
+        for (index, legal), reads in zip(deciding, reading, strict=True):
+            line = lines[index]
+            view = player_view(line, line.to_play, declarer, shapes, sees_partner=reads)
+            layouts = sample_layouts(view, policy.layouts if len(view.hidden) > 1 else 1, rng)
+            asking.append(_Decision(index, legal, view, len(batch), len(batch) + len(layouts)))
             batch.extend(layouts)
         if not asking and all(result is not None for result in results):
             return [(result, first) for result, first in zip(results, firsts, strict=True)]  # type: ignore[misc]
         if not asking:
             continue
-        values = _values_by_position(lines, asking, batch)
-        for (index, legal, _), solved in zip(asking, values, strict=True):
-            _play(lines[index], softmax_choice(_averages(legal, solved), policy.temperature, rng), firsts, index)
+        solved = _solve(lines, [(d.index, d.start, d.end) for d in asking], batch)
+        averages = [_averages(d.legal, solved[d.start:d.end]) for d in asking]
+        if policy.safety:
+            _break_ties(lines, asking, averages, rng)
+        for decision, values in zip(asking, averages, strict=True):
+            _play(lines[decision.index], softmax_choice(values, policy.temperature, rng), firsts, decision.index)
+
+
+def partner_readers(defending: list[bool], sight: float, rng: random.Random) -> list[bool]:
+    """Which of the players deciding at one step of the play-outs read their partner's hand: only defenders
+    (``defending``), each with probability ``sight``. The draw is stratified across the play-outs: of n
+    defenders deciding, floor(sight * n + u) are chosen at random (u uniform), so each has exactly the chance
+    ``sight`` and the share that read is as close to ``sight`` as n allows (no draw at sight 0 or 1)."""
+    defenders = [number for number, defends in enumerate(defending) if defends]
+    if sight <= 0 or not defenders:
+        return [False] * len(defending)
+    if sight >= 1:
+        return list(defending)
+    chosen = set(rng.sample(defenders, int(sight * len(defenders) + rng.random())))
+    return [number in chosen for number in range(len(defending))]
+
+
+def _break_ties(lines: list[Replay], asking: list[_Decision], averages: list[dict[Card, float]],
+                rng: random.Random) -> None:
+    """Where a player's best cards tie on his layouts (and are not equivalent), weigh them on the layouts
+    where a suit breaks as badly as it can (``sampling.bad_break_layouts``): the ones that do best there
+    stay best; the others count as one trick worse on one sampled layout. A careful player takes the
+    safety play when it costs nothing."""
+    tied: list[tuple[int, list[Card], int, int]] = []
+    batch: list[Layout] = []
+    for number, (decision, values) in enumerate(zip(asking, averages, strict=True)):
+        best = max(values.values())
+        top = [card for card in decision.legal if values[card] >= best - 1e-9]
+        if len(top) < 2 or _all_equivalent(lines[decision.index], top):
+            continue
+        layouts = bad_break_layouts(decision.view, rng)
+        if layouts:
+            tied.append((number, top, len(batch), len(batch) + len(layouts)))
+            batch.extend(layouts)
+    if not tied:
+        return
+    solved = _solve(lines, [(asking[number].index, start, end) for number, _, start, end in tied], batch)
+    for number, top, start, end in tied:
+        STATS.tie_breaks += 1
+        STATS.safety_layouts += end - start
+        on_bad_breaks = {card: sum(value[card] for value in solved[start:end]) for card in top}
+        safest = max(on_bad_breaks.values())
+        decision = asking[number]
+        step = 1 / (decision.end - decision.start)
+        for card in top:
+            if on_bad_breaks[card] < safest:
+                averages[number][card] -= step
+
+
+def _all_equivalent(line: Replay, cards: list[Card]) -> bool:
+    """Whether ``cards`` (of the player to play) are one sequence: one suit, and no card between them still
+    in any hand or on the trick in progress (a card on the trick can make them differ)."""
+    if len({card.suit for card in cards}) > 1:
+        return False
+    suit = cards[0].suit
+    own = set(line.hand(line.to_play))
+    in_play = {card for seat in range(4) for card in line.hand(seat)} | {card for _, card in line.current_trick}
+    low, high = min(card.rank for card in cards), max(card.rank for card in cards)
+    return not any(card.suit == suit and low < card.rank < high and card not in own for card in in_play)
 
 
 def _choices(replay: Replay, allowed: Set[Card] | None) -> list[Card]:
@@ -111,30 +202,31 @@ def _play(line: Replay, card: Card, firsts: list[Card | None], index: int) -> No
     line.play(card)
 
 
-def _values_by_position(lines: list[Replay], asking: list[tuple[int, list[Card], int]],
-                        batch: list[tuple[frozenset[Card], ...]]) -> list[list[dict[Card, int]]]:
-    """Solve the layouts of every line that asks, in one batch, and split the values back by line."""
+def _solve(lines: list[Replay], spans: list[tuple[int, int, int]], batch: list[Layout]) -> list[dict[Card, int]]:
+    """The values of ``batch`` in one solver call: ``spans`` gives each asking line's index and its layouts
+    (start, end) in the batch, solved in that line's position (leader, trick in progress)."""
     positions = []
-    bounds = []
-    for number, (index, _, start) in enumerate(asking):
-        end = asking[number + 1][2] if number + 1 < len(asking) else len(batch)
+    for index, start, end in spans:
         line = lines[index]
         positions += [(layout, line.leader, tuple(line.current_trick)) for layout in batch[start:end]]
-        bounds.append((start, end))
-    values = positions_values(positions, lines[0].trump)
-    return [values[start:end] for start, end in bounds]
+    return positions_values(positions, lines[0].trump)
 
 
 def card_averages(replay: Replay, declarer: Seat, shapes: dict[Seat, HandShape], policy: Policy,
                   rng: random.Random, allowed: Set[Card] | None = None) -> dict[Card, float]:
     """Each legal card (among ``allowed``) of the player to play, with its average double-dummy tricks for
-    his side over layouts dealt from his view."""
+    his side over layouts dealt from his view (tied best cards weighed on the bad breaks, as in play-outs)."""
     legal = _choices(replay, allowed)
     if len(legal) == 1:
         return {legal[0]: 0.0}
-    view = player_view(replay, replay.to_play, declarer, shapes)
-    layouts = sample_layouts(view, policy.layouts, rng)
-    return _averages(legal, layout_values(layouts, replay.trump, replay.leader, replay.current_trick))
+    [reads] = partner_readers([side_of(replay.to_play) != side_of(declarer)], policy.defence_sight, rng)
+    view = player_view(replay, replay.to_play, declarer, shapes, sees_partner=reads)
+    layouts = sample_layouts(view, policy.layouts if len(view.hidden) > 1 else 1, rng)
+    decision = _Decision(0, legal, view, 0, len(layouts))
+    averages = [_averages(legal, layout_values(layouts, replay.trump, replay.leader, replay.current_trick))]
+    if policy.safety:
+        _break_ties([replay], [decision], averages, rng)
+    return averages[0]
 
 
 def choose(replay: Replay, declarer: Seat, shapes: dict[Seat, HandShape], policy: Policy, rng: random.Random,

@@ -79,3 +79,45 @@ def _fits_auction(view: View, dealt: dict[Seat, set[Card]]) -> bool:
         if shape is not None and len(original) == 13 and not shape.allows(original):
             return False
     return True
+
+
+def bad_break_layouts(view: View, rng: random.Random) -> list[Layout]:
+    """Layouts where one suit breaks as badly as it can: for each suit with two or more unseen cards that
+    two hidden players could hold, and each of them, as many of its unseen cards as fit go to him, the
+    other unseen cards dealt at random (voids respected; the auction is not asked: a bad break is the
+    case a careful player guards against whatever was bid)."""
+    layouts: list[Layout] = []
+    for suit in range(4):
+        cards = sorted(card for card in view.unseen if card.suit == suit)
+        holders = [seat for seat in view.hidden if suit not in view.voids.get(seat, ())]
+        if len(cards) < 2 or len(holders) < 2:
+            continue
+        for seat in holders:
+            dealt = _deal_with(view, rng, seat, cards[:view.hidden[seat]])
+            if dealt is not None:
+                hands = [view.seen.get(s, frozenset()) | frozenset(dealt.get(s, ())) for s in range(4)]
+                layouts.append((hands[0], hands[1], hands[2], hands[3]))
+    return layouts
+
+
+def _deal_with(view: View, rng: random.Random, seat: Seat, given: list[Card]) -> dict[Seat, set[Card]] | None:
+    """The unseen cards dealt at random (voids respected, a few tries) after ``given`` went to ``seat``."""
+    rest = sorted(view.unseen - set(given))
+    for _ in range(20):
+        room = dict(view.hidden)
+        room[seat] -= len(given)
+        hands: dict[Seat, set[Card]] = {s: set() for s in room}
+        hands[seat].update(given)
+        shuffled = rest[:]
+        rng.shuffle(shuffled)
+        shuffled.sort(key=lambda card: sum(1 for s in room if card.suit not in view.voids.get(s, ())))
+        for card in shuffled:
+            open_seats = [s for s in room if room[s] > 0 and card.suit not in view.voids.get(s, ())]
+            if not open_seats:
+                break
+            pick = rng.choices(open_seats, weights=[room[s] for s in open_seats])[0]
+            hands[pick].add(card)
+            room[pick] -= 1
+        else:
+            return hands
+    return None

@@ -36,7 +36,8 @@ CUTS = (1, 3, 6)
 @dataclass(frozen=True)
 class Level:
     """Fitted parameters: the policy's temperature, the play-outs and layouts per decision, the weight of the
-    position-blind part in the blend, and its errors (actual minus double dummy) by cut."""
+    position-blind part in the blend, its errors (actual minus double dummy) by cut, and how often a
+    defender reads his partner's hand."""
 
     name: str
     temperature: float
@@ -45,10 +46,11 @@ class Level:
     blend: float
     errors: dict[int, dict[int, float]]
     fitted_on: str = ""
+    defence_sight: float = 0.0
 
     @property
     def policy(self) -> Policy:
-        return Policy(self.temperature, self.layouts)
+        return Policy(self.temperature, self.layouts, defence_sight=self.defence_sight)
 
 
 @functools.cache
@@ -61,7 +63,8 @@ def load_level(name: str) -> Level:
     errors = {int(cut): {int(offset): float(weight) for offset, weight in table.items()}
               for cut, table in entry["errors"].items()}
     return Level(name, float(entry["temperature"]), int(entry["playouts"]), int(entry["layouts"]),
-                 float(entry["blend"]), errors, str(entry.get("fitted_on", "")))
+                 float(entry["blend"]), errors, str(entry.get("fitted_on", "")),
+                 float(entry.get("defence_sight", 0.0)))
 
 
 @dataclass(frozen=True)
@@ -149,7 +152,8 @@ class SingleDummyEstimator:
             "position_blind": [[tricks, round(weight, 6)] for tricks, weight in likely.blind],
             "double_dummy": likely.double_dummy,
             "first_cards": [[str(card), count] for card, count in likely.first_cards],
-            "level": self.level.name, "temperature": self.level.temperature, "play_out_count": self.level.playouts,
+            "level": self.level.name, "temperature": self.level.temperature,
+            "defence_sight": self.level.defence_sight, "play_out_count": self.level.playouts,
             "layouts": self.level.layouts, "blend": self.level.blend, "seed": self.seed,
         }
         return replace(evidence_dd, estimator=self.name, substitute="policy", chosen=chosen,

@@ -10,7 +10,14 @@ from revsim.equity.worlds import SUBSTITUTES
 from revsim.records.facts import NOTICED_WHEN
 from revsim.records.record import Record
 
-__all__ = ["BOTH_SIDES_METHODS", "REGIMES", "SUBSTITUTES", "Settings", "noticed_when"]
+__all__ = ["BATCH_ESTIMATOR", "BOTH_SIDES_METHODS", "REGIMES", "RULING_ESTIMATOR", "SUBSTITUTES", "Settings",
+           "noticed_when"]
+
+RULING_ESTIMATOR = "sd"
+"""The estimator of the ruling commands (``adjudicate``, ``report``) and the desk, unless told: ``sd`` meets the
+targets measured by ``benchmarks/bench_likely.py``. ``scan``, ``predict`` and ``Settings()`` keep ``dd``,
+fast and exact, for archives and scripts."""
+BATCH_ESTIMATOR = "dd"
 
 REGIMES = ("weighted", "non-weighted")
 BOTH_SIDES_METHODS = ("neither", "separately")
@@ -32,7 +39,7 @@ class Settings:
     """
 
     noticed: str | None = None
-    estimator: str = "dd"
+    estimator: str = BATCH_ESTIMATOR
     substitute: str = "best"
     regime: str = "weighted"
     both_sides: str = "neither"

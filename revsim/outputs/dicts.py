@@ -6,6 +6,7 @@ from typing import Any
 
 from revsim.cards import SEAT_LETTERS, SUIT_LETTERS
 from revsim.equity.ruling import BoardRuling, Outcome, expected
+from revsim.equity.sd import load_level
 from revsim.equity.settings import Settings, noticed_when
 from revsim.equity.worlds import Estimate
 from revsim.records.errors import RecordError
@@ -116,7 +117,7 @@ def _field_score(score: FieldScore) -> dict[str, Any]:
             "imps_datum": score.imps_datum, "datum": score.datum}
 
 
-def settings_to_dict(settings: Settings, record: Record | None = None) -> dict[str, str]:
+def settings_to_dict(settings: Settings, record: Record | None = None) -> dict[str, Any]:
     """The settings a ruling was made with, to make it reproducible; without a record (a session's page),
     ``noticed`` only when the settings give it."""
     noticed = noticed_when(settings, record) if record is not None else settings.noticed
@@ -124,7 +125,9 @@ def settings_to_dict(settings: Settings, record: Record | None = None) -> dict[s
     used.update(estimator=settings.estimator, substitute=settings.substitute, regime=settings.regime,
                 both_sides=settings.both_sides)
     if settings.estimator == "sd":
-        used.update(level=settings.level, seed=settings.seed)
+        level = load_level(settings.level)
+        used.update(level=settings.level, seed=settings.seed, play_outs=level.playouts, layouts=level.layouts,
+                    temperature=level.temperature, defence_sight=level.defence_sight, blend=level.blend)
     if settings.outcomes is not None:
         used["outcomes"] = ",".join(f"{tricks}:{weight:g}" for tricks, weight in settings.outcomes)
     return used

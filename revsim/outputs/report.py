@@ -198,7 +198,8 @@ def _single_dummy_html(estimate: Estimate) -> str:
             f"</span><span>{weight_text(weight)}</span></div>" for tricks, weight in outcomes)
         bars.append(f"<div><b>{_e(name)}</b>{cells}</div>")
     made = (f"{evidence.get('play_out_count')} play-outs by players who see only their own view, "
-            f"{evidence.get('layouts')} layouts a decision, temperature {evidence.get('temperature')} "
+            f"{evidence.get('layouts')} layouts a decision, temperature {evidence.get('temperature')}, defenders "
+            f"reading partner's hand {evidence.get('defence_sight')} of the time "
             f"(level {_e(evidence.get('level'))}), blended with the position-blind errors at weight "
             f"{evidence.get('blend')}; seed {evidence.get('seed')}")
     return ("<div class='single-dummy' style='display:flex;gap:2em;margin:0.6em 0'>" + "".join(bars) + "</div>"

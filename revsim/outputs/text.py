@@ -33,7 +33,8 @@ def single_dummy_line(evidence: dict[str, Any]) -> str:
         return ", ".join(f"{weight_text(weight)} of {tricks}" for tricks, weight in outcomes)
 
     return (f"single dummy: {evidence.get('play_out_count')} play-outs, {evidence.get('layouts')} layouts a decision, "
-            f"temperature {evidence.get('temperature')} (level {evidence.get('level')}), seed {evidence.get('seed')}; "
+            f"temperature {evidence.get('temperature')}, defence sight {evidence.get('defence_sight')} "
+            f"(level {evidence.get('level')}), seed {evidence.get('seed')}; "
             f"play-outs {shown(evidence.get('play_outs', []))}; position-blind {shown(evidence.get('position_blind', []))}"
             f" (double dummy {evidence.get('double_dummy')}), blended at weight {evidence.get('blend')}")
 
