@@ -98,13 +98,13 @@ def test_layouts_follow_the_auction_when_they_can() -> None:
         assert sum(points.get(card.rank, 0) for card in original) >= 13
 
 
-def test_policy_a_forced_card_is_always_played() -> None:
+def test_law64c_policy_a_forced_card_is_always_played() -> None:
     replay = Replay((_cards("S2"), _cards("H2"), _cards("S3"), _cards("S4")), 4, 0, first_trick=13)
     replay.play(Card.parse("S2"))
     assert choose(replay, 0, {}, Policy(5.0, 4), random.Random(1)) == Card.parse("H2")
 
 
-def test_policy_a_dominated_card_is_never_preferred() -> None:
+def test_law64c_policy_a_dominated_card_is_never_preferred() -> None:
     values = {Card.parse("SA"): 3.0, Card.parse("S2"): 1.0, Card.parse("H5"): 2.5}
     rng = random.Random(1)
     assert {softmax_choice(values, 0.0, rng) for _ in range(50)} == {Card.parse("SA")}
@@ -142,7 +142,7 @@ def _safety_position() -> tuple[Replay, int]:
     return Replay(hands, SPADES, S, first_trick=11, tricks_before=(7, 3)), S
 
 
-def test_policy_tied_best_cards_take_the_safety_play() -> None:
+def test_law64c_policy_tied_best_cards_take_the_safety_play() -> None:
     """Law 64C's likely play: where the sampled layouts rate a trump and a heart alike, the careful player
     draws the trump (it does best when the hearts break badly); the equal heart honours are one sequence."""
     from revsim.equity.playout import _all_equivalent, _break_ties, _Decision
@@ -246,7 +246,7 @@ def test_shipped_levels_load() -> None:
 
 @needs_corpus()
 @pytest.mark.parametrize("name", ["expert", "club"])
-def test_the_shipped_parameters_reproduce_the_benchmarks_fit(name: str) -> None:
+def test_law64c_the_shipped_parameters_reproduce_the_benchmarks_fit(name: str) -> None:
     """levels.json keeps a few of the fitting positions with the play-outs the benchmark got for them at the
     fitted temperature; the shipped parameters, replayed from the same record, cut and seed, give the same."""
     import json
