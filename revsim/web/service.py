@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from revsim.adjudicate import adjudicate, board_output
-from revsim.equity.settings import RULING_ESTIMATOR, Settings, parse_outcomes
+from revsim.equity.settings import Settings, parse_outcomes
 from revsim.outputs.casetoml import case_to_toml, record_to_case
 from revsim.outputs.report import report_html
 from revsim.records.errors import RecordError
@@ -165,8 +165,7 @@ def _check_keys(query: Query) -> None:
 
 def _settings(query: Query) -> Settings:
     _check_keys(query)
-    chosen: dict[str, Any] = {"estimator": RULING_ESTIMATOR}
-    chosen.update({key: value for key in SETTINGS if (value := _one_value(query, key)) is not None})
+    chosen: dict[str, Any] = {key: value for key in SETTINGS if (value := _one_value(query, key)) is not None}
     seed, outcomes = _one_value(query, "seed"), _one_value(query, "outcomes")
     try:
         if seed is not None:
