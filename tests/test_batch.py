@@ -147,7 +147,7 @@ def test_scan_adjustments_has_one_row_per_adjusted_board_as_directors_write_it(t
 
 
 def test_weighted_result_is_written_as_directors_write_it() -> None:
-    from revsim.outputs.adjustments import weighted_result
+    from revsim.outputs.text import weighted_result
     from revsim.records.record import Contract
 
     contract = Contract.parse("6S", "S")

@@ -42,12 +42,11 @@ class Policy:
 @dataclass
 class PlayoutStats:
     """What play-outs cost: decisions taken, forced cards played without one, layouts dealt, and the
-    decisions whose tied best cards were weighed on the bad breaks (with the layouts that took)."""
+    bad-break layouts dealt to weigh tied best cards."""
 
     decisions: int = 0
     forced: int = 0
     layouts: int = 0
-    tie_breaks: int = 0
     safety_layouts: int = 0
 
 
@@ -108,9 +107,7 @@ def play_outs(position: Replay, declarer: Seat, shapes: dict[Seat, HandShape], p
         asking: list[_Decision] = []
         batch: list[Layout] = []
         for (index, legal), reads in zip(deciding, reading, strict=True):
-            line = lines[index]
-            view = player_view(line, line.to_play, declarer, shapes, sees_partner=reads)
-            layouts = sample_layouts(view, policy.layouts if len(view.hidden) > 1 else 1, rng)
+            view, layouts = _view_and_layouts(lines[index], declarer, shapes, policy, reads, rng)
             asking.append(_Decision(index, legal, view, len(batch), len(batch) + len(layouts)))
             batch.extend(layouts)
         if not asking and all(result is not None for result in results):
@@ -123,6 +120,14 @@ def play_outs(position: Replay, declarer: Seat, shapes: dict[Seat, HandShape], p
             _break_ties(lines, asking, averages, rng)
         for decision, values in zip(asking, averages, strict=True):
             _play(lines[decision.index], softmax_choice(values, policy.temperature, rng), firsts, decision.index)
+
+
+def _view_and_layouts(line: Replay, declarer: Seat, shapes: dict[Seat, HandShape], policy: Policy, reads: bool,
+                      rng: random.Random) -> tuple[View, list[Layout]]:
+    """The view of the player to play and the layouts he deals from it: one when he sees all but one hand
+    (a defender who reads his partner), else ``policy.layouts``."""
+    view = player_view(line, line.to_play, declarer, shapes, sees_partner=reads)
+    return view, sample_layouts(view, policy.layouts if len(view.hidden) > 1 else 1, rng)
 
 
 def partner_readers(defending: list[bool], sight: float, rng: random.Random) -> list[bool]:
@@ -160,7 +165,6 @@ def _break_ties(lines: list[Replay], asking: list[_Decision], averages: list[dic
         return
     solved = _solve(lines, [(asking[number].index, start, end) for number, _, start, end in tied], batch)
     for number, top, start, end in tied:
-        STATS.tie_breaks += 1
         STATS.safety_layouts += end - start
         on_bad_breaks = {card: sum(value[card] for value in solved[start:end]) for card in top}
         safest = max(on_bad_breaks.values())
@@ -220,8 +224,7 @@ def card_averages(replay: Replay, declarer: Seat, shapes: dict[Seat, HandShape],
     if len(legal) == 1:
         return {legal[0]: 0.0}
     [reads] = partner_readers([side_of(replay.to_play) != side_of(declarer)], policy.defence_sight, rng)
-    view = player_view(replay, replay.to_play, declarer, shapes, sees_partner=reads)
-    layouts = sample_layouts(view, policy.layouts if len(view.hidden) > 1 else 1, rng)
+    view, layouts = _view_and_layouts(replay, declarer, shapes, policy, reads, rng)
     decision = _Decision(0, legal, view, 0, len(layouts))
     averages = [_averages(legal, layout_values(layouts, replay.trump, replay.leader, replay.current_trick))]
     if policy.safety:

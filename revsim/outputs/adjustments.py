@@ -14,8 +14,6 @@ from revsim.outputs.text import weighted_result
 from revsim.records.record import Contract
 from revsim.scoring.points import result_text
 
-__all__ = ["ADJUSTMENT_COLUMNS", "adjustment_row", "weighted_result"]
-
 ADJUSTMENT_COLUMNS: dict[str, str] = {
     "file": "string",
     "board": "string",
