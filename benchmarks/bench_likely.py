@@ -9,7 +9,9 @@ on the fitting events and every figure is scored on the others.
 - blind: dd plus the errors (actual minus dd) of the fitting positions at the same cut.
 - sd play-outs: the temperature and defence sight chosen by CRPS on fitting positions among
   --temperatures x --sights (and --reference).
-- sd: the play-outs blended with blind, the weight fitted by CRPS on the fitting positions.
+- sd: the play-outs blended with blind. The weight of the blind part, one for each cut, is fitted on the
+  fitting positions: the lowest pooled CRPS among the weights whose most likely outcome is right at least
+  as often as dd's there (the issue's two targets, met on the fitting positions).
 
 Printed per level: CRPS (pooled and by cut; for one number it is the absolute error), the mean absolute
 error of the mean, the bias, the share where the most likely outcome was the actual one, a calibration
@@ -17,6 +19,9 @@ table, and seconds per position; with --write, the fitted parameters go to revsi
 With --write, a few fitting positions and their play-outs are kept beside the parameters (``check``):
 ``tests/test_single_dummy.py`` replays them with the shipped parameters and must get the same play-outs.
 --jobs runs positions in that many processes (each its own solver); the figures do not depend on it.
+--blend-only keeps the shipped temperature and sight and fits only the blend. --save FILE keeps every
+position's play-outs with the parameters that made them; --reuse FILE takes them back where the position and
+the parameters match, so a refit of the blend need not replay what was already played.
 Run: .venv/bin/python benchmarks/bench_likely.py [--fit 30] [--score 60] [--seed 1] [--jobs 2] [--write]
 """
 
@@ -143,7 +148,7 @@ def playouts(position: Position, level: Level, seed: int) -> tuple[dict[int, flo
     assert record.contract is not None
     start = time.perf_counter()
     likely = likely_tricks(position_after(record, position.cut), record.contract.declarer,
-                           read_auction(record.auction, record.dealer), replace(level, blend=0.0), seed)
+                           read_auction(record.auction, record.dealer), level, seed)
     return dict(likely.playouts), time.perf_counter() - start
 
 
@@ -153,11 +158,40 @@ def _playouts_task(task: tuple[Position, Level, int]) -> tuple[dict[int, float],
     return distribution, seconds, STATS.decisions, STATS.layouts + STATS.safety_layouts
 
 
-def run_playouts(positions: list[Position], level: Level, seed: int, pool: multiprocessing.pool.Pool | None
-                 ) -> list[tuple[dict[int, float], float, int, int]]:
-    """The play-outs of every position, in the pool's processes where there is one (same results either way)."""
-    tasks = [(p, level, seed) for p in positions]
-    return pool.map(_playouts_task, tasks, chunksize=1) if pool else [_playouts_task(t) for t in tasks]
+Played = tuple[dict[int, float], float, int, int]
+"""A position's play-outs, seconds, decisions and layouts solved."""
+
+
+def run_key(position: Position, level: Level, seed: int) -> str:
+    """What a position's play-outs depend on: the position and the play model's parameters and seed."""
+    return json.dumps([position.source, position.index, position.cut, level.name, level.temperature,
+                       level.defence_sight, level.playouts, level.layouts, seed])
+
+
+def run_playouts(positions: list[Position], level: Level, seed: int, pool: multiprocessing.pool.Pool | None,
+                 cache: dict[str, Played] | None = None) -> list[Played]:
+    """The play-outs of every position, in the pool's processes where there is one (same results either way);
+    positions found in ``cache`` are not replayed, and the new ones are added to it."""
+    cache = {} if cache is None else cache
+    todo = [p for p in positions if run_key(p, level, seed) not in cache]
+    tasks = [(p, level, seed) for p in todo]
+    played = pool.map(_playouts_task, tasks, chunksize=1) if pool else [_playouts_task(t) for t in tasks]
+    cache.update((run_key(p, level, seed), r) for p, r in zip(todo, played, strict=True))
+    return [cache[run_key(p, level, seed)] for p in positions]
+
+
+def load_cache(path: str) -> dict[str, Played]:
+    """Play-outs saved by --save, keyed by position and parameters."""
+    if not path or not Path(path).exists():
+        return {}
+    return {row["key"]: ({int(t): w for t, w in row["playouts"]}, row["seconds"], row["decisions"], row["layouts"])
+            for row in json.loads(Path(path).read_text())}
+
+
+def save_cache(path: str, cache: dict[str, Played]) -> None:
+    Path(path).write_text(json.dumps([
+        {"key": key, "playouts": sorted([t, w] for t, w in d.items()), "seconds": s, "decisions": n, "layouts": m}
+        for key, (d, s, n, m) in sorted(cache.items())]) + "\n")
 
 
 def blend(a: dict[int, float], b: dict[int, float], weight_b: float) -> dict[int, float]:
@@ -165,10 +199,42 @@ def blend(a: dict[int, float], b: dict[int, float], weight_b: float) -> dict[int
     return {k: (1 - weight_b) * a.get(k, 0.0) + weight_b * b.get(k, 0.0) for k in keys}
 
 
+def fit_blend(runs: list[tuple[Position, dict[int, float]]], errors: dict[int, dict[int, float]],
+              as_exact_as_dd: bool = True) -> dict[int, float]:
+    """The weight of the blind part at each cut: the lowest pooled CRPS on the fitting positions among the
+    weights (steps of 0.05) whose most likely outcome is right at least as often as dd's there (or among all
+    weights, without ``as_exact_as_dd``)."""
+    grid = [w / 20 for w in range(21)]
+    table: dict[int, dict[float, tuple[float, int]]] = {}
+    for cut in CUTS:
+        at_cut = [(p, d) for p, d in runs if p.cut == cut]
+        table[cut] = {}
+        for w in grid:
+            rows = [(p, blend(d, blind(p, errors), w)) for p, d in at_cut]
+            table[cut][w] = (sum(crps(d, p.actual) for p, d in rows), sum(_mode(d) == p.actual for p, d in rows))
+    dd_exact = sum(p.dd == p.actual for p, _ in runs)
+    best: tuple[float, dict[int, float]] | None = None
+    for w1 in grid:
+        for w3 in grid:
+            for w6 in grid:
+                weights = {1: w1, 3: w3, 6: w6}
+                if as_exact_as_dd and sum(table[c][weights[c]][1] for c in CUTS) < dd_exact:
+                    continue
+                total = sum(table[c][weights[c]][0] for c in CUTS)
+                if best is None or total < best[0] - 1e-12:
+                    best = (total, weights)
+    assert best is not None, "the blind part alone is right as often as dd, so some weights qualify"
+    return best[1]
+
+
+def _mode(distribution: dict[int, float]) -> int:
+    return max(distribution.items(), key=lambda item: (item[1], -item[0]))[0]
+
+
 def scores(rows: list[tuple[Position, dict[int, float]]]) -> dict[str, float]:
     pooled = [crps(d, p.actual) for p, d in rows]
     means = [sum(t * w for t, w in d.items()) for _, d in rows]
-    exact = [max(d.items(), key=lambda item: (item[1], -item[0]))[0] == p.actual for p, d in rows]
+    exact = [_mode(d) == p.actual for p, d in rows]
     out = {"crps": sum(pooled) / len(pooled),
            "mae": sum(abs(m - p.actual) for m, (p, _) in zip(means, rows, strict=True)) / len(rows),
            "bias": sum(p.actual - m for m, (p, _) in zip(means, rows, strict=True)) / len(rows),
@@ -228,7 +294,12 @@ def main() -> None:
     parser.add_argument("--write", action="store_true", help="write the fitted parameters to levels.json")
     parser.add_argument("--score-only", action="store_true",
                         help="skip the fit: score the shipped parameters (temperature, sight, blend) on the same positions")
-    parser.add_argument("--save", default="", help="write every scored position's play-outs to this JSON file")
+    parser.add_argument("--blend-only", action="store_true",
+                        help="keep the shipped temperature and sight: play the fitting positions with them and fit "
+                             "only the blend")
+    parser.add_argument("--save", default="",
+                        help="write every position's play-outs, with the parameters that made them, to this JSON file")
+    parser.add_argument("--reuse", default="", help="take play-outs saved by --save where position and parameters match")
     parser.add_argument("--checks-only", action="store_true",
                         help="only recompute the shipped check positions' play-outs with the shipped parameters")
     args = parser.parse_args()
@@ -236,12 +307,14 @@ def main() -> None:
         recompute_checks(args.levels.split(","), args.write)
         return
     pool = multiprocessing.get_context("spawn").Pool(args.jobs) if args.jobs > 1 else None
+    cache = load_cache(args.reuse)
     grid = [(float(t), float(q)) for t in args.temperatures.split(",") for q in args.sights.split(",")]
     if args.reference:
         grid.append(tuple(float(x) for x in args.reference.split(":")))  # type: ignore[arg-type]
     shipped = json.loads((ROOT / "revsim" / "equity" / "levels.json").read_text())
     print(f"seed {args.seed}; fitting {args.fit} and scoring {args.score} positions per cut; "
-          f"temperature and defence sight {grid}")
+          + ("the shipped temperature and defence sight" if args.blend_only or args.score_only
+             else f"temperature and defence sight {grid}"))
     for level_name in args.levels.split(","):
         rng = random.Random(args.seed)
         fitting, scoring = split(collect(level_name))
@@ -256,10 +329,13 @@ def main() -> None:
         base = load_level(level_name)
         best, best_fit = grid[0], float("inf")
         fit_runs: dict[tuple[float, float], list[tuple[Position, dict[int, float]]]] = {}
+        if args.blend_only:
+            grid = [(base.temperature, base.defence_sight)]
         for temperature, sight in ([] if args.score_only else grid):
             level = replace(base, temperature=temperature, defence_sight=sight, errors=errors)
             started = time.perf_counter()
-            runs = [(p, r[0]) for p, r in zip(model_fit, run_playouts(model_fit, level, args.seed, pool), strict=True)]
+            runs = [(p, r[0]) for p, r in
+                    zip(model_fit, run_playouts(model_fit, level, args.seed, pool, cache), strict=True)]
             fit_runs[(temperature, sight)] = runs
             s = scores(runs)
             print(f"  fitting: temperature {temperature}, defence sight {sight}: play-outs CRPS {s['crps']:.3f} "
@@ -270,30 +346,33 @@ def main() -> None:
             best, weight = (base.temperature, base.defence_sight), base.blend
             print("  the shipped parameters, not refitted:")
         else:
-            weight = min((w / 20 for w in range(21)), key=lambda w: scores(
-                [(p, blend(d, blind(p, errors), w)) for p, d in fit_runs[best]])["crps"])
+            dd_exact = sum(p.dd == p.actual for p, _ in fit_runs[best]) / len(fit_runs[best])
+            for as_exact_as_dd in (False, True):
+                weight = fit_blend(fit_runs[best], errors, as_exact_as_dd)
+                fitted = scores([(p, blend(d, blind(p, errors), weight[p.cut])) for p, d in fit_runs[best]])
+                print(f"  fitting: the blend {weight} ({'the best CRPS as exact as dd' if as_exact_as_dd else 'the best CRPS'})"
+                      f" gives CRPS {fitted['crps']:.3f}, exact {fitted['exact']:.3f} (dd {dd_exact:.3f})")
         best_t, best_sight = best
         print(f"  fitted: temperature {best_t}, defence sight {best_sight}, blend weight of the position-blind part "
-              f"{weight:.2f}", flush=True)
+              f"by cut {weight}", flush=True)
         level = replace(base, temperature=best_t, defence_sight=best_sight, errors=errors, blend=weight)
-        results = run_playouts(score_set, level, args.seed, pool)
+        results = run_playouts(score_set, level, args.seed, pool, cache)
         timed = [(p, r[0], r[1]) for p, r in zip(score_set, results, strict=True)]
-        seconds = sum(t for _, _, t in timed) / len(timed)
-        decisions, layouts = sum(r[2] for r in results), sum(r[3] for r in results)
+        measured = [r for r in results if r[1] > 0]
+        seconds = sum(r[1] for r in measured) / max(len(measured), 1)
+        decisions, layouts = sum(r[2] for r in measured), sum(r[3] for r in measured)
         tables = {
             "dd": [(p, {p.dd: 1.0}) for p in score_set],
             "blind": [(p, blind(p, errors)) for p in score_set],
             "sd play-outs": [(p, d) for p, d, _ in timed],
-            "sd": [(p, blend(d, blind(p, errors), weight)) for p, d, _ in timed],
+            "sd": [(p, blend(d, blind(p, errors), weight[p.cut])) for p, d, _ in timed],
         }
         dd_crps = scores(tables["dd"])["crps"]
         blind_crps = scores(tables["blind"])["crps"]
         print(f"  scored on {len(score_set)} held-out positions ({args.score} per cut):")
         print(f"  {'predictor':>13} | CRPS  | x dd | x blind | cut 1 | cut 3 | cut 6 | MAE   | bias   | exact")
         if args.save:
-            Path(args.save).write_text(json.dumps([
-                {"source": p.source, "index": p.index, "cut": p.cut, "actual": p.actual, "dd": p.dd,
-                 "playouts": sorted([t, w] for t, w in d.items())} for p, d, _ in timed]) + "\n")
+            save_cache(args.save, cache)
         for name, rows in tables.items():
             s = scores(rows)
             print(f"  {name:>13} | {s['crps']:.3f} | {s['crps'] / dd_crps:.2f} | {s['crps'] / blind_crps:.2f}    | "
@@ -301,21 +380,27 @@ def main() -> None:
                   f"{s['exact']:.3f} ({round(s['exact'] * len(rows))} of {len(rows)})")
         print("  calibration of sd:")
         print("\n".join(calibration(tables["sd"])))
-        print(f"  sd: {seconds:.2f} s per position; {decisions / len(timed):.0f} decisions and "
-              f"{layouts / len(timed):.0f} layouts solved per position ({level.playouts} play-outs, "
-              f"{level.layouts} layouts per decision)")
+        if measured:
+            print(f"  sd: {seconds:.2f} s per position; {decisions / len(measured):.0f} decisions and "
+                  f"{layouts / len(measured):.0f} layouts solved per position ({level.playouts} play-outs, "
+                  f"{level.layouts} layouts per decision; timed on {len(measured)} of the {len(timed)} positions)")
+        else:
+            print("  sd: every play-out taken from --reuse without its timing: no seconds measured in this run")
         if args.score_only:
             continue
-        shipped[level_name] = {"temperature": best_t, "defence_sight": best_sight, "playouts": level.playouts,
-                               "layouts": level.layouts,
-                               "blend": weight, "errors": {str(c): {str(o): round(w, 6) for o, w in t.items()}
-                                                           for c, t in errors.items()},
-                               "fitted_on": f"bench_likely.py --seed {args.seed} --fit {args.fit}: "
-                                            f"{len(blind_fit)} fitting positions for the errors, {len(model_fit)} "
-                                            "for the play model",
-                               "check": [{"source": p.source, "index": p.index, "cut": p.cut, "seed": args.seed,
-                                          "playouts": sorted([t, round(w, 6)] for t, w in d.items())}
-                                         for p, d in fit_runs[best][:: max(1, len(model_fit) // 3)][:3]]}
+        fitted_on = (f"bench_likely.py --seed {args.seed} --fit {args.fit}: {len(blind_fit)} fitting positions for "
+                     f"the errors, {len(model_fit)} for the play model")
+        if args.blend_only:
+            fitted_on = (f"{base.fitted_on}; the blend then refitted by cut with bench_likely.py --blend-only --seed "
+                         f"{args.seed} --fit {args.fit} on {len(model_fit)} fitting positions")
+        shipped[level_name] = {
+            "temperature": best_t, "defence_sight": best_sight, "playouts": level.playouts, "layouts": level.layouts,
+            "blend": {str(cut): w for cut, w in weight.items()},
+            "errors": {str(cut): {str(o): round(w, 6) for o, w in table.items()} for cut, table in errors.items()},
+            "fitted_on": fitted_on,
+            "check": [{"source": p.source, "index": p.index, "cut": p.cut, "seed": args.seed,
+                       "playouts": sorted([t, round(w, 6)] for t, w in d.items())}
+                      for p, d in fit_runs[best][:: max(1, len(model_fit) // 3)][:3]]}
     if args.write:
         (ROOT / "revsim" / "equity" / "levels.json").write_text(json.dumps(shipped, indent=2) + "\n")
         print("\nwritten: revsim/equity/levels.json")

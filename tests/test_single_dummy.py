@@ -212,7 +212,7 @@ def _end_position() -> tuple[Replay, int]:
 
 def test_play_outs_are_deterministic_under_a_seed_and_give_weights_summing_to_one() -> None:
     position, declarer = _end_position()
-    level = Level("test", 0.1, 6, 8, 0.3, {1: {0: 1.0}, 3: {-1: 0.5, 0: 0.5}, 6: {0: 1.0}})
+    level = Level("test", 0.1, 6, 8, {1: 0.3, 3: 0.3, 6: 0.3}, {1: {0: 1.0}, 3: {-1: 0.5, 0: 0.5}, 6: {0: 1.0}})
     first = likely_tricks(position, declarer, {}, level, seed=5)
     second = likely_tricks(position, declarer, {}, level, seed=5)
     assert first == second
@@ -230,16 +230,29 @@ def test_play_outs_restrict_the_first_card_to_the_allowed_ones() -> None:
 
 
 def test_blind_distribution_shifts_double_dummy_by_the_errors_of_the_nearest_cut() -> None:
-    level = Level("test", 0.1, 4, 4, 0.5, {1: {-1: 0.25, 0: 0.75}, 3: {0: 1.0}, 6: {1: 1.0}})
+    level = Level("test", 0.1, 4, 4, {1: 0.5, 3: 0.5, 6: 0.5}, {1: {-1: 0.25, 0: 0.75}, 3: {0: 1.0}, 6: {1: 1.0}})
     assert nearest_cut(0) == 1 and nearest_cut(2) == 1 and nearest_cut(4) == 3 and nearest_cut(9) == 6
     assert blind_distribution(10, 1, 3, 13, level) == {9: 0.25, 10: 0.75}
     assert blind_distribution(13, 7, 3, 13, level) == {13: 1.0}          # kept within the tricks still possible
 
 
+def test_law64c_the_blend_weighs_the_position_blind_part_as_fitted_for_the_nearest_cut() -> None:
+    """The weight of the position-blind part is fitted by cut; a position takes the nearest cut's (after 10
+    tricks, the sixth's): weight 1 there gives the position-blind part alone, weight 0 the play-outs alone."""
+    position, declarer = _end_position()
+    errors = {1: {0: 1.0}, 3: {0: 1.0}, 6: {-1: 0.5, 0: 0.5}}
+    blind_only = likely_tricks(position, declarer, {}, Level("test", 0.1, 4, 4, {1: 0.0, 3: 0.0, 6: 1.0}, errors), 3)
+    play_only = likely_tricks(position, declarer, {}, Level("test", 0.1, 4, 4, {1: 1.0, 3: 1.0, 6: 0.0}, errors), 3)
+    assert blind_only.blend == 1.0 and blind_only.outcomes == blind_only.blind == ((11, 0.5), (10, 0.5))
+    assert play_only.blend == 0.0 and play_only.outcomes == play_only.playouts
+    assert play_only.playouts == blind_only.playouts       # the play-outs do not depend on the blend
+
+
 def test_shipped_levels_load() -> None:
     for name in ("expert", "club"):
         level = load_level(name)
-        assert level.playouts > 0 and level.layouts > 0 and 0 <= level.blend <= 1 and level.temperature >= 0
+        assert level.playouts > 0 and level.layouts > 0 and level.temperature >= 0
+        assert set(level.blend) == {1, 3, 6} and all(0 <= weight <= 1 for weight in level.blend.values())
         assert set(level.errors) == {1, 3, 6}
         assert all(abs(sum(table.values()) - 1) < 1e-6 for table in level.errors.values())
 
@@ -250,7 +263,6 @@ def test_law64c_the_shipped_parameters_reproduce_the_benchmarks_fit(name: str) -
     """levels.json keeps a few of the fitting positions with the play-outs the benchmark got for them at the
     fitted temperature; the shipped parameters, replayed from the same record, cut and seed, give the same."""
     import json
-    from dataclasses import replace as copy_with
     from importlib import resources
 
     from revsim.equity.predict import position_after
@@ -260,7 +272,7 @@ def test_law64c_the_shipped_parameters_reproduce_the_benchmarks_fit(name: str) -
     shipped = json.loads(resources.files("revsim.equity").joinpath("levels.json").read_text(encoding="utf-8"))[name]
     checks = shipped["check"]
     assert len(checks) >= 2
-    level = copy_with(load_level(name), blend=0.0)
+    level = load_level(name)
     for check in checks:
         record = list(read_records(CORPUS / check["source"]))[check["index"]]
         assert isinstance(record, Record) and record.contract is not None

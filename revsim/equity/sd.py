@@ -36,14 +36,14 @@ CUTS = (1, 3, 6)
 @dataclass(frozen=True)
 class Level:
     """Fitted parameters: the policy's temperature, the play-outs and layouts per decision, the weight of the
-    position-blind part in the blend, its errors (actual minus double dummy) by cut, and how often a
+    position-blind part in the blend and its errors (actual minus double dummy), both by cut, and how often a
     defender reads his partner's hand."""
 
     name: str
     temperature: float
     playouts: int
     layouts: int
-    blend: float
+    blend: dict[int, float]
     errors: dict[int, dict[int, float]]
     fitted_on: str = ""
     defence_sight: float = 0.0
@@ -51,6 +51,10 @@ class Level:
     @property
     def policy(self) -> Policy:
         return Policy(self.temperature, self.layouts, defence_sight=self.defence_sight)
+
+    def blend_at(self, completed: int) -> float:
+        """The weight of the position-blind part after ``completed`` tricks (that of the nearest cut)."""
+        return self.blend.get(nearest_cut(completed), 0.0)
 
 
 @functools.cache
@@ -62,19 +66,22 @@ def load_level(name: str) -> Level:
     entry = data[name]
     errors = {int(cut): {int(offset): float(weight) for offset, weight in table.items()}
               for cut, table in entry["errors"].items()}
+    blend = {int(cut): float(weight) for cut, weight in entry["blend"].items()}
     return Level(name, float(entry["temperature"]), int(entry["playouts"]), int(entry["layouts"]),
-                 float(entry["blend"]), errors, str(entry.get("fitted_on", "")),
+                 blend, errors, str(entry.get("fitted_on", "")),
                  float(entry.get("defence_sight", 0.0)))
 
 
 @dataclass(frozen=True)
 class Likely:
-    """The estimate from a position: the blend, and its two parts, with the double-dummy value."""
+    """The estimate from a position: the blend, its two parts and the weight of the position-blind one, with
+    the double-dummy value."""
 
     outcomes: tuple[tuple[int, float], ...]
     playouts: tuple[tuple[int, float], ...]
     blind: tuple[tuple[int, float], ...]
     double_dummy: int
+    blend: float
     first_cards: tuple[tuple[Card, int], ...]
 
 
@@ -117,11 +124,12 @@ def likely_tricks(position: Replay, declarer: Seat, shapes: dict[Seat, HandShape
     low = position.tricks_won(side)
     high = low + 13 - position.tricks_won(0) - position.tricks_won(1)
     blind = blind_distribution(double_dummy, completed, low, high, level)
+    blind_weight = level.blend_at(completed)
     blended: dict[int, float] = {}
-    for part, weight in ((playouts, 1 - level.blend), (blind, level.blend)):
+    for part, weight in ((playouts, 1 - blind_weight), (blind, blind_weight)):
         for tricks, share in part.items():
             blended[tricks] = blended.get(tricks, 0.0) + weight * share
-    return Likely(_ordered(blended), _ordered(playouts), _ordered(blind), double_dummy,
+    return Likely(_ordered(blended), _ordered(playouts), _ordered(blind), double_dummy, blind_weight,
                   tuple(sorted(firsts.items(), key=lambda item: (-item[1], item[0].suit, -item[0].rank))))
 
 
@@ -154,7 +162,7 @@ class SingleDummyEstimator:
             "first_cards": [[str(card), count] for card, count in likely.first_cards],
             "level": self.level.name, "temperature": self.level.temperature,
             "defence_sight": self.level.defence_sight, "play_out_count": self.level.playouts,
-            "layouts": self.level.layouts, "blend": self.level.blend, "seed": self.seed,
+            "layouts": self.level.layouts, "blend": likely.blend, "seed": self.seed,
         }
         return replace(evidence_dd, estimator=self.name, substitute="policy", chosen=chosen,
                        outcomes=likely.outcomes, evidence=evidence)

@@ -127,7 +127,8 @@ def settings_to_dict(settings: Settings, record: Record | None = None) -> dict[s
     if settings.estimator == "sd":
         level = load_level(settings.level)
         used.update(level=settings.level, seed=settings.seed, play_outs=level.playouts, layouts=level.layouts,
-                    temperature=level.temperature, defence_sight=level.defence_sight, blend=level.blend)
+                    temperature=level.temperature, defence_sight=level.defence_sight,
+                    blend={str(cut): weight for cut, weight in sorted(level.blend.items())})
     if settings.outcomes is not None:
         used["outcomes"] = ",".join(f"{tricks}:{weight:g}" for tricks, weight in settings.outcomes)
     return used

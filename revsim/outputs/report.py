@@ -200,8 +200,8 @@ def _single_dummy_html(estimate: Estimate) -> str:
     made = (f"{evidence.get('play_out_count')} play-outs by players who see only their own view, "
             f"{evidence.get('layouts')} layouts a decision, temperature {evidence.get('temperature')}, defenders "
             f"reading partner's hand {evidence.get('defence_sight')} of the time "
-            f"(level {_e(evidence.get('level'))}), blended with the position-blind errors at weight "
-            f"{evidence.get('blend')}; seed {evidence.get('seed')}")
+            f"(level {_e(evidence.get('level'))}), blended with the position-blind errors, which weigh "
+            f"{evidence.get('blend')} in the blend at this point of the play; seed {evidence.get('seed')}")
     return ("<div class='single-dummy' style='display:flex;gap:2em;margin:0.6em 0'>" + "".join(bars) + "</div>"
             f"<p class='note'>Single dummy: {_e(made)}.</p>")
 

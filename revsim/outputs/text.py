@@ -36,7 +36,7 @@ def single_dummy_line(evidence: dict[str, Any]) -> str:
             f"temperature {evidence.get('temperature')}, defence sight {evidence.get('defence_sight')} "
             f"(level {evidence.get('level')}), seed {evidence.get('seed')}; "
             f"play-outs {shown(evidence.get('play_outs', []))}; position-blind {shown(evidence.get('position_blind', []))}"
-            f" (double dummy {evidence.get('double_dummy')}), blended at weight {evidence.get('blend')}")
+            f" (double dummy {evidence.get('double_dummy')}, weighing {evidence.get('blend')} in the blend)")
 
 
 def describe_info(info: dict[str, str]) -> str:
