@@ -21,7 +21,7 @@ from typing import Any
 from revsim.adjudicate import adjudicate
 from revsim.cards import SEAT_LETTERS, SUIT_LETTERS
 from revsim.equity.ruling import expected
-from revsim.equity.settings import Settings
+from revsim.equity.settings import SCAN_ESTIMATOR, Settings
 from revsim.outputs.columns import BOARD_COLUMNS, REVOKE_COLUMNS
 from revsim.records.errors import RecordError
 from revsim.records.pbn import parse_pbn_lines, pbn_parts
@@ -179,11 +179,12 @@ def scan_rows(paths: Iterable[str | Path], settings: Settings | None = None, job
 
     Files are cut into units (big PBN files into parts of ``games_per_unit`` games) that the workers
     read and adjudicate; at most a few units per job are in flight, so memory stays flat on any archive.
+    Without ``settings``, the estimator is ``dd`` (``SCAN_ESTIMATOR``), as on the command line.
     The solver's wrappers are not thread-safe: parallel work uses processes, never threads.
     ``engine="dask"`` sends the same units to a dask.distributed cluster (``revsim.cluster``): the one at
     ``scheduler``, or a LocalCluster of ``jobs`` workers; the rows are the same.
     """
-    settings = settings or Settings()
+    settings = settings or Settings(estimator=SCAN_ESTIMATOR)
     if engine not in ENGINES:
         raise ValueError(f"engine must be one of {', '.join(ENGINES)}, not {engine!r}")
     if engine == "dask":

@@ -22,6 +22,7 @@ from revsim.equity.settings import (
     BOTH_SIDES_METHODS,
     DEFAULT_ESTIMATOR,
     REGIMES,
+    SCAN_ESTIMATOR,
     SUBSTITUTES,
     Settings,
     parse_outcomes,
@@ -38,18 +39,29 @@ from revsim.scoring.field import field_for_board, load_field
 Command = TypeVar("Command", bound=Callable[..., Any])
 
 
-def ruling_options(command: Command) -> Command:
-    """--noticed, --estimator, --level, --seed, --outcomes, --substitute, --regime, --both-sides: how to rule."""
+ESTIMATOR_HELP = ("How the likely result without the revoke is estimated: sd (play-outs by players who see only "
+                  "what they would see, fitted on real play; its parameters and measured quality are in the "
+                  "README) or dd (double dummy from the position: one result, perfect play).")
+
+
+def ruling_options(default_estimator: str = DEFAULT_ESTIMATOR, why: str = "") -> Callable[[Command], Command]:
+    """--noticed, --estimator, --level, --seed, --outcomes, --substitute, --regime, --both-sides: how to rule;
+    ``why`` tells --help why the estimator's default is what it is, where that needs saying."""
+
+    def add(command: Command) -> Command:
+        return _add_ruling_options(command, default_estimator, why)
+
+    return add
+
+
+def _add_ruling_options(command: Command, default_estimator: str, why: str) -> Command:
     for option in reversed([
         click.option("--noticed", type=click.Choice(NOTICED_WHEN), default=None,
                      help="When attention was first drawn to the revoke: during the play, before the hands were "
                           "returned (end-of-play), after they were returned, after a call on the next deal (Law "
                           "64B4), after the round (64B5). Default: the case file's facts, else end-of-play."),
-        click.option("--estimator", type=click.Choice(ESTIMATOR_NAMES), default=DEFAULT_ESTIMATOR, show_default=True,
-                     help="How the likely result without the revoke is estimated: dd (double dummy from the position), "
-                          "or sd (play-outs by players who see only what they would see, fitted on real play; its "
-                          "parameters and measured quality are in the README). dd stays the default until sd meets "
-                          "every measured target."),
+        click.option("--estimator", type=click.Choice(ESTIMATOR_NAMES), default=default_estimator,
+                     show_default=True, help=f"{ESTIMATOR_HELP} {why}".strip()),
         click.option("--level", type=click.Choice(LEVEL_NAMES), default="expert", show_default=True,
                      help="For sd: the players' level (expert or club), whose fitted parameters are used."),
         click.option("--seed", type=int, default=1, show_default=True, help="For sd: the seed of every sample."),
@@ -134,7 +146,7 @@ def main() -> None:
 
 @main.command("adjudicate")
 @click.argument("file", type=click.Path(dir_okay=False))
-@ruling_options
+@ruling_options()
 @fact_options
 @click.option("--json", "as_json", is_flag=True, help="Print a JSON array, one object per board.")
 def adjudicate_command(file: str, as_json: bool, **options: Any) -> None:
@@ -189,7 +201,7 @@ def _board_output(item: Record | RecordError, settings: Settings, field: dict[st
                    "its full ruling below; boards without play and records that cannot be read are listed too.")
 @click.option("--record", "record_number", type=click.IntRange(min=1), default=None,
               help="The K-th of the boards selected, when several share a name (one record per table).")
-@ruling_options
+@ruling_options()
 @fact_options
 def report_command(file: str, output: str, all_boards: bool, record_number: int | None, **options: Any) -> None:
     """Write the ruling on one board of FILE as a self-contained HTML page for an appeals committee:
@@ -297,8 +309,8 @@ def _one_record(file: str, boards: tuple[str, ...], record_number: int | None, e
 @click.option("--after-trick", "after_trick", type=click.IntRange(0, 12), required=True,
               help="The tricks completed: the estimate starts from the position after them.")
 @click.option("--estimator", type=click.Choice(PREDICTORS), default=DEFAULT_ESTIMATOR, show_default=True,
-              help="dd: double dummy (one result); sd: play-outs by players who see only what they would see "
-                   "(fitted on real play; its measured quality is in the README).")
+              help="sd: play-outs by players who see only what they would see (fitted on real play; its measured "
+                   "quality is in the README); dd: double dummy (one result, perfect play).")
 @click.option("--level", type=click.Choice(LEVEL_NAMES), default="expert", show_default=True,
               help="For sd: the players' level, whose fitted parameters are used.")
 @click.option("--seed", type=int, default=1, show_default=True, help="For sd: the seed of every sample.")
@@ -368,7 +380,8 @@ def _prediction_text(entry: dict[str, Any]) -> str:
                    "(pip install -e '.[cluster]').")
 @click.option("--scheduler", default=None, metavar="ADDRESS",
               help="With --engine dask: a running scheduler, like tcp://host:8786 (default: a LocalCluster here).")
-@ruling_options
+@ruling_options(SCAN_ESTIMATOR, why="scan keeps dd as its default for speed over whole archives (sd takes "
+                                   "about a second or more a board); give --estimator sd for the likely result.")
 @click.option("--quiet", is_flag=True, help="No progress line and no summary.")
 @click.option("--strict", is_flag=True, help="Exit with status 1 when any row is an error row.")
 def scan_command(paths: tuple[str, ...], out_path: str | None, adjustments_path: str | None, jobs: int | None,

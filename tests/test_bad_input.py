@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from revsim.adjudicate import adjudicate
+from revsim.adjudicate import Settings, adjudicate
 from revsim.batch import scan
 from revsim.cli import main
 from revsim.outputs.rowfiles import read_rows
@@ -124,7 +124,7 @@ def test_case_file_with_a_byte_order_mark_is_read(tmp_path: Path) -> None:
     path = tmp_path / "bom.toml"
     path.write_bytes(b"\xef\xbb\xbf" + CASE.encode())
     [record] = list(read_records(path))
-    assert isinstance(record, Record) and adjudicate(record).law == "64C1"
+    assert isinstance(record, Record) and adjudicate(record, Settings(estimator="dd")).law == "64C1"
 
 
 def test_schema_matches_the_readme_reference_table() -> None:
@@ -241,17 +241,17 @@ def _stopped_without_claim(score_tag: str) -> str:
 def test_play_stopped_without_claim_takes_declarers_tricks_from_the_score() -> None:
     [record] = list(parse_pbn(_stopped_without_claim('[Score "NS -50"]'), "s.pbn"))
     assert isinstance(record, Record)
-    ruling = adjudicate(record)
+    ruling = adjudicate(record, Settings(estimator="dd"))
     assert ruling.table_tricks == 9 and ruling.table.claimed
     assert any("[Score] NS -50 gives declarer 9 tricks" in note for note in record.notes)
     [declarer_view] = list(parse_pbn(_stopped_without_claim('[Score "-50"]'), "s.pbn"))
-    assert adjudicate(declarer_view).table_tricks == 9
+    assert adjudicate(declarer_view, Settings(estimator="dd")).table_tricks == 9
 
 
 def test_play_stopped_with_a_score_that_does_not_fit_the_contract_says_so() -> None:
     [record] = list(parse_pbn(_stopped_without_claim('[Score "NS 55"]'), "s.pbn"))
     with pytest.raises(RecordError, match=r"\[Score\] NS \+55 is not a score of 4S"):
-        adjudicate(record)
+        adjudicate(record, Settings(estimator="dd"))
 
 
 def test_files_joined_without_a_blank_line_read_as_separate_games() -> None:
@@ -266,7 +266,7 @@ def test_bad_pbn_result_is_not_called_a_claim() -> None:
     text = _stopped_without_claim('[Result "13"]')
     [record] = list(parse_pbn(text, "r.pbn"))
     with pytest.raises(RecordError) as caught:
-        adjudicate(record)
+        adjudicate(record, Settings(estimator="dd"))
     assert caught.value.problem.startswith("[Result] gives declarer 13 tricks") and "claim" not in caught.value.problem
     assert caught.value.trick == 5
 
@@ -375,7 +375,7 @@ play = ["H9 H5 S4 D9", "C6 CA CK DA", "H6 S2 H7 D5", "SA SK D3 D2"]
 noticed = "after-round"
 '''
     [record] = list(parse_case(text, "eq.toml"))
-    ruling = adjudicate(record)
+    ruling = adjudicate(record, Settings(estimator="dd"))
     assert ruling.revokes[0].law == "64B5" and ruling.law == "none"
     assert ruling.no_infraction.most_likely == ruling.table_tricks == 10
     assert "no better for the non-offending side than the table result" in ruling.explanation

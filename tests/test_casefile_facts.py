@@ -33,7 +33,7 @@ def _error(text: str) -> RecordError:
     if len(items) == 1 and isinstance(items[0], RecordError):
         return items[0]
     try:
-        adjudicate(items[0])  # type: ignore[arg-type]
+        adjudicate(items[0], Settings(estimator="dd"))  # type: ignore[arg-type]
     except RecordError as error:
         return error
     raise AssertionError("no error")
@@ -45,18 +45,18 @@ def _line_of(text: str, needle: str) -> int:
 
 def test_case_file_reads_play_in_order_and_claim() -> None:
     text = DEAL + 'play = ["CA C7 C5 C2", "CK CQ C6 C3", "C4 S8 SJ C8"]\nclaim = { after_trick = 3, declarer_tricks = 9 }\n'
-    ruling = adjudicate(_case(text))
+    ruling = adjudicate(_case(text), Settings(estimator="dd"))
     assert ruling.table_tricks == 9 and ruling.table.claimed
     # East's revoke just before declarer's claim: the defenders' agreement is not yet established (Law 69A)
     assert [(r.trick, str(r.card), r.establishment, r.law) for r in ruling.revokes] == [(3, "SJ", None, "62A")]
-    late = adjudicate(_case(text), Settings(noticed="after-round"))
+    late = adjudicate(_case(text), Settings(estimator="dd", noticed="after-round"))
     assert [(r.trick, str(r.card), r.establishment) for r in late.revokes] == [(3, "SJ", "63A4")]
 
 
 def test_63a3_claim_by_the_offending_side() -> None:
     text = DEAL + ('play = ["CA C7 C5 C2", "CK CQ C6 C3", "C4 S8 SJ C8"]\n'
                    'claim = { after_trick = 3, declarer_tricks = 9, by = "defenders", statement = "we take four" }\n')
-    ruling = adjudicate(_case(text))
+    ruling = adjudicate(_case(text), Settings(estimator="dd"))
     assert ruling.revokes[0].establishment == "63A3"
     assert any("we take four" in fact for fact in ruling.record.facts.describe())
 
@@ -72,7 +72,7 @@ player = "E"
 withdrawn = "SJ"
 substituted = "CJ"
 '''
-    ruling = adjudicate(_case(text))
+    ruling = adjudicate(_case(text), Settings(estimator="dd"))
     [revoke] = ruling.revokes
     assert (revoke.trick, str(revoke.card), revoke.law, revoke.established, revoke.transfer) == (3, "SJ", "62B1", False, 0)
     assert ruling.law == "none" and ruling.ns[0].tricks == 10
@@ -88,7 +88,7 @@ player = "S"
 withdrawn = "H4"
 substituted = "C3"
 '''
-    ruling = adjudicate(_case(text))
+    ruling = adjudicate(_case(text), Settings(estimator="dd"))
     assert [r.law for r in ruling.revokes] == ["62B2"]
 
 
@@ -103,7 +103,7 @@ player = "E"
 card = "SJ"
 from_trick = 2
 '''
-    ruling = adjudicate(_case(text))
+    ruling = adjudicate(_case(text), Settings(estimator="dd"))
     [revoke] = ruling.revokes
     assert (revoke.trick, str(revoke.card), revoke.kind, revoke.law) == (4, "SA", "penalty card not played", "64B3")
     assert revoke.allowed == frozenset({revoke.card.parse("SJ")})
@@ -113,7 +113,7 @@ from_trick = 2
 
 def test_61a_lead_restriction_seed_case() -> None:
     record = next(iter(parse_case((HANDS / "kooijman-lead-restriction.toml").read_text(), "lr.toml")))
-    ruling = adjudicate(record)
+    ruling = adjudicate(record, Settings(estimator="dd"))
     [revoke] = ruling.revokes
     assert revoke.kind == "lead restriction broken" and revoke.law == "64A1" and ruling.transfer == 2
     assert {str(c) for c in revoke.allowed} == {"HJ"}
@@ -129,7 +129,7 @@ trick = 2
 player = "W"
 must_not_lead = "C"
 '''
-    ruling = adjudicate(_case(text))
+    ruling = adjudicate(_case(text), Settings(estimator="dd"))
     assert [(r.trick, r.kind) for r in ruling.revokes] == [(2, "lead restriction broken")]
 
 
@@ -154,7 +154,7 @@ player = "S"
 withdrawn = "ST"
 substituted = "C8"
 '''
-    ruling = adjudicate(_case(text))
+    ruling = adjudicate(_case(text), Settings(estimator="dd"))
     assert [r.law for r in ruling.revokes] == ["64B8", "64B8"]
     assert ruling.transfer == 0
 
@@ -168,12 +168,12 @@ claim = { after_trick = 2, declarer_tricks = 10 }
 trick = 2
 player = "E"
 '''
-    ruling = adjudicate(_case(text))
+    ruling = adjudicate(_case(text), Settings(estimator="dd"))
     assert ruling.table.replay.tricks[1].leader == 1 and not ruling.revokes
 
 
 def test_hidden_card_of_dummys_is_a_revoke_by_dummy() -> None:
-    ruling = adjudicate(_case((HANDS / "duschek-dummy-revoke.toml").read_text()))
+    ruling = adjudicate(_case((HANDS / "duschek-dummy-revoke.toml").read_text()), Settings(estimator="dd"))
     assert ruling.record.facts.hidden_cards[0].card.__str__() == "H3"
     assert ruling.revokes[0].seat == 0 and ruling.revokes[0].law == "64B3" and ruling.law == "64C1"
 
@@ -181,11 +181,12 @@ def test_hidden_card_of_dummys_is_a_revoke_by_dummy() -> None:
 def test_noticed_during_play_and_from_the_case_file() -> None:
     text = DEAL + ('play = ["CA C7 C5 C2", "CK CQ C6 C3", "C4 S8 SJ C8", "D3 D2 D6 DQ"]\n'
                    'claim = { after_trick = 4, declarer_tricks = 9 }\n\n[facts]\nnoticed_at_trick = 4\n')
-    ruling = adjudicate(_case(text))
+    ruling = adjudicate(_case(text), Settings(estimator="dd"))
     assert ruling.revokes[0].law == "64A1"
-    late = adjudicate(_case(text.replace("noticed_at_trick = 4", 'noticed = "after-next-call"')))
+    late = adjudicate(_case(text.replace("noticed_at_trick = 4", 'noticed = "after-next-call"')), Settings(estimator="dd"))
     assert late.revokes[0].law == "64B4"
-    assert adjudicate(late.record, Settings(noticed="end-of-play")).revokes[0].law == "64A1"  # the command line wins
+    command_line = Settings(estimator="dd", noticed="end-of-play")
+    assert adjudicate(late.record, command_line).revokes[0].law == "64A1"  # the command line wins
 
 
 @pytest.mark.parametrize(("fact", "needle", "message"), [
@@ -281,7 +282,7 @@ substituted = "D3"
 changes = [{ player = "S", withdrawn = "D2", substituted = "DK" }, { player = "W", withdrawn = "D7", substituted = "D6" }]
 '''
     record = _case(text)
-    ruling = adjudicate(record)
+    ruling = adjudicate(record, Settings(estimator="dd"))
     assert [(r.trick, str(r.card), r.law) for r in ruling.revokes] == [(4, "H3", "62B1")]
     penalties = derived_penalty_cards(record.facts.corrections, declarer=2)
     assert [(p.player, str(p.card), p.from_trick) for p in penalties] == [(1, "H3", 5), (3, "D7", 5)]

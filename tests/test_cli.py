@@ -33,22 +33,26 @@ def test_cli_json_fields(tmp_path, monkeypatch) -> None:
     assert list(tmp_path.iterdir()) == []
 
 
-def test_cli_sd_settings_name_every_parameter_and_dd_is_the_default_everywhere() -> None:
-    """sd's parameters are in the JSON settings (level, seed, play-outs, layouts, temperature, sight, blend);
-    dd is the default of every command while sd misses one measured target, and --help says why."""
+def test_cli_sd_settings_name_every_parameter_and_sd_is_the_default_of_a_ruling() -> None:
+    """sd's parameters are in the JSON settings (level, seed, play-outs, layouts, temperature, sight, blend by
+    cut); sd is the default of adjudicate, report and predict, and of the API's Settings; scan keeps dd and
+    its --help says why."""
     from revsim.equity.sd import load_level
+    from revsim.equity.settings import Settings
 
-    result = CliRunner().invoke(main, ["adjudicate", str(HANDS / "duschek-too-late-a.pbn"), "--estimator", "sd",
-                                       "--json"])
+    result = CliRunner().invoke(main, ["adjudicate", str(HANDS / "duschek-too-late-a.pbn"), "--json"])
     [board] = json.loads(result.output)
     assert board["no_infraction"]["estimator"] == "sd" and board["settings"]["estimator"] == "sd"
     level = load_level("expert")
     assert board["settings"] | {"level": "expert", "seed": 1, "play_outs": level.playouts, "layouts": level.layouts,
                                 "temperature": level.temperature, "defence_sight": level.defence_sight,
-                                "blend": level.blend} == board["settings"]
-    for command in ("adjudicate", "report", "scan", "predict"):
+                                "blend": {str(cut): weight for cut, weight in level.blend.items()}} == board["settings"]
+    assert Settings().estimator == "sd"
+    for command, default in (("adjudicate", "sd"), ("report", "sd"), ("predict", "sd"), ("scan", "dd")):
         shown = " ".join(CliRunner().invoke(main, [command, "--help"]).output.split())
-        assert "[default: dd]" in shown.split("--estimator", 1)[1].split("--level", 1)[0], command
+        estimator_help = shown.split("--estimator", 1)[1].split("--level", 1)[0]
+        assert f"[default: {default}]" in estimator_help, command
+        assert ("scan keeps dd" in estimator_help) == (command == "scan"), command
 
 
 def test_cli_noticed_after_round() -> None:

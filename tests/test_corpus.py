@@ -6,7 +6,7 @@ from collections import Counter
 
 import pytest
 
-from revsim.adjudicate import adjudicate
+from revsim.adjudicate import Settings, adjudicate
 from revsim.records.errors import RecordError
 from revsim.records.readers import read_records
 from tests.conftest import CORPUS, needs_corpus
@@ -23,7 +23,7 @@ def _outcomes(path):
             yield "no-play", item
         else:
             try:
-                yield "ok", adjudicate(item)
+                yield "ok", adjudicate(item, Settings(estimator="dd"))
             except RecordError as error:
                 yield "error", error
 

@@ -22,7 +22,7 @@ DUMMY = HANDS / "duschek-dummy-revoke.pbn"  # 6S; dummy's revoke; Law 64C1: 11 t
 
 def test_law12c1c_directors_judgement_replaces_the_estimate_and_is_marked_everywhere() -> None:
     record = next(read_records(DUMMY))
-    settings = Settings(outcomes=parse_outcomes("12:30,11:70"))
+    settings = Settings(estimator="dd", outcomes=parse_outcomes("12:30,11:70"))
     ruling = adjudicate(record, settings)
     assert ruling.law == "64C1"
     assert [(o.tricks, round(o.weight, 6)) for o in ruling.ns] == [(11, 0.7), (12, 0.3)]
@@ -42,7 +42,7 @@ def test_law64c1_still_decides_with_the_directors_judgement() -> None:
     """A judgement worse for the non-offenders than the table keeps the table result (64C1 never favours the
     offenders): dummy's revoke gives no transfer (64B3), the table made 12, and the judgement says 12."""
     record = next(read_records(DUMMY))
-    ruling = adjudicate(record, Settings(outcomes=parse_outcomes("12:1")))
+    ruling = adjudicate(record, Settings(estimator="dd", outcomes=parse_outcomes("12:1")))
     assert ruling.table_tricks == 12
     assert ruling.law == "none" and [(o.tricks, o.weight) for o in ruling.ns] == [(12, 1.0)]
 

@@ -11,7 +11,7 @@ from pathlib import Path
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from revsim.adjudicate import adjudicate
+from revsim.adjudicate import Settings, adjudicate
 from revsim.batch import scan
 from revsim.records.errors import RecordError
 from revsim.records.readers import read_records
@@ -67,7 +67,7 @@ def _read_and_rule(path: Path) -> int:
         count += 1
         if isinstance(item, Record) and item.contract is not None and item.play:
             try:
-                adjudicate(item)
+                adjudicate(item, Settings(estimator="dd"))
             except RecordError:
                 pass
     return count

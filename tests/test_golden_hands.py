@@ -32,7 +32,7 @@ def _ruling(name: str):
     case = CASES[name]
     record = next(read_records(HANDS / case["file"]))
     assert isinstance(record, Record), str(record)
-    settings = Settings() if case["file"].endswith(".toml") else Settings(noticed=case["noticed"])
+    settings = Settings(estimator="dd") if case["file"].endswith(".toml") else Settings(estimator="dd", noticed=case["noticed"])
     return case, adjudicate(record, settings)  # case files carry their own facts
 
 

@@ -16,7 +16,7 @@ from tests.test_properties import _random_board
 def _hand(name: str, **settings: str):
     record = next(read_pbn(HANDS / f"{name}.pbn"))
     assert isinstance(record, Record)
-    return adjudicate(record, Settings(**settings))
+    return adjudicate(record, Settings(**{"estimator": "dd", **settings}))
 
 
 def test_64c1_adjust_only_when_better_for_non_offenders() -> None:
@@ -109,7 +109,7 @@ def _uniform_board_with_spread():
         record, injected = _random_board(seed, 0.05, None)
         if len(injected) != 1:
             continue
-        ruling = adjudicate(record, Settings(substitute="uniform"))
+        ruling = adjudicate(record, Settings(estimator="dd", substitute="uniform"))
         estimate = ruling.no_infraction
         if estimate is not None and len(estimate.outcomes) > 1 and ruling.revokes[0].law not in ("62D",):
             return record, ruling
@@ -128,7 +128,7 @@ def test_12c1c_uniform_substitute_gives_a_weighted_score() -> None:
 
 def test_12c1e_non_weighted_whole_board_sides_get_their_own_result() -> None:
     record, weighted = _uniform_board_with_spread()
-    ruling = adjudicate(record, Settings(substitute="uniform", regime="non-weighted"))
+    ruling = adjudicate(record, Settings(estimator="dd", substitute="uniform", regime="non-weighted"))
     assert len(ruling.ns) == len(ruling.ew) == 1
     assert ruling.law in ("64C1", "64A", "none")
     if ruling.law == "64C1":

@@ -32,7 +32,7 @@ def _record(name: str) -> Record:
 
 
 def _rule(name: str, **settings: str):
-    return adjudicate(_record(name), Settings(**settings))
+    return adjudicate(_record(name), Settings(**{"estimator": "dd", **settings}))
 
 
 def _revokes(ruling) -> list[tuple[int, str, str, str, int]]:
@@ -148,7 +148,7 @@ def test_63a4_agreement_established_once_the_side_called_or_the_round_ended(noti
 def test_63a3_claim_by_the_offending_side_establishes_at_once() -> None:
     record = _record("law63a4-claim-agreed")
     record.facts = replace(record.facts, claim_by="defenders")
-    ruling = adjudicate(record)
+    ruling = adjudicate(record, Settings(estimator="dd"))
     assert ruling.revokes[0].establishment == "63A3" and ruling.revokes[0].law == "64A1"
 
 
@@ -158,10 +158,10 @@ def test_63a4_pbn_record_says_declarer_is_taken_to_have_claimed() -> None:
     lines = [line for line in text.splitlines() if not line.startswith(("D6", "S2"))]
     from revsim.records.pbn import parse_pbn_lines
     [record] = [item for item in parse_pbn_lines(lines, "claim.pbn") if isinstance(item, Record)]
-    ruling = adjudicate(record)
+    ruling = adjudicate(record, Settings(estimator="dd"))
     assert ruling.revokes[0].law == "62A"
     assert "declarer's side is taken to have claimed" in ruling.revokes[0].reason
-    established = adjudicate(record, Settings(noticed="after-round"))
+    established = adjudicate(record, Settings(estimator="dd", noticed="after-round"))
     assert established.revokes[0].establishment == "63A4"
 
 
@@ -174,7 +174,7 @@ def test_64b3_penalty_card_that_is_the_only_card_of_the_suit_led() -> None:
     assert ruling.law == "64C1" and ruling.ns[0].tricks == 10
     without = _record("law64b3-penalty-card-only-card")
     without.facts = replace(without.facts, penalty_cards=())
-    plain = adjudicate(without)
+    plain = adjudicate(without, Settings(estimator="dd"))
     assert plain.revokes[0].kind == "failure to follow suit" and plain.revokes[0].law == "64A1"
     assert plain.transfer == 2 and plain.ns[0].tricks == 11
 
@@ -242,7 +242,7 @@ def test_62a_attention_drawn_on_the_revoke_trick_is_not_established() -> None:
 def test_62a_attention_drawn_later_leaves_the_revoke_established() -> None:
     text = (HANDS / "law62a-attention-at-the-revoke-trick.toml").read_text(encoding="utf-8")
     [record] = list(parse_case(text.replace("noticed_at_trick = 3", "noticed_at_trick = 4"), "later.toml"))
-    ruling = adjudicate(record)
+    ruling = adjudicate(record, Settings(estimator="dd"))
     assert ruling.revokes[0].establishment == "63A1" and ruling.revokes[0].law == "64A1"
 
 
@@ -250,7 +250,7 @@ def test_noticed_at_trick_before_any_revoke_is_an_error_naming_the_line() -> Non
     text = (HANDS / "law62a-attention-at-the-revoke-trick.toml").read_text(encoding="utf-8")
     [record] = list(parse_case(text.replace("noticed_at_trick = 3", "noticed_at_trick = 2"), "early.toml"))
     with pytest.raises(RecordError) as caught:
-        adjudicate(record)
+        adjudicate(record, Settings(estimator="dd"))
     line = next(n for n, row in enumerate(text.splitlines(), 1) if row.startswith("noticed_at_trick"))
     assert caught.value.line == line and caught.value.trick == 2
     assert "before any revoke" in str(caught.value) and "first revoke is on trick 3" in str(caught.value)
@@ -259,7 +259,7 @@ def test_noticed_at_trick_before_any_revoke_is_an_error_naming_the_line() -> Non
 def test_noticed_on_the_command_line_overrides_the_case_file_everywhere() -> None:
     record = next(iter(read_records(HANDS / "duschek-too-late-b.toml")))
     assert isinstance(record, Record) and record.facts.noticed == "after-round"
-    settings = Settings(noticed="end-of-play")
+    settings = Settings(estimator="dd", noticed="end-of-play")
     ruling = adjudicate(record, settings)
     assert ruling.law == "64A"
     assert "attention was first drawn: end-of-play" in ruling_to_text(ruling)
@@ -278,12 +278,12 @@ def test_62b_corrected_revoke_names_the_withdrawn_card_and_the_suit_led() -> Non
     text += '\n[[facts.correction]]\ntrick = 3\nplayer = "E"\nwithdrawn = "SJ"\nsubstituted = "CJ"\n'
     [record] = list(parse_case(text, "corrected.toml"))
     assert isinstance(record, Record)
-    ruling = adjudicate(record)
+    ruling = adjudicate(record, Settings(estimator="dd"))
     [revoke] = ruling.revokes
     assert revoke.law == "62B1" and str(revoke.card) == "SJ" and revoke.suit_led == 3
     assert revoke.describe() == ("East played the SJ to trick 3 while holding clubs (C led), "
                                  "withdrew it and played the CJ")
-    page = report_html(ruling, Settings())
+    page = report_html(ruling, Settings(estimator="dd"))
     assert 'class="revoke withdrawn"' in page
     marked = page.split('class="revoke withdrawn"', 1)[1].split("</td>", 1)[0]
     assert marked.index("\u2660J") < marked.index("\u2663J")   # the withdrawn SJ, then the CJ that replaced it

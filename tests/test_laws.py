@@ -119,18 +119,18 @@ TOO_LATE = (HANDS / "duschek-too-late-a.pbn").read_text()
 
 
 def test_64a1_whole_board_transfer_two() -> None:
-    ruling = adjudicate(one_record(TOO_LATE))
+    ruling = adjudicate(one_record(TOO_LATE), Settings(estimator="dd"))
     assert [(r.law, r.transfer) for r in ruling.revokes] == [("64A1", 2)]
     assert ruling.ns[0].tricks == 11 and ruling.ns[0].score == 450
 
 
 def test_64b5_whole_board_after_round() -> None:
-    ruling = adjudicate(one_record(TOO_LATE), Settings(noticed="after-round"))
+    ruling = adjudicate(one_record(TOO_LATE), Settings(estimator="dd", noticed="after-round"))
     assert ruling.revokes[0].law == "64B5" and ruling.transfer == 0 and ruling.table_tricks == 9
 
 
 def test_64b4_whole_board_after_next_call() -> None:
-    ruling = adjudicate(one_record(TOO_LATE), Settings(noticed="after-next-call"))
+    ruling = adjudicate(one_record(TOO_LATE), Settings(estimator="dd", noticed="after-next-call"))
     assert ruling.revokes[0].law == "64B4" and ruling.transfer == 0
 
 
@@ -145,7 +145,7 @@ def _trick12_end_position() -> Record:
 
 
 def test_62d_whole_board_trick_12_corrected_before_hands_returned() -> None:
-    ruling = adjudicate(_trick12_end_position(), Settings(noticed="end-of-play"))
+    ruling = adjudicate(_trick12_end_position(), Settings(estimator="dd", noticed="end-of-play"))
     assert ruling.table_tricks == 10
     assert [r.law for r in ruling.revokes] == ["62D"] and ruling.law == "62D"
     # South must follow with the H6: West's HJ wins, and East-West take the last trick too.
@@ -153,7 +153,7 @@ def test_62d_whole_board_trick_12_corrected_before_hands_returned() -> None:
 
 
 def test_64b6_whole_board_trick_12_too_late_to_correct() -> None:
-    ruling = adjudicate(_trick12_end_position(), Settings(noticed="hands-returned"))
+    ruling = adjudicate(_trick12_end_position(), Settings(estimator="dd", noticed="hands-returned"))
     assert [r.law for r in ruling.revokes] == ["64B6"] and ruling.transfer == 0
     # no transfer, but Law 64C1 restores equity: East-West get the last two tricks
     assert ruling.law == "64C1" and ruling.ns[0].tricks == 9
@@ -166,7 +166,7 @@ def test_64a_later_transfer_never_negative_when_earlier_ones_took_the_tricks() -
     from tests.test_properties import _random_board
 
     record, injected = _random_board(16215, 0.2, None)
-    ruling = adjudicate(record)
+    ruling = adjudicate(record, Settings(estimator="dd"))
     assert all(r.transfer >= 0 for r in ruling.revokes)
     ns = [r for r in ruling.revokes if r.side == 0]
     assert sum(r.transfer for r in ns) <= offending_tricks_from(ruling.table, 0, ns[0].trick)

@@ -7,7 +7,7 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from revsim.adjudicate import adjudicate
+from revsim.adjudicate import Settings, adjudicate
 from revsim.cards import full_pack, side_of, sort_hand
 from revsim.laws.transfer import offending_tricks_from
 from revsim.play.replay import Replay
@@ -57,7 +57,7 @@ boards = st.builds(
 @given(boards)
 def test_replay_thirteen_tricks_every_card_once(board) -> None:
     record, _ = board
-    ruling = adjudicate(record)
+    ruling = adjudicate(record, Settings(estimator="dd"))
     replay = ruling.table.replay
     played = [play.card for play in replay.plays]
     assert len(played) == len(set(played)) == len(record.play)
@@ -70,7 +70,7 @@ def test_replay_thirteen_tricks_every_card_once(board) -> None:
 @given(boards)
 def test_law61_finds_exactly_the_injected_revokes(board) -> None:
     record, injected = board
-    ruling = adjudicate(record)
+    ruling = adjudicate(record, Settings(estimator="dd"))
     assert [(r.trick, r.seat) for r in ruling.revokes] == injected
 
 
@@ -78,7 +78,7 @@ def test_law61_finds_exactly_the_injected_revokes(board) -> None:
 @given(boards)
 def test_law64_transfers_follow_the_table_and_never_exceed_offenders_tricks(board) -> None:
     record, _ = board
-    ruling = adjudicate(record)
+    ruling = adjudicate(record, Settings(estimator="dd"))
     table = ruling.table
     for revoke in ruling.revokes:
         assert 0 <= revoke.transfer <= 2
@@ -102,7 +102,7 @@ def test_law64_transfers_follow_the_table_and_never_exceed_offenders_tricks(boar
 @given(boards)
 def test_no_revoke_no_transfer_and_weights_sum_to_one(board) -> None:
     record, injected = board
-    ruling = adjudicate(record)
+    ruling = adjudicate(record, Settings(estimator="dd"))
     assert abs(sum(o.weight for o in ruling.ns) - 1) < 1e-9
     assert abs(sum(o.weight for o in ruling.ew) - 1) < 1e-9
     if not injected:
@@ -114,8 +114,8 @@ def test_no_revoke_no_transfer_and_weights_sum_to_one(board) -> None:
 @given(boards)
 def test_same_input_same_ruling(board) -> None:
     record, _ = board
-    first = adjudicate(record)
-    second = adjudicate(record)
+    first = adjudicate(record, Settings(estimator="dd"))
+    second = adjudicate(record, Settings(estimator="dd"))
     assert [(r.law, r.transfer) for r in first.revokes] == [(r.law, r.transfer) for r in second.revokes]
     assert first.ns == second.ns
 
@@ -147,11 +147,10 @@ def _value_for(record, side: int, tricks: int) -> int:
 @SETTINGS
 @given(boards, st.sampled_from(["best", "uniform"]), st.sampled_from(["weighted", "non-weighted"]))
 def test_law64c_never_favours_offenders_and_never_both(board, substitute, regime) -> None:
-    from revsim.adjudicate import Settings
     from revsim.equity.law12 import law12c1c_weighted
 
     record, _ = board
-    ruling = adjudicate(record, Settings(substitute=substitute, regime=regime))
+    ruling = adjudicate(record, Settings(estimator="dd", substitute=substitute, regime=regime))
     assert abs(sum(o.weight for o in ruling.ns) - 1) < 1e-6 and abs(sum(o.weight for o in ruling.ew) - 1) < 1e-6
     sides = {r.side for r in ruling.revokes if r.established}
     if len(sides) != 1 or any(r.law in ("62A", "62D") for r in ruling.revokes):
@@ -212,7 +211,7 @@ def test_law64a_several_revokes_by_one_side_follow_the_suffix_rule(seed: int, re
     from revsim.laws.law64 import law64a_automatic_transfer
 
     record = _one_side_board(seed, revokes)
-    ruling = adjudicate(record)
+    ruling = adjudicate(record, Settings(estimator="dd"))
     table = ruling.table
     rectified = [r for r in ruling.revokes if r.law in ("64A1", "64A2", "64B1")]
     assert all(r.side == 1 for r in ruling.revokes)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from revsim.adjudicate import adjudicate
+from revsim.adjudicate import Settings, adjudicate
 from revsim.records.errors import RecordError
 from revsim.records.lin import parse_lin
 from revsim.records.pbn import parse_pbn
@@ -21,7 +21,7 @@ def _only(text: str):
 def test_pbn_claim_padding_and_result() -> None:
     record = one_record(BASE)
     assert record.claimed_total == 9 and len(record.play) == 20
-    assert adjudicate(record).table.claimed
+    assert adjudicate(record, Settings(estimator="dd")).table.claimed
 
 
 def test_pbn_play_seat_must_be_declarers_lho() -> None:
@@ -34,7 +34,7 @@ def test_pbn_card_not_held_names_line_trick_and_card() -> None:
     text = BASE.replace("CK  CQ  C6  C3", "CK  CQ  C6  H5")
     record = one_record(text)
     try:
-        adjudicate(record)
+        adjudicate(record, Settings(estimator="dd"))
     except RecordError as error:
         assert error.trick == 2 and error.card == "H5" and error.line == 14
         assert error.problem == "South does not hold the H5 (North holds it)"
@@ -73,7 +73,7 @@ def test_pbn_lead_out_of_turn_accepted() -> None:
     # Trick 2: South leads the C3 out of turn (West won trick 1 and should lead); it is accepted (^L).
     record = one_record(BASE.replace("CK  CQ  C6  C3", "CK  CQ  C6  ^L C3"))
     assert record.play[7].led_out_of_turn
-    ruling = adjudicate(record)
+    ruling = adjudicate(record, Settings(estimator="dd"))
     assert ruling.table.replay.tricks[1].leader == 2  # South led trick 2
     assert [str(card) for _, card in ruling.table.replay.tricks[1].cards] == ["C3", "CK", "CQ", "C6"]
 
@@ -93,7 +93,7 @@ def test_lin_board_contract_from_auction_and_claim() -> None:
     assert len(items) == 1 and isinstance(items[0], Record)
     record = items[0]
     assert record.board == "5" and str(record.contract) == "4S" and record.contract.declarer == 2
-    ruling = adjudicate(record)
+    ruling = adjudicate(record, Settings(estimator="dd"))
     assert ruling.table_tricks == 9 and ruling.table.claimed and not ruling.revokes
 
 

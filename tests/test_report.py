@@ -21,12 +21,12 @@ CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 
 def _ruling(name: str):
     record = next(read_records(HANDS / name))
-    return adjudicate(record)
+    return adjudicate(record, Settings(estimator="dd"))
 
 
 def test_report_holds_every_section() -> None:
     ruling = _ruling("duschek-repeated-3nt.pbn")
-    page = report_html(ruling, Settings())
+    page = report_html(ruling, Settings(estimator="dd"))
     for text in ("Revoke ruling: board duschek-repeated-3nt", "3NT by South", "The deal", "The play",
                  "The law, step by step", "Without the revoke", "The ruling: 64A+64C2a", "Law 64B2", "Law 64A2",
                  "double dummy, after every card", "revsim 0.1.0 with endplay", "substitute = best"):
@@ -67,7 +67,7 @@ def test_report_needs_one_board(tmp_path) -> None:
 @pytest.mark.skipif(CHROMIUM is None, reason="headless Chromium (Debian package chromium) is not installed")
 def test_report_renders_in_headless_chromium(tmp_path) -> None:
     out = tmp_path / "ruling.html"
-    out.write_text(report_html(_ruling("duschek-both-sides.pbn"), Settings()), encoding="utf-8")
+    out.write_text(report_html(_ruling("duschek-both-sides.pbn"), Settings(estimator="dd")), encoding="utf-8")
     flags = [CHROMIUM, "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
              "--disable-background-networking", "--disable-component-update", "--disable-sync",
              f"--user-data-dir={tmp_path / 'profile'}"]

@@ -10,12 +10,16 @@ from revsim.equity.worlds import SUBSTITUTES
 from revsim.records.facts import NOTICED_WHEN
 from revsim.records.record import Record
 
-__all__ = ["BOTH_SIDES_METHODS", "DEFAULT_ESTIMATOR", "REGIMES", "SUBSTITUTES", "Settings", "noticed_when"]
+__all__ = ["BOTH_SIDES_METHODS", "DEFAULT_ESTIMATOR", "REGIMES", "SCAN_ESTIMATOR", "SUBSTITUTES", "Settings",
+           "noticed_when"]
 
-DEFAULT_ESTIMATOR = "dd"
-"""The estimator used unless told, everywhere: ``dd``. ``sd`` becomes the default of ``adjudicate`` and ``report``
-only when it meets every target measured by ``benchmarks/bench_likely.py`` (see the README); its most likely
-outcome is not yet right as often as dd's on held-out expert positions."""
+DEFAULT_ESTIMATOR = "sd"
+"""The estimator of a ruling on one board unless told (``adjudicate``, ``report``, ``predict``, the desk and
+``Settings()``): ``sd``, which meets every target measured by ``benchmarks/bench_likely.py`` (see the README)."""
+
+SCAN_ESTIMATOR = "dd"
+"""``scan``'s estimator unless told: ``dd``, many times faster a board over whole archives; ``sd`` is one
+option away."""
 
 REGIMES = ("weighted", "non-weighted")
 BOTH_SIDES_METHODS = ("neither", "separately")
