@@ -1,6 +1,6 @@
 """Time to adjudicate revoke boards: the worked cases in hands/ and seeded random revoke boards.
 
-Prints the median and 95th percentile per board, and the share of the time spent inside DDS. With --sd,
+Prints the median and 95th percentile per board (double dummy), and the share of the time spent inside DDS. With --sd,
 also the single-dummy estimator on every file of hands/: the wall time of the whole command
 ``revsim adjudicate FILE --estimator sd`` (process start included; median over the files), and in one
 process the decisions, layouts per decision, seconds per decision and solver calls per board.
@@ -33,12 +33,14 @@ from revsim.records.readers import read_records  # noqa: E402
 from revsim.records.record import Record  # noqa: E402
 from revsim.synthetic import random_board  # noqa: E402
 
+DOUBLE_DUMMY = Settings(estimator="dd")
+"""The settings of the timings per board (sd has its own, with --sd)."""
 
 def random_revoke_board(rng: random.Random, name: str) -> Record:
     """A random deal and contract played out at random, with one or two cards that fail to follow."""
     while True:
         record = random_board(rng, name, revokes=rng.choice([1, 1, 1, 2]))
-        if adjudicate(record).revokes:
+        if adjudicate(record, DOUBLE_DUMMY).revokes:
             return record
 
 
@@ -50,7 +52,7 @@ def time_boards(records: list[Record]) -> tuple[list[float], float]:
         solver._cache.clear()
         before = solver.STATS.seconds
         started = time.perf_counter()
-        adjudicate(record)
+        adjudicate(record, DOUBLE_DUMMY)
         timings.append(time.perf_counter() - started)
         solver_seconds += solver.STATS.seconds - before
     return timings, solver_seconds
@@ -147,7 +149,7 @@ def main() -> None:
              for item in read_records(path) if isinstance(item, Record)]
     rng = random.Random(args.seed)
     boards = [random_revoke_board(rng, str(i)) for i in range(args.boards)]
-    adjudicate(hands[0])  # load DDS once
+    adjudicate(hands[0], DOUBLE_DUMMY)  # load DDS once
     calls = solver.STATS.calls
     print(f"seed {args.seed}")
     report("hands/", *time_boards(hands))

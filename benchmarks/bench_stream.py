@@ -1,7 +1,8 @@
 """Memory of `revsim adjudicate` on big PBN files: readable text and --json, written board by board.
 
 Seeded archives (revsim.synthetic, about 5% revoke boards) of two sizes are adjudicated in fresh processes
-with the output thrown away; the peak memory (max RSS) should not grow with the file.
+with the output thrown away (double dummy, ``--estimator dd``: tens of thousands of boards); the peak memory
+(max RSS) should not grow with the file.
 Run: .venv/bin/python benchmarks/bench_stream.py [--small 10000] [--big 80000] [--seed 1]
 """
 
@@ -21,7 +22,7 @@ from revsim.synthetic import write_archive  # noqa: E402
 
 def peak_of_adjudicate(path: str, as_json: bool) -> tuple[float, float]:
     """Seconds and peak RSS (MiB) of one `revsim adjudicate` in a child process, output discarded."""
-    flags = ["--json"] if as_json else []
+    flags = ["--estimator", "dd", *(["--json"] if as_json else [])]
     code = ("import os, resource, sys, time\n"
             "from revsim.cli import main\n"
             f"sys.argv = ['revsim', 'adjudicate', {path!r}, *{flags!r}]\n"
