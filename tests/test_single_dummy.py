@@ -210,16 +210,23 @@ def _end_position() -> tuple[Replay, int]:
     return Replay(hands, 4, W, first_trick=11, tricks_before=(8, 2)), S
 
 
-def test_play_outs_are_deterministic_under_a_seed_and_give_weights_summing_to_one() -> None:
-    position, declarer = _end_position()
-    level = Level("test", 0.1, 6, 8, {1: 0.3, 3: 0.3, 6: 0.3}, {1: {0: 1.0}, 3: {-1: 0.5, 0: 0.5}, 6: {0: 1.0}})
-    first = likely_tricks(position, declarer, {}, level, seed=5)
-    second = likely_tricks(position, declarer, {}, level, seed=5)
-    assert first == second
+@settings(max_examples=15, deadline=None)
+@given(st.integers(0, 2**32 - 1), st.integers(32, 44), st.sampled_from([0.0, 0.1, 1.0]),
+       st.fixed_dictionaries({1: st.floats(0, 1), 3: st.floats(0, 1), 6: st.floats(0, 1)}))
+def test_play_outs_are_deterministic_under_a_seed_and_give_weights_summing_to_one(
+        seed: int, cards_played: int, temperature: float, blend: dict[int, float]) -> None:
+    """From any position, at any temperature and blend: the same seed gives the same estimate, each part's
+    weights sum to 1, and every outcome is a number of tricks declarer's side can still end with."""
+    position, declarer = _random_position(seed, cards_played)
+    level = Level("test", temperature, 4, 4, blend, {1: {0: 1.0}, 3: {-1: 0.5, 0: 0.5}, 6: {-1: 0.2, 0: 0.6, 1: 0.2}})
+    first = likely_tricks(position, declarer, {}, level, seed=seed)
+    assert likely_tricks(position, declarer, {}, level, seed=seed) == first
     for part in (first.outcomes, first.playouts, first.blind):
         assert abs(sum(weight for _, weight in part) - 1) < 1e-9
-    assert all(8 <= tricks <= 11 for tricks, _ in first.outcomes)
-    assert first.double_dummy == 11
+    won = position.tricks_won(declarer % 2)
+    still_to_play = 13 - position.tricks_won(0) - position.tricks_won(1)
+    assert all(won <= tricks <= won + still_to_play for tricks, _ in first.outcomes)
+    assert won <= first.double_dummy <= won + still_to_play
 
 
 def test_play_outs_restrict_the_first_card_to_the_allowed_ones() -> None:
