@@ -370,6 +370,9 @@ def test_report_shows_the_single_dummy_distribution_and_how_it_was_made() -> Non
     page = report_html(adjudicate(record, settings), settings)
     assert "class='single-dummy'" in page and "<b>play-outs</b>" in page and "<b>position-blind</b>" in page
     assert "Single dummy: 8 play-outs" in page and "seed 1" in page
+    blend = load_level("expert").blend
+    footer = (f"blend = {' / '.join(f'{blend[cut]:g}' for cut in (1, 3, 6))} (after 1 / 3 / 6 tricks)")
+    assert footer in page and "which weigh" in page
 
 
 def test_layouts_drop_a_false_void_shown_by_a_revoke() -> None:

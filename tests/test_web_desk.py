@@ -90,6 +90,8 @@ def test_a_director_enters_the_play_by_clicking_and_gets_the_command_lines_rulin
     law_line = page.locator("#ruling .law").text_content()
     assert f"Law {expected['ruling']['law']}" in law_line and expected["ruling"]["ns"][0]["result"] in law_line
     assert page.frame_locator("#report").locator("h1").text_content() == "Revoke ruling: board duschek-too-late-a"
+    shown = page.locator("#ruling").text_content()          # sd by default; its blend by cut, readable
+    assert "estimator = sd" in shown and "(after 1 / 3 / 6 tricks)" in shown and "[object" not in shown
 
     with page.expect_download() as download:
         page.click("#download-toml")

@@ -309,6 +309,18 @@ def _version(package: str) -> str:
         return "unknown"
 
 
+def settings_text(used: dict[str, Any]) -> str:
+    """The settings as one line, ``key = value``; sd's blend, a weight for each cut, as
+    ``blend = 0.5 / 0.45 / 0.4 (after 1 / 3 / 6 tricks)``."""
+    def shown(key: str, value: Any) -> str:
+        if isinstance(value, dict):
+            return (f"{key} = {' / '.join(f'{weight:g}' for weight in value.values())} "
+                    f"(after {' / '.join(str(cut) for cut in value)} tricks)")
+        return f"{key} = {value}"
+
+    return ", ".join(shown(key, value) for key, value in used.items())
+
+
 def report_html(ruling: BoardRuling, settings: Settings, field: list[int] | None = None) -> str:
     """The whole page for one board."""
     return _page(f"Revoke ruling, board {ruling.record.board}", report_article(ruling, settings, field))
@@ -367,7 +379,7 @@ def report_article(ruling: BoardRuling, settings: Settings, field: list[int] | N
         _chart(ruling),
         f"<h2>Notes on the record</h2><ul>{notes}</ul>" if notes else "",
         "<footer>Made by revsim " + _e(revsim_version) + " with endplay " + _e(endplay_version)
-        + " (double-dummy solver DDS). Settings: " + _e(", ".join(f"{k} = {v}" for k, v in used.items()))
+        + " (double-dummy solver DDS). Settings: " + _e(settings_text(used))
         + ". " + seed + "</footer>",
     ]
     return f'<article{f" id={chr(34)}{_e(anchor)}{chr(34)}" if anchor else ""}>' + "".join(body) + "</article>"
@@ -405,7 +417,7 @@ def session_html(title: str, boards: list[SessionBoard], settings: Settings) -> 
     counts = (f"{plural(len(boards), 'record')} read: {len(with_revokes)} with revokes, {len(clean)} without, "
               f"{len(skipped)} with nothing to adjudicate, {plural(len(errors), 'error')}.")
     parts = [f"<h1>Revoke rulings: {_e(title)}</h1>", f'<p class="sub">{_e(counts)} Settings: '
-             + _e(", ".join(f"{k} = {v}" for k, v in settings_to_dict(settings).items())) + ".</p>",
+             + _e(settings_text(settings_to_dict(settings))) + ".</p>",
              "<h2>Boards with revokes</h2>"]
     parts.append("<table><tr><th>Board</th><th>Event and players</th><th>Contract</th><th>Table result</th>"
                  "<th>Ruling</th></tr>" + "".join(rows) + "</table>" if rows else "<p>No revoke in this session.</p>")

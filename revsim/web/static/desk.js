@@ -265,6 +265,14 @@ function setDeal() {
 }
 
 // ---- talking to revsim ---------------------------------------------------------------------------------
+// One setting as the report's footer writes it; sd's blend (a weight for each cut) as "0.5 / 0.45 / 0.4 (after 1 / 3 / 6 tricks)".
+function settingText(key, value) {
+  if (value !== null && typeof value === "object") {
+    return `${key} = ${Object.values(value).join(" / ")} (after ${Object.keys(value).join(" / ")} tricks)`;
+  }
+  return `${key} = ${value}`;
+}
+
 function settingsQuery() {
   const query = new URLSearchParams();
   for (const [key, id] of [["estimator", "estimator"], ["level", "level"], ["seed", "seed"], ["regime", "regime"],
@@ -339,7 +347,7 @@ function showRuling(board) {
   } else {
     add("p", "No revoke in the play.", "quiet");
   }
-  add("p", "Settings: " + Object.entries(board.settings || {}).map(([k, v]) => `${k} = ${v}`).join(", "), "quiet");
+  add("p", "Settings: " + Object.entries(board.settings || {}).map(([k, v]) => settingText(k, v)).join(", "), "quiet");
 }
 
 async function loadFile(file) {
