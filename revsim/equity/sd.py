@@ -54,7 +54,7 @@ class Level:
 
     def blend_at(self, completed: int) -> float:
         """The weight of the position-blind part after ``completed`` tricks (that of the nearest cut)."""
-        return self.blend.get(nearest_cut(completed), 0.0)
+        return self.blend[nearest_cut(completed)]
 
 
 @functools.cache
@@ -67,6 +67,8 @@ def load_level(name: str) -> Level:
     errors = {int(cut): {int(offset): float(weight) for offset, weight in table.items()}
               for cut, table in entry["errors"].items()}
     blend = {int(cut): float(weight) for cut, weight in entry["blend"].items()}
+    if set(blend) != set(CUTS) or set(errors) != set(CUTS):
+        raise ValueError(f"levels.json: level {name!r} needs a blend weight and errors for each cut {CUTS}")
     return Level(name, float(entry["temperature"]), int(entry["playouts"]), int(entry["layouts"]),
                  blend, errors, str(entry.get("fitted_on", "")),
                  float(entry.get("defence_sight", 0.0)))
