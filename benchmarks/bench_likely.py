@@ -58,6 +58,8 @@ SOURCES = {
     "club": ["bbo-club-2017"],
 }
 
+BLEND_REFIT = "; the blend then refitted by cut with bench_likely.py --blend-only "
+"""How levels.json's ``fitted_on`` says the blend was refitted (a later refit replaces that part)."""
 
 @dataclass
 class Position:
@@ -391,8 +393,8 @@ def main() -> None:
         fitted_on = (f"bench_likely.py --seed {args.seed} --fit {args.fit}: {len(blind_fit)} fitting positions for "
                      f"the errors, {len(model_fit)} for the play model")
         if args.blend_only:
-            fitted_on = (f"{base.fitted_on}; the blend then refitted by cut with bench_likely.py --blend-only --seed "
-                         f"{args.seed} --fit {args.fit} on {len(model_fit)} fitting positions")
+            before = base.fitted_on.split(BLEND_REFIT)[0]
+            fitted_on = f"{before}{BLEND_REFIT}--seed {args.seed} --fit {args.fit} on {len(model_fit)} fitting positions"
         shipped[level_name] = {
             "temperature": best_t, "defence_sight": best_sight, "playouts": level.playouts, "layouts": level.layouts,
             "blend": {str(cut): w for cut, w in weight.items()},
