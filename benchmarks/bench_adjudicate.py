@@ -36,6 +36,7 @@ from revsim.synthetic import random_board  # noqa: E402
 DOUBLE_DUMMY = Settings(estimator="dd")
 """The settings of the timings per board (sd has its own, with --sd)."""
 
+
 def random_revoke_board(rng: random.Random, name: str) -> Record:
     """A random deal and contract played out at random, with one or two cards that fail to follow."""
     while True:
@@ -67,8 +68,9 @@ def report(label: str, timings: list[float], solver_seconds: float) -> None:
           f"outside DDS {(total - solver_seconds) / total:.0%}")
 
 
-def single_dummy(files: list[Path]) -> None:
-    """The sd estimator on each file: whole-command wall time, then its work counted in this process."""
+def single_dummy(files: list[Path], boards: list[Record]) -> None:
+    """The sd estimator on each file: whole-command wall time, then its work on the files' ``boards`` counted
+    in this process."""
     command = [str(Path(sys.executable).parent / "revsim"), "adjudicate", "--estimator", "sd"]
     walls = []
     for path in files:
@@ -78,36 +80,28 @@ def single_dummy(files: list[Path]) -> None:
         print(f"  {path.name}: {walls[-1]:.1f} s")
     print(f"sd, whole command per hands/ file: median {statistics.median(walls):.1f} s, max {max(walls):.1f} s "
           f"({len(walls)} files)")
-    boards = [item for path in files for item in read_records(path) if isinstance(item, Record)]
+    seconds, made, layouts, calls, batches = _sd_work(boards)
+    print(f"sd in one process: {len(boards)} boards, {seconds / len(boards):.1f} s per board, {made / len(boards):.0f} "
+          f"sampled decisions per board, {layouts / max(made, 1):.1f} layouts per decision, "
+          f"{seconds / max(made, 1) * 1000:.1f} ms per decision, {batches / len(boards):.0f} "
+          f"solver calls per board solving {calls / len(boards):.0f} positions")
+
+
+def _sd_work(boards: list[Record]) -> tuple[float, int, int, int, int]:
+    """Seconds, sampled decisions, layouts dealt for them, positions solved and solver calls for sd on
+    ``boards`` from a cold cache."""
     solver._cache.clear()
     calls, batches = solver.STATS.calls, solver.STATS.batches
     decisions, layouts = PLAYOUTS.decisions, PLAYOUTS.layouts
     started = time.perf_counter()
     for record in boards:
         adjudicate(record, Settings(estimator="sd"))
-    seconds = time.perf_counter() - started
-    made = PLAYOUTS.decisions - decisions
-    print(f"sd in one process: {len(boards)} boards, {seconds / len(boards):.1f} s per board, {made / len(boards):.0f} "
-          f"sampled decisions per board, {(PLAYOUTS.layouts - layouts) / max(made, 1):.1f} layouts per decision, "
-          f"{seconds / max(made, 1) * 1000:.1f} ms per decision, {(solver.STATS.batches - batches) / len(boards):.0f} "
-          f"solver calls per board solving {(solver.STATS.calls - calls) / len(boards):.0f} positions")
+    return (time.perf_counter() - started, PLAYOUTS.decisions - decisions, PLAYOUTS.layouts - layouts,
+            solver.STATS.calls - calls, solver.STATS.batches - batches)
 
 
-def _sd_work(boards: list[Record]) -> tuple[float, int, int, int]:
-    """Seconds, sampled decisions, layouts solved and solver calls for sd on ``boards`` from a cold cache."""
-    solver._cache.clear()
-    calls, batches = solver.STATS.calls, solver.STATS.batches
-    decisions = PLAYOUTS.decisions
-    started = time.perf_counter()
-    for record in boards:
-        adjudicate(record, Settings(estimator="sd"))
-    return (time.perf_counter() - started, PLAYOUTS.decisions - decisions, solver.STATS.calls - calls,
-            solver.STATS.batches - batches)
-
-
-def ablation(files: list[Path]) -> None:
-    """sd on hands/ with each shortcut off in turn, against all on (one process, same seed)."""
-    boards = [item for path in files for item in read_records(path) if isinstance(item, Record)]
+def ablation(boards: list[Record]) -> None:
+    """sd on the boards of hands/ with each shortcut off in turn, against all on (one process, same seed)."""
     solve, sample, policy = playout._solve, playout.sample_layouts, sd.Level.policy
 
     def unbatched(lines, spans, batch):  # type: ignore[no-untyped-def]
@@ -129,7 +123,7 @@ def ablation(files: list[Path]) -> None:
         playout._solve = patches.get("_solve", solve)  # type: ignore[assignment]
         playout.sample_layouts = patches.get("sample_layouts", sample)  # type: ignore[assignment]
         sd.Level.policy = property(patches["policy"]) if "policy" in patches else policy  # type: ignore[method-assign, assignment]
-        seconds, decisions, calls, batches = _sd_work(boards)
+        seconds, decisions, _, calls, batches = _sd_work(boards)
         base = base or seconds
         print(f"  {label}: {seconds / len(boards):.2f} s per board ({seconds / base:.2f} x), {decisions / len(boards):.0f} "
               f"decisions, {calls / len(boards):.0f} positions solved in {batches / len(boards):.0f} calls per board")
@@ -145,8 +139,8 @@ def main() -> None:
     parser.add_argument("--sd", action="store_true", help="also time the single-dummy estimator on hands/")
     parser.add_argument("--ablation", action="store_true", help="sd on hands/ with each play-out shortcut off in turn")
     args = parser.parse_args()
-    hands = [item for path in sorted((ROOT / "hands").iterdir()) if path.suffix in (".pbn", ".toml")
-             for item in read_records(path) if isinstance(item, Record)]
+    files = sorted(path for path in (ROOT / "hands").iterdir() if path.suffix in (".pbn", ".toml"))
+    hands = [item for path in files for item in read_records(path) if isinstance(item, Record)]
     rng = random.Random(args.seed)
     boards = [random_revoke_board(rng, str(i)) for i in range(args.boards)]
     adjudicate(hands[0], DOUBLE_DUMMY)  # load DDS once
@@ -155,11 +149,10 @@ def main() -> None:
     report("hands/", *time_boards(hands))
     report("random revoke boards", *time_boards(boards))
     print(f"solver calls while timed {solver.STATS.calls - calls} (each board from a cold cache)")
-    files = sorted(path for path in (ROOT / "hands").iterdir() if path.suffix in (".pbn", ".toml"))
     if args.sd:
-        single_dummy(files)
+        single_dummy(files, hands)
     if args.ablation:
-        ablation(files)
+        ablation(hands)
 
 
 if __name__ == "__main__":

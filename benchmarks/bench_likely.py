@@ -28,6 +28,7 @@ Run: .venv/bin/python benchmarks/bench_likely.py [--fit 30] [--score 60] [--seed
 from __future__ import annotations
 
 import argparse
+import itertools
 import json
 import multiprocessing
 import random
@@ -60,6 +61,7 @@ SOURCES = {
 
 BLEND_REFIT = "; the blend then refitted by cut with bench_likely.py --blend-only "
 """How levels.json's ``fitted_on`` says the blend was refitted (a later refit replaces that part)."""
+
 
 @dataclass
 class Position:
@@ -216,15 +218,13 @@ def fit_blend(runs: list[tuple[Position, dict[int, float]]], errors: dict[int, d
             table[cut][w] = (sum(crps(d, p.actual) for p, d in rows), sum(_mode(d) == p.actual for p, d in rows))
     dd_exact = sum(p.dd == p.actual for p, _ in runs)
     best: tuple[float, dict[int, float]] | None = None
-    for w1 in grid:
-        for w3 in grid:
-            for w6 in grid:
-                weights = {1: w1, 3: w3, 6: w6}
-                if as_exact_as_dd and sum(table[c][weights[c]][1] for c in CUTS) < dd_exact:
-                    continue
-                total = sum(table[c][weights[c]][0] for c in CUTS)
-                if best is None or total < best[0] - 1e-12:
-                    best = (total, weights)
+    for triple in itertools.product(grid, repeat=len(CUTS)):
+        weights = dict(zip(CUTS, triple, strict=True))
+        if as_exact_as_dd and sum(table[c][weights[c]][1] for c in CUTS) < dd_exact:
+            continue
+        total = sum(table[c][weights[c]][0] for c in CUTS)
+        if best is None or total < best[0] - 1e-12:
+            best = (total, weights)
     assert best is not None, "the blind part alone is right as often as dd, so some weights qualify"
     return best[1]
 
