@@ -14,8 +14,9 @@ from revsim.adjudicate import adjudicate, board_output
 from revsim.batch import ENGINES, default_jobs, scan_rows
 from revsim.cluster import ClusterError
 from revsim.equity.estimators import ESTIMATOR_NAMES
-from revsim.equity.law12 import weight_text
+from revsim.equity.law84 import GRANULARITIES
 from revsim.equity.predict import PREDICTORS, predict
+from revsim.equity.progress import listening
 from revsim.equity.ruling import BoardRuling
 from revsim.equity.sd import LEVEL_NAMES
 from revsim.equity.settings import (
@@ -28,8 +29,9 @@ from revsim.equity.settings import (
     parse_outcomes,
 )
 from revsim.outputs.adjustments import ADJUSTMENT_COLUMNS, adjustment_row
-from revsim.outputs.progress import Progress, plural
+from revsim.outputs.progress import Progress, WorkLine, plural
 from revsim.outputs.rowfiles import open_file_writer, open_writers
+from revsim.outputs.weights import weighted_tricks
 from revsim.records.errors import RecordError
 from revsim.records.facts import NOTICED_WHEN, Facts, facts_from_options
 from revsim.records.readers import read_records, select_boards
@@ -45,7 +47,8 @@ ESTIMATOR_HELP = ("How the likely result without the revoke is estimated: sd (pl
 
 
 def ruling_options(default_estimator: str = DEFAULT_ESTIMATOR, why: str = "") -> Callable[[Command], Command]:
-    """--noticed, --estimator, --level, --seed, --outcomes, --substitute, --regime, --both-sides: how to rule;
+    """--noticed, --estimator, --level, --seed, --outcomes, --max-outcomes, --granularity, --substitute, --regime,
+    --both-sides: how to rule;
     ``why`` tells --help why the estimator's default is what it is, where that needs saying."""
 
     def add(command: Command) -> Command:
@@ -69,6 +72,13 @@ def _add_ruling_options(command: Command, default_estimator: str, why: str) -> C
                      help="The director's own judgement of the likely result without the (first) revoke, like "
                           "\"12:0.7,11:0.3\" (declarer's side's tricks; weights summing to 1, or to 100): used "
                           "instead of the estimate, scored like one, and marked as the director's judgement."),
+        click.option("--max-outcomes", "max_outcomes", type=click.IntRange(1, 14), default=3, show_default=True,
+                     help="Law 12C1c: a weighted score has at most this many results (with --granularity 1 and "
+                          "--max-outcomes 13, the estimate itself)."),
+        click.option("--granularity", type=click.Choice([str(g) for g in GRANULARITIES]), default="10",
+                     show_default=True,
+                     help="Law 12C1c: each weight of a weighted score is a multiple of this many percent; the "
+                          "doubtful points go to the non-offending side (Law 84D)."),
         click.option("--substitute", type=click.Choice(SUBSTITUTES), default="best", show_default=True,
                      help="The offender's card in the no-infraction world: his double-dummy best card (best), "
                           "or every legal card equally likely (uniform)."),
@@ -113,7 +123,8 @@ def _settings(options: dict[str, Any]) -> Settings:
         raise click.BadParameter(str(error), param_hint="--outcomes") from None
     return Settings(noticed=options["noticed"], substitute=options["substitute"], regime=options["regime"],
                     both_sides=options["both_sides"], estimator=options["estimator"], level=options["level"],
-                    seed=options["seed"], outcomes=outcomes)
+                    seed=options["seed"], outcomes=outcomes, max_outcomes=options["max_outcomes"],
+                    granularity=int(options["granularity"]))
 
 
 def _extra_facts(options: dict[str, Any]) -> Facts:
@@ -162,10 +173,14 @@ def adjudicate_command(file: str, as_json: bool, **options: Any) -> None:
     extra = _extra_facts(options)
     field = _field(options)
     errors = boards = 0
+    work = _work_line(file, options["boards"], extra)
     if as_json:
         click.echo("[")
     for item in _selected(file, options["boards"], extra):
-        result, text, failed = _board_output(item, settings, field, file)
+        work.start(str(item.board))
+        with listening(work.tell):
+            result, text, failed = _board_output(item, settings, field, file)
+        work.finish()
         errors += failed
         if as_json:
             click.echo(("," if boards else "") + json.dumps(result, indent=2, ensure_ascii=False))
@@ -180,6 +195,13 @@ def adjudicate_command(file: str, as_json: bool, **options: Any) -> None:
     if errors:
         click.echo(f"{plural(errors, 'board')} could not be adjudicated", err=True)
         sys.exit(1)
+
+
+def _work_line(file: str, boards: tuple[str, ...], extra: Facts) -> WorkLine:
+    """The status line of long work, on a terminal only (the boards are counted first, so it can say "of M")."""
+    if not sys.stderr.isatty():
+        return WorkLine(False)
+    return WorkLine(True, sum(1 for _ in _selected(file, boards, extra)))
 
 
 def _board_output(item: Record | RecordError, settings: Settings, field: dict[str | None, list[int]] | None,
@@ -217,20 +239,25 @@ def report_command(file: str, output: str, all_boards: bool, record_number: int 
         _session_report(file, output, settings, options)
         return
     item = _one_record(file, options["boards"], record_number, _extra_facts(options))
+    work = WorkLine(sys.stderr.isatty(), 1)
     try:
         if isinstance(item, RecordError):
             raise item
-        ruling: BoardRuling = adjudicate(item, settings)
+        work.start(str(item.board))
+        with listening(work.tell):
+            ruling: BoardRuling = adjudicate(item, settings)
     except RecordError as error:
+        work.finish()
         click.echo(f"ERROR {error.describe()}", err=True)
         sys.exit(1)
+    work.finish()
     field = _field(options)
     scores = field_for_board(field, item.board) if field is not None else None
     if field is not None and not scores:
         click.echo(f"{file}, board {item.board}: the field file has no scores for this board: no matchpoints or IMPs",
                    err=True)
     try:
-        Path(output).write_text(report_html(ruling, settings, scores or None), encoding="utf-8")
+        Path(output).write_text(report_html(ruling, scores or None), encoding="utf-8")
     except OSError as error:
         click.echo(f"cannot write {output}: {error.strerror or error}", err=True)
         sys.exit(1)
@@ -243,8 +270,12 @@ def _session_report(file: str, output: str, settings: Settings, options: dict[st
 
     field = _field(options)
     boards: list[SessionBoard] = []
+    work = _work_line(file, options["boards"], _extra_facts(options))
     for item in _selected(file, options["boards"], _extra_facts(options)):
-        output_row = board_output(item, settings, None)
+        work.start(str(item.board))
+        with listening(work.tell):
+            output_row = board_output(item, settings, None)
+        work.finish()
         result = output_row.result
         entry = SessionBoard(str(result.get("file") or file), str(result.get("board")))
         if output_row.failed:
@@ -356,7 +387,7 @@ def predict_command(file: str, after_trick: int, estimator: str, level: str, see
 def _prediction_text(entry: dict[str, Any]) -> str:
     if entry["status"] == "error":
         return f"ERROR {entry['error']}"
-    shown = _weighted_text(entry["outcomes"])
+    shown = weighted_tricks(entry["outcomes"])
     extra = f", level {entry['level']}, seed {entry['seed']}" if "seed" in entry else ""
     return (f"Board {entry['board']}: {entry['contract']} by {entry['declarer']}, after trick {entry['after_trick']} "
             f"({entry['estimator']}{extra}): {shown}")
@@ -370,7 +401,7 @@ def _prediction_text(entry: dict[str, Any]) -> str:
                    "NAME.revokes.parquet/). Without it, the boards with revokes and the errors are listed.")
 @click.option("--adjustments", "adjustments_path", type=click.Path(dir_okay=False),
               help="Also write one row per adjusted board as a scorer enters it (board, players, contract, table "
-                   "result, the adjusted result like \"70% 4S=, 30% 4S-1\", North-South's score per side) to this "
+                   "result, the adjusted result like \"70% of 4S=, 30% of 4S-1\", North-South's score per side) to this "
                    ".csv, .jsonl or .parquet file.")
 @click.option("--jobs", type=click.IntRange(min=1), default=None,
               help="Worker processes (default: every core this process may use); with --engine dask and no "
@@ -447,20 +478,10 @@ def scan_command(paths: tuple[str, ...], out_path: str | None, adjustments_path:
 def _scan_line(board: dict[str, Any]) -> str:
     if board["status"] == "error":
         return f"ERROR {board['error']}"
-    ns, ew = _weighted_text(json.loads(board["outcomes_ns"])), _weighted_text(json.loads(board["outcomes_ew"]))
+    ns, ew = weighted_tricks(json.loads(board["outcomes_ns"])), weighted_tricks(json.loads(board["outcomes_ew"]))
     result = ns if ns == ew else f"North-South {ns}, East-West {ew}"
     return (f"{board['file']}, board {board['board']}: {board['contract']} by {board['declarer']}, revokes "
             f"{board['revokers']}, transfer {board['transfer']}, ruling {board['law']}: {result}")
-
-
-def _weighted_text(outcomes: list[list[Any]]) -> str:
-    """``12 tricks`` or, for a weighted result as directors write it, ``70% of 12 tricks, 30% of 11`` (most
-    likely first)."""
-    outcomes = sorted(outcomes, key=lambda outcome: -outcome[1])
-    if len(outcomes) == 1:
-        return f"{outcomes[0][0]} tricks"
-    return ", ".join(f"{weight_text(weight)} of {tricks}" + (" tricks" if index == 0 else "")
-                     for index, (tricks, weight) in enumerate(outcomes))
 
 
 @main.command("serve")

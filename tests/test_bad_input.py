@@ -14,6 +14,7 @@ from click.testing import CliRunner
 from revsim.adjudicate import Settings, adjudicate
 from revsim.batch import scan
 from revsim.cli import main
+from revsim.outputs.explain import explanation
 from revsim.outputs.rowfiles import read_rows
 from revsim.records.casefile import parse_case
 from revsim.records.errors import RecordError
@@ -378,8 +379,8 @@ noticed = "after-round"
     ruling = adjudicate(record, Settings(estimator="dd"))
     assert ruling.revokes[0].law == "64B5" and ruling.law == "none"
     assert ruling.no_infraction.most_likely == ruling.table_tricks == 10
-    assert "no better for the non-offending side than the table result" in ruling.explanation
-    assert "favour the offenders" not in ruling.explanation
+    assert "no better for the non-offending side than the table result" in explanation(ruling)
+    assert "favour the offenders" not in explanation(ruling)
 
 
 def test_scan_goes_on_after_a_case_file_with_a_wrong_type(tmp_path: Path) -> None:

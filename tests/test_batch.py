@@ -147,10 +147,10 @@ def test_scan_adjustments_has_one_row_per_adjusted_board_as_directors_write_it(t
 
 
 def test_weighted_result_is_written_as_directors_write_it() -> None:
-    from revsim.outputs.text import weighted_result
+    from revsim.outputs.weights import weighted_result
     from revsim.records.record import Contract
 
     contract = Contract.parse("6S", "S")
     assert contract is not None
-    assert weighted_result(contract, [[11, 0.3], [12, 0.7]]) == "70% 6S=, 30% 6S-1"
+    assert weighted_result(contract, [[11, 0.3], [12, 0.7]]) == "70% of 6S=, 30% of 6S-1"
     assert weighted_result(contract, [[13, 1.0]]) == "6S+1"

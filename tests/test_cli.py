@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from click.testing import CliRunner
 
 from revsim.cli import main
+from revsim.equity.settings import Settings
 from tests.conftest import HANDS
 
 
@@ -22,8 +24,8 @@ def test_cli_json_fields(tmp_path, monkeypatch) -> None:
     assert revoke == revoke | {"trick": 3, "player": "E", "card": "SJ", "suit_led": "C",
                                "established": True, "law": "64A1", "transfer": 2}
     assert board["ruling"]["law"] == "64A"
-    assert board["ruling"]["ns"] == board["ruling"]["ew"] == [{"tricks": 11, "weight": 1.0, "result": "4S+1",
-                                                               "score": 450}]
+    assert board["ruling"]["ns"] == board["ruling"]["ew"] == [{"tricks": 11, "weight": 1.0, "percent": "100%",
+                                                               "result": "4S+1", "score": 450}]
     assert board["table_result"] == "4S-1" and board["table_score"] == -50 and board["dealer"] == "S"
     assert board["event"] == "revsim seed cases" and board["players"] == dict.fromkeys("NESW")
     no_infraction = board["no_infraction"]
@@ -129,3 +131,32 @@ def test_cli_case_file() -> None:
     result = CliRunner().invoke(main, ["adjudicate", str(HANDS / "duschek-trick12-a.toml")])
     assert result.exit_code == 0
     assert "Facts: attention was first drawn: after-round" in result.output and "Ruling (64C1)" in result.output
+
+
+def test_law12c1c_the_json_keeps_the_full_estimate_and_granularity_1_gives_it_back() -> None:
+    path = str(HANDS / "duschek-repeated-3nt.pbn")
+    [board] = json.loads(CliRunner().invoke(main, ["adjudicate", path, "--noticed", "end-of-play", "--json"]).output)
+    ruling = board["ruling"]
+    assert ruling["written"] == "60% of 3NT+3, 30% of 3NT+2, 10% of 3NT+1"
+    assert [o["percent"] for o in ruling["ns"]] == ["60%", "30%", "10%"]
+    estimate = {o["tricks"]: o["weight"] for o in ruling["distribution_ns"]}
+    assert len(estimate) == 5 and abs(sum(estimate.values()) - 1) < 1e-6
+    assert sum(int(o["percent"].strip("%<>")) for o in ruling["distribution_ns"]) == 100
+    score = next(d for d in board["decisions"] if d["step"] == "score")
+    assert score["non_offending"] == "NS" and score["assigned_worth"] >= score["estimate_worth"]
+    assert board["settings"]["max_outcomes"] == 3 and board["settings"]["granularity"] == 10
+    fine = CliRunner().invoke(main, ["adjudicate", path, "--noticed", "end-of-play", "--json", "--granularity", "1",
+                                     "--max-outcomes", "13"])
+    [again] = json.loads(fine.output)
+    given_back = {o["tricks"]: o["weight"] for o in again["ruling"]["ns"]}
+    assert set(given_back) == set(estimate)
+    assert all(abs(given_back[t] - estimate[t]) <= 0.01 + 1e-9 for t in estimate)
+
+
+def test_law12c1c_max_outcomes_and_granularity_are_checked() -> None:
+    result = CliRunner().invoke(main, ["adjudicate", str(HANDS / "duschek-too-late-a.pbn"), "--granularity", "3"])
+    assert result.exit_code == 2 and "--granularity" in result.output
+    with pytest.raises(ValueError, match="max_outcomes"):
+        Settings(max_outcomes=0)
+    with pytest.raises(ValueError, match="granularity"):
+        Settings(granularity=7)

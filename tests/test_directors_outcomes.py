@@ -29,13 +29,14 @@ def test_law12c1c_directors_judgement_replaces_the_estimate_and_is_marked_everyw
     assert ruling.no_infraction is not None and ruling.no_infraction.estimator == "director"
     assert ruling.no_infraction.evidence["double_dummy"] == [[11, 1.0]]
     assert "the director's judgement" in ruling_to_text(ruling)
-    assert "<b>the director's judgement</b> (Law 12C1c)" in report_html(ruling, settings)
+    assert "<b>the director's judgement</b> (Law 12C1c)" in report_html(ruling)
     result = CliRunner().invoke(main, ["adjudicate", str(DUMMY), "--outcomes", "12:0.3,11:0.7", "--json"])
     board = json.loads(result.output)[0]
     assert board["no_infraction"]["estimator"] == "director"
     assert board["settings"]["outcomes"] == "12:0.3,11:0.7"
-    assert board["ruling"]["ns"] == [{"tricks": 11, "weight": 0.7, "result": "6S-1", "score": -50},
-                                     {"tricks": 12, "weight": 0.3, "result": "6S=", "score": 980}]
+    assert board["ruling"]["ns"] == [{"tricks": 11, "weight": 0.7, "percent": "70%", "result": "6S-1", "score": -50},
+                                     {"tricks": 12, "weight": 0.3, "percent": "30%", "result": "6S=", "score": 980}]
+    assert board["ruling"]["written"] == "70% of 6S-1, 30% of 6S="
 
 
 def test_law64c1_still_decides_with_the_directors_judgement() -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from revsim.adjudicate import Settings, adjudicate
+from revsim.equity.steps import ScoreAssigned
 from revsim.records.readers import read_records
 from revsim.records.record import Record
 from tests.conftest import HANDS, expected_cases
@@ -93,3 +94,20 @@ def test_golden_final_ruling_with_the_sd_estimator(name: str) -> None:
         weights = {o.tricks: o.weight for o in ruling.ns}
         second = sorted(expected["final"], key=lambda o: -o[1])[1][0]
         assert weights.get(second, 0) >= 0.1, weights
+    _check_the_directors_form(ruling)
+
+
+def _check_the_directors_form(ruling) -> None:
+    """Law 12C1c as directors write it, Law 84D: at most 3 results in steps of 10% summing to 100%, each in
+    the full estimate, never worth less to the non-offending side than the estimate."""
+    for outcomes, distribution in ((ruling.ns, ruling.distribution_ns), (ruling.ew, ruling.distribution_ew)):
+        assert len(outcomes) <= 3 and abs(sum(o.weight for o in outcomes) - 1) < 1e-9
+        assert all(abs(o.weight * 10 - round(o.weight * 10)) < 1e-9 for o in outcomes)
+        assert {o.tricks for o in outcomes} <= {o.tricks for o in distribution}
+    for step in ruling.steps_of(ScoreAssigned):
+        if step.non_offending is not None:
+            sign = 1 if step.non_offending == 0 else -1
+            scores = {o.tricks: o.score for o in (*ruling.distribution_ns, *ruling.ns)}
+            assigned = sum(w * scores[t] for t, w in step.assigned) * sign
+            estimate = sum(w * scores[t] for t, w in step.distribution) * sign
+            assert assigned >= estimate - 1e-9

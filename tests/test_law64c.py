@@ -7,6 +7,7 @@ import pytest
 from revsim.adjudicate import Settings, adjudicate
 from revsim.equity.law12 import AT_ALL_PROBABLE, LIKELY, law12c1c_weighted, law12c1e_non_weighted
 from revsim.equity.law64c import law64c1_adjust, law64c2a_repeated_revoke_result
+from revsim.outputs.explain import explanation
 from revsim.records.pbn import read_pbn
 from revsim.records.record import Record
 from tests.conftest import HANDS
@@ -29,7 +30,7 @@ def test_64c1_adjusted_score_replaces_a_smaller_transfer() -> None:
     ruling = _hand("duschek-too-late-a", noticed="after-round")  # 64B5: no transfer; 64C1 gives 10
     assert ruling.law == "64C1" and ruling.transfer == 0
     assert [o.tricks for o in ruling.ns] == [ruling.no_infraction.most_likely] == [10]
-    assert "The table result is 9" in ruling.explanation and "the adjusted score gives 10" in ruling.explanation
+    assert "The table result is 9" in explanation(ruling) and "the adjusted score gives 10" in explanation(ruling)
 
 
 def test_64c1_transfer_kept_when_it_compensates_more() -> None:
@@ -141,9 +142,14 @@ def test_12c1e_non_weighted_whole_board_sides_get_their_own_result() -> None:
         assert nos_gets_more
 
 
-def test_12c1c_weights_as_directors_write_them() -> None:
-    from revsim.equity.law12 import weight_text
+def test_12c1c_weights_are_written_with_one_rounding_rule_that_sums_to_100() -> None:
+    from revsim.outputs.weights import labelled, percentages, weight_label
 
-    assert weight_text(0.7) == "70%" and weight_text(0.3) == "30%" and weight_text(1.0) == "100%"
-    assert weight_text(0.003) == "<1%" and weight_text(0.005) == "<1%" and weight_text(0.0) == "0%"
-    assert weight_text(0.996) == ">99%" and weight_text(1 - 1e-12) == "100%"
+    assert percentages([0.7, 0.3]) == [70, 30] and percentages([1.0]) == [100]
+    assert sum(percentages([0.535, 0.338, 0.069, 0.047, 0.011])) == 100
+    assert percentages([0.335, 0.335, 0.33]) == [34, 33, 33]          # the leftover point to the first of a tie
+    assert weight_label(0.003, 0) == "<1%" and weight_label(0.0, 0) == "0%"
+    assert weight_label(0.996, 100) == ">99%" and weight_label(1.0, 100) == "100%"
+    # the lecture's lead-restriction case: 0.065 is written once, the same everywhere, and the parts add to 100%
+    shown = labelled([(12, 0.84), (11, 0.075), (13, 0.065), (10, 0.02)])
+    assert [label for *_, label in shown] == ["84%", "8%", "6%", "2%"]

@@ -14,6 +14,7 @@ from revsim.equity.law12 import law12c1e_non_weighted
 from revsim.equity.law64c import law64c2b_result_for_side
 from revsim.laws.law64 import law64a_several_revokes
 from revsim.outputs.dicts import ruling_to_dict, settings_to_dict
+from revsim.outputs.explain import explanation, step_texts
 from revsim.outputs.report import report_html
 from revsim.outputs.text import ruling_to_text
 from revsim.records.casefile import parse_case
@@ -95,7 +96,7 @@ def test_64b2_different_lead_restrictions_are_not_a_repeated_revoke() -> None:
 def test_64b2_the_same_lead_restriction_broken_twice_is_a_repeated_revoke() -> None:
     ruling = _rule("law64b2-same-restriction")
     assert [r.law for r in ruling.revokes] == ["64A1", "64B2"] and ruling.transfer == 2
-    assert "Law 64C2a, West's revoke on trick 9" in "\n".join(ruling.steps)
+    assert "Law 64C2a, West's revoke on trick 9" in "\n".join(step_texts(ruling))
 
 
 # --- Law 64C with several revokes --------------------------------------------------------------------
@@ -105,7 +106,7 @@ def test_64c1_a_later_revoke_never_wipes_out_an_earlier_transfer() -> None:
     assert ruling.law == "64A+64C1" and ruling.ns[0].tricks == 8
     estimate = ruling.no_infraction
     assert (estimate.trick, "NESW"[estimate.seat]) == (9, "N") and estimate.most_likely == 7
-    assert "the transfers for the earlier revokes, worked out in that world" in ruling.explanation
+    assert "the transfers for the earlier revokes, worked out in that world" in explanation(ruling)
 
 
 def test_64c2a_another_revokes_transfer_is_worked_out_in_the_world() -> None:
@@ -123,7 +124,7 @@ def test_62d_corrected_then_law_64_on_the_corrected_play() -> None:
     assert ruling.law == "62D+64A" and ruling.corrected_tricks == 4 and ruling.ns[0].tricks == 3
     assert [r.law for r in ruling.revokes] == ["64B3", "64A2", "62D"] and ruling.transfer == 1
     assert any(step.startswith("Law 62D: with North's revoke on trick 12 corrected") and "on the corrected play" in step
-               for step in ruling.steps)
+               for step in step_texts(ruling))
 
 
 # --- Law 63A4 with Law 69A -----------------------------------------------------------------------
@@ -187,7 +188,7 @@ def test_64c2b_only_a_damaged_side_is_compensated() -> None:
     assert ruling.no_infraction.most_likely == 12
     assert ruling.ns[0].tricks == ruling.table_tricks == 10   # never compensated for its own revoke
     assert ruling.ew[0].tricks == 12
-    steps = "\n".join(ruling.steps)
+    steps = "\n".join(step_texts(ruling))
     assert "Law 64C2b for North-South: not damaged" in steps and "Law 64C2b for East-West: not damaged" in steps
 
 
@@ -266,7 +267,7 @@ def test_noticed_on_the_command_line_overrides_the_case_file_everywhere() -> Non
     assert "after-round" not in " ".join(ruling.record.facts.describe())
     assert "attention was first drawn: end-of-play" in ruling_to_dict(ruling)["facts"]
     assert settings_to_dict(settings, ruling.record)["noticed"] == "end-of-play"
-    page = report_html(ruling, settings)
+    page = report_html(ruling)
     assert "end-of-play" in page and "after-round</" not in page
 
 
@@ -283,7 +284,7 @@ def test_62b_corrected_revoke_names_the_withdrawn_card_and_the_suit_led() -> Non
     assert revoke.law == "62B1" and str(revoke.card) == "SJ" and revoke.suit_led == 3
     assert revoke.describe() == ("East played the SJ to trick 3 while holding clubs (C led), "
                                  "withdrew it and played the CJ")
-    page = report_html(ruling, Settings(estimator="dd"))
+    page = report_html(ruling)
     assert 'class="revoke withdrawn"' in page
     marked = page.split('class="revoke withdrawn"', 1)[1].split("</td>", 1)[0]
     assert marked.index("\u2660J") < marked.index("\u2663J")   # the withdrawn SJ, then the CJ that replaced it

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from revsim.adjudicate import Settings, adjudicate
 from revsim.cards import Card, parse_pbn_deal
 from revsim.laws.law61 import law61_failed_to_follow
@@ -17,6 +19,7 @@ from revsim.laws.law64 import (
     law64b6_trick_12,
     law64b7_both_sides_revoked,
 )
+from revsim.records.readers import read_records
 from revsim.records.record import Contract, PlayedCard, Record
 from tests.conftest import HANDS, one_record
 
@@ -178,3 +181,37 @@ def test_69a_agreement_established_after_a_call_on_a_later_board_or_the_end_of_t
 
     assert law69a_agreement_established("after-next-call") and law69a_agreement_established("after-round")
     assert not any(law69a_agreement_established(when) for when in ("during-play", "end-of-play", "hands-returned"))
+
+
+def test_law64_the_ruling_is_frozen_data_and_its_steps_are_told_in_one_place() -> None:
+    """The ruling is data (Laws 61-64, 12C1): frozen, its steps records of clauses and values; the prose is
+    written from them by outputs.explain."""
+    import dataclasses
+
+    from revsim.equity.steps import Compared, RevokeRuled, ScoreAssigned
+    from revsim.outputs.explain import step_texts
+
+    record = next(read_records(HANDS / "duschek-repeated-3nt.pbn"))
+    ruling = adjudicate(record, Settings(noticed="end-of-play"))
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        ruling.law = "none"  # type: ignore[misc]
+    kinds = [type(step) for step in ruling.steps]
+    assert kinds[:2] == [RevokeRuled, RevokeRuled] and Compared in kinds
+    compared = ruling.steps_of(Compared)[0]
+    assert compared.verdict in ("adjusted", "compensated", "no-better", "favours-offenders")
+    assert all(dataclasses.is_dataclass(step) for step in ruling.steps)
+    texts = step_texts(ruling)
+    assert texts[0].startswith("Law 61: East played the S2") and any("Law 64C" in text for text in texts)
+    assert ruling.steps_of(ScoreAssigned)[0].distribution == tuple(
+        (o.tricks, o.weight) for o in ruling.distribution_ns)
+
+
+def test_law64c_sd_work_tells_how_far_it_has_got() -> None:
+    from revsim.equity.progress import listening
+
+    record = next(read_records(HANDS / "law64c1-several-revokes.toml"))
+    heard: list[str] = []
+    with listening(heard.append):
+        adjudicate(record, Settings(estimator="sd"))
+    assert heard and all("play-outs from trick" in phrase for phrase in heard)
+    assert any(phrase.endswith("of 13") for phrase in heard)

@@ -13,6 +13,7 @@ from revsim.adjudicate import Settings, adjudicate
 from revsim.cli import main
 from revsim.equity.trace import no_infraction_trace, table_trace
 from revsim.outputs.report import report_html
+from revsim.outputs.text import ruling_to_text
 from revsim.records.readers import read_records
 from tests.conftest import HANDS
 
@@ -26,7 +27,7 @@ def _ruling(name: str):
 
 def test_report_holds_every_section() -> None:
     ruling = _ruling("duschek-repeated-3nt.pbn")
-    page = report_html(ruling, Settings(estimator="dd"))
+    page = report_html(ruling)
     for text in ("Revoke ruling: board duschek-repeated-3nt", "3NT by South", "The deal", "The play",
                  "The law, step by step", "Without the revoke", "The ruling: 64A+64C2a", "Law 64B2", "Law 64A2",
                  "double dummy, after every card", "revsim 0.1.0 with endplay", "substitute = best"):
@@ -67,7 +68,7 @@ def test_report_needs_one_board(tmp_path) -> None:
 @pytest.mark.skipif(CHROMIUM is None, reason="headless Chromium (Debian package chromium) is not installed")
 def test_report_renders_in_headless_chromium(tmp_path) -> None:
     out = tmp_path / "ruling.html"
-    out.write_text(report_html(_ruling("duschek-both-sides.pbn"), Settings(estimator="dd")), encoding="utf-8")
+    out.write_text(report_html(_ruling("duschek-both-sides.pbn")), encoding="utf-8")
     flags = [CHROMIUM, "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
              "--disable-background-networking", "--disable-component-update", "--disable-sync",
              f"--user-data-dir={tmp_path / 'profile'}"]
@@ -114,4 +115,26 @@ def test_report_all_writes_one_session_page_with_an_index_linking_each_ruling(tm
     assert f"{len(pbn) + 2} records read: {len(pbn)} with revokes" in page
     repeated = re.search(r'href="#r\d+">duschek-repeated-3nt</a></td>.*?</tr>', page)
     # ruled with sd: a weighted result, most weight on 12 tricks and next on 11
-    assert repeated and re.search(r"Law 64A\+64C2a: \d+% 3NT\+3, \d+% 3NT\+2", repeated.group(0))
+    assert repeated and re.search(r"Law 64A\+64C2a: \d+% of 3NT\+3, \d+% of 3NT\+2", repeated.group(0))
+
+
+JARGON = ("position-blind", "blend", "defence sight", "temperature", "policy")
+
+
+def test_law12c1c_the_3nt_ruling_in_plain_words_with_a_representative_play_out_and_the_method_last() -> None:
+    """The default (sd) ruling of the 3NT repeated revoke, as a committee reads it: no statistician's words
+    before the Method section, a representative play-out, the estimate charted beside the score assigned."""
+    record = next(read_records(HANDS / "duschek-repeated-3nt.pbn"))
+    ruling = adjudicate(record, Settings(noticed="end-of-play"))
+    assert [(o.tricks, o.weight) for o in ruling.ns] == [(12, 0.6), (11, 0.3), (10, 0.1)]
+    page = report_html(ruling)
+    before, method = page.split("<h2>Method</h2>")
+    assert not [word for word in JARGON if word in before.lower()]
+    assert "blend" in method and "temperature" in method
+    assert "A representative play-out" in before and "parted from perfect play" in before
+    assert "Law 84D" in before and "60% of 3NT+3, 30% of 3NT+2, 10% of 3NT+1" in before
+    assert "the estimate (light) and the score assigned (green)" in before
+    text = ruling_to_text(ruling)
+    before_text = text.split("\nMethod:\n")[0]
+    assert not [word for word in JARGON if word in before_text.lower()]
+    assert "Ruling (64A+64C2a): 60% of 3NT+3 (12 tricks, NS +490), 30% of 3NT+2" in before_text

@@ -359,20 +359,21 @@ def test_64c_with_the_sd_estimator_is_seeded_weighted_and_shows_its_evidence() -
     assert evidence["seed"] == 7 and abs(sum(weight for _, weight in evidence["play_outs"]) - 1) < 1e-6
 
 
-def test_report_shows_the_single_dummy_distribution_and_how_it_was_made() -> None:
+def test_report_shows_the_single_dummy_evidence_in_plain_words_and_its_method_last() -> None:
     from revsim.adjudicate import Settings, adjudicate
     from revsim.outputs.report import report_html
     from revsim.records.readers import read_records
     from tests.conftest import HANDS
 
     [record] = list(read_records(HANDS / "law64c1-several-revokes.toml"))
-    settings = Settings(estimator="sd")
-    page = report_html(adjudicate(record, settings), settings)
-    assert "class='single-dummy'" in page and "<b>play-outs</b>" in page and "<b>position-blind</b>" in page
-    assert "Single dummy: 8 play-outs" in page and "seed 1" in page
+    page = report_html(adjudicate(record, Settings(estimator="sd")))
+    evidence, method = page.split("<h2>Method</h2>")
+    assert "The simulated players see only what a player at the table sees" in evidence
+    assert "A representative play-out" in evidence and "class='playout'" in evidence
+    assert "single dummy (sd, level expert): 8 play-outs" in method and "seed 1" in method
     blend = load_level("expert").blend
-    footer = (f"blend = {' / '.join(f'{blend[cut]:g}' for cut in (1, 3, 6))} (after 1 / 3 / 6 tricks)")
-    assert footer in page and "which weigh" in page
+    settings = f"blend = {' / '.join(f'{blend[cut]:g}' for cut in (1, 3, 6))} (after 1 / 3 / 6 tricks)"
+    assert settings in method and "weighing" in method
 
 
 def test_layouts_drop_a_false_void_shown_by_a_revoke() -> None:

@@ -3,6 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from dataclasses import replace
+
+from revsim.equity.worlds import Estimate
+from revsim.records.errors import RecordError
+from revsim.records.record import Record
 
 LIKELY = 1 / 3
 """Non-weighted regime: a result at least this probable is 'likely' (for the non-offending side)."""
@@ -44,10 +49,16 @@ def law12c1e_non_weighted(outcomes: Iterable[tuple[int, float]], better_for_side
     return ordered[-1][0]
 
 
-def weight_text(weight: float) -> str:
-    """A weight of a Law 12C1c score as directors write it: ``70%``; ``<1%`` for a sliver that rounds to 0,
-    and ``>99%`` for a weight short of 1 that rounds to 100."""
-    text = f"{weight:.0%}"
-    if text == "0%" and weight > 0:
-        return "<1%"
-    return ">99%" if text == "100%" and weight < 1 - 1e-9 else text
+def law12c1c_directors_judgement(estimate: Estimate, outcomes: tuple[tuple[int, float], ...], record: Record) -> Estimate:
+    """Law 12C1c: the Director's own weighting of the likely results replaces the estimate of the first
+    no-infraction world; the double-dummy candidates and lines stay beside it as evidence. Outcomes that
+    legal play cannot reach from the position (fewer tricks than declarer's side has won, or more than it
+    can still win) are refused."""
+    low = estimate.declarer_tricks_before
+    high = low + 13 - estimate.tricks_completed
+    impossible = [tricks for tricks, _ in outcomes if not low <= tricks <= high]
+    if impossible:
+        raise RecordError(f"--outcomes: {', '.join(map(str, impossible))} tricks cannot be reached from trick "
+                          f"{estimate.trick} (declarer's side can finish with {low}-{high})", **record.where())
+    evidence = {**estimate.evidence, "judgement": "the director's", "double_dummy": [list(o) for o in estimate.outcomes]}
+    return replace(estimate, estimator="director", outcomes=tuple(outcomes), evidence=evidence)

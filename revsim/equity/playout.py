@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Set
+from collections.abc import Callable, Set
 from dataclasses import dataclass
 
 from revsim.cards import Card, Seat, side_of
@@ -75,11 +75,30 @@ def softmax_choice(values: dict[Card, float], temperature: float, rng: random.Ra
     return rng.choices(cards, weights=weights)[0]
 
 
+@dataclass(frozen=True)
+class PlayOut:
+    """One play-out: declarer's side's total tricks, the first card chosen, and the cards the simulated
+    players chose from the position (the last ``Policy.endgame`` tricks, valued double dummy, not included)."""
+
+    tricks: int
+    first: Card | None
+    cards: tuple[Card, ...]
+
+
 def play_outs(position: Replay, declarer: Seat, shapes: dict[Seat, HandShape], policy: Policy, count: int,
               rng: random.Random, first_allowed: Set[Card] | None = None) -> list[tuple[int, Card | None]]:
     """``count`` play-outs from ``position`` by the simulated players, run side by side so that each step's
     layouts go to the solver in one batch: for each, declarer's side's total tricks and the first card
     chosen (restricted to ``first_allowed`` when given: a penalty card, a lead restriction)."""
+    return [(line.tricks, line.first)
+            for line in play_out_lines(position, declarer, shapes, policy, count, rng, first_allowed)]
+
+
+def play_out_lines(position: Replay, declarer: Seat, shapes: dict[Seat, HandShape], policy: Policy, count: int,
+                   rng: random.Random, first_allowed: Set[Card] | None = None,
+                   on_step: Callable[[int], None] | None = None) -> list[PlayOut]:
+    """``play_outs`` with the cards of every play-out; ``on_step`` is told the trick the play-outs have reached
+    (for a progress line)."""
     side = side_of(declarer)
     lines = [position.copy() for _ in range(count)]
     firsts: list[Card | None] = [None] * count
@@ -111,9 +130,13 @@ def play_outs(position: Replay, declarer: Seat, shapes: dict[Seat, HandShape], p
             asking.append(_Decision(index, legal, view, len(batch), len(batch) + len(layouts)))
             batch.extend(layouts)
         if not asking and all(result is not None for result in results):
-            return [(result, first) for result, first in zip(results, firsts, strict=True)]  # type: ignore[misc]
+            start = len(position.plays)
+            return [PlayOut(result, first, tuple(play.card for play in line.plays[start:]))  # type: ignore[arg-type]
+                    for result, first, line in zip(results, firsts, lines, strict=True)]
         if not asking:
             continue
+        if on_step is not None:
+            on_step(min(lines[d.index].trick_number for d in asking))
         solved = _solve(lines, [(d.index, d.start, d.end) for d in asking], batch)
         averages = [_averages(d.legal, solved[d.start:d.end]) for d in asking]
         if policy.safety:

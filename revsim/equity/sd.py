@@ -19,9 +19,10 @@ from collections.abc import Set
 from dataclasses import dataclass, replace
 from importlib import resources
 
-from revsim.cards import Card, Seat
+from revsim.cards import SEAT_LETTERS, Card, Seat
 from revsim.equity.dd import DoubleDummyEstimator
-from revsim.equity.playout import Policy, play_outs
+from revsim.equity.playout import PlayOut, Policy, play_out_lines
+from revsim.equity.progress import tell
 from revsim.equity.solver import total_tricks
 from revsim.equity.view import HandShape
 from revsim.equity.worlds import Estimate
@@ -85,6 +86,7 @@ class Likely:
     double_dummy: int
     blend: float
     first_cards: tuple[tuple[Card, int], ...]
+    lines: tuple[PlayOut, ...] = ()
 
 
 def position_seed(seed: int, position: Replay) -> int:
@@ -116,10 +118,14 @@ def likely_tricks(position: Replay, declarer: Seat, shapes: dict[Seat, HandShape
     side = declarer % 2
     results: Counter[int] = Counter()
     firsts: Counter[Card] = Counter()
-    for tricks, first in play_outs(position, declarer, shapes, level.policy, level.playouts, rng, first_allowed):
-        results[tricks] += 1
-        if first is not None:
-            firsts[first] += 1
+    def on_step(trick: int) -> None:
+        tell(f"{level.playouts} play-outs from trick {position.trick_number}: trick {trick} of 13")
+
+    lines = play_out_lines(position, declarer, shapes, level.policy, level.playouts, rng, first_allowed, on_step)
+    for line in lines:
+        results[line.tricks] += 1
+        if line.first is not None:
+            firsts[line.first] += 1
     playouts = {tricks: count / level.playouts for tricks, count in results.items()}
     double_dummy = total_tricks(position, declarer, first_allowed)[0]
     completed = len(position.tricks) + position.first_trick - 1
@@ -132,7 +138,41 @@ def likely_tricks(position: Replay, declarer: Seat, shapes: dict[Seat, HandShape
         for tricks, share in part.items():
             blended[tricks] = blended.get(tricks, 0.0) + weight * share
     return Likely(_ordered(blended), _ordered(playouts), _ordered(blind), double_dummy, blind_weight,
-                  tuple(sorted(firsts.items(), key=lambda item: (-item[1], item[0].suit, -item[0].rank))))
+                  tuple(sorted(firsts.items(), key=lambda item: (-item[1], item[0].suit, -item[0].rank))),
+                  tuple(lines))
+
+
+def representative_play_out(position: Replay, declarer: Seat, lines: tuple[PlayOut, ...],
+                            allowed: Set[Card] | None = None) -> dict[str, object]:
+    """One play-out that ends with the result the play-outs reached most often (the first such), shown card
+    by card with declarer's side's double-dummy total after each card, the last tricks played double dummy
+    as the play-outs value them, and the first card where it parted from double dummy (``parted``: the card
+    that changed the double-dummy total, or None)."""
+    counts = Counter(line.tricks for line in lines)
+    top = max(counts.values())
+    index = next(i for i, line in enumerate(lines) if counts[line.tricks] == top)
+    chosen = lines[index]
+    replay = position.copy()
+    before = total_tricks(replay, declarer, allowed)[0]
+    plays: list[list[object]] = []
+    parted: dict[str, object] | None = None
+    value, planned = before, list(chosen.cards)
+    while not replay.is_over:
+        if planned:
+            card = planned.pop(0)
+        else:
+            values = total_tricks(replay, declarer)[1]
+            best = max(values.values())
+            card = min((c for c, v in values.items() if v == best), key=lambda c: (c.suit, -c.rank))
+        seat, trick = replay.to_play, replay.trick_number
+        replay.play(card)
+        after = total_tricks(replay, declarer)[0]
+        plays.append([trick, SEAT_LETTERS[seat], str(card), after])
+        if parted is None and after != value:
+            parted = {"trick": trick, "player": SEAT_LETTERS[seat], "card": str(card), "before": value, "after": after}
+        value = after
+    return {"index": index, "tricks": chosen.tricks, "double_dummy_before": before, "plays": plays,
+            "simulated_cards": len(chosen.cards), "parted": parted}
 
 
 def _ordered(distribution: dict[int, float]) -> tuple[tuple[int, float], ...]:
@@ -165,6 +205,10 @@ class SingleDummyEstimator:
             "level": self.level.name, "temperature": self.level.temperature,
             "defence_sight": self.level.defence_sight, "play_out_count": self.level.playouts,
             "layouts": self.level.layouts, "blend": likely.blend, "seed": self.seed,
+            "cut": nearest_cut(evidence_dd.tricks_completed),
+            "errors": [[offset, weight] for offset, weight in
+                       sorted(self.level.errors.get(nearest_cut(evidence_dd.tricks_completed), {0: 1.0}).items())],
+            "representative": representative_play_out(position, declarer, likely.lines, revoke.allowed),
         }
         return replace(evidence_dd, estimator=self.name, substitute="policy", chosen=chosen,
                        outcomes=likely.outcomes, evidence=evidence)

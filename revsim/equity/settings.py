@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from revsim.equity.estimators import ESTIMATOR_NAMES
+from revsim.equity.law84 import GRANULARITIES
 from revsim.equity.sd import LEVEL_NAMES
 from revsim.equity.worlds import SUBSTITUTES
 from revsim.records.facts import NOTICED_WHEN
@@ -37,7 +38,9 @@ class Settings:
     ``weighted`` or ``non-weighted``. ``both_sides``: Law 64C2b, ``neither`` (as if neither side
     revoked) or ``separately`` (each revoke judged when it happened). ``outcomes``: the director's own
     judgement of the first no-infraction world (declarer's side's tricks and weights summing to 1), used
-    instead of the estimate (see ``parse_outcomes``).
+    instead of the estimate (see ``parse_outcomes``). ``max_outcomes`` and ``granularity``: the form of a
+    weighted score (Law 12C1c as directors write it, Law 84D): at most that many results, each a multiple of
+    that many percent (``granularity`` 1 and ``max_outcomes`` 13 give the estimate back).
     """
 
     noticed: str | None = None
@@ -48,8 +51,15 @@ class Settings:
     level: str = "expert"
     seed: int = 1
     outcomes: tuple[tuple[int, float], ...] | None = None
+    max_outcomes: int = 3
+    granularity: int = 10
 
     def __post_init__(self) -> None:
+        if self.granularity not in GRANULARITIES:
+            raise ValueError(f"granularity must be one of {', '.join(map(str, GRANULARITIES))} (percent), "
+                             f"not {self.granularity!r}")
+        if not isinstance(self.max_outcomes, int) or not 1 <= self.max_outcomes <= 14:
+            raise ValueError(f"max_outcomes must be a whole number from 1 to 14, not {self.max_outcomes!r}")
         for name, allowed in (("noticed", NOTICED_WHEN), ("estimator", ESTIMATOR_NAMES), ("level", LEVEL_NAMES),
                               ("substitute", SUBSTITUTES), ("regime", REGIMES), ("both_sides", BOTH_SIDES_METHODS)):
             if getattr(self, name) not in allowed and not (name == "noticed" and self.noticed is None):

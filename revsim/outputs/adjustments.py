@@ -1,6 +1,6 @@
 """Adjusted scores as a scorer enters them: one row per board whose ruling changes the table result.
 
-The adjusted result is written as directors write it ("4S+1", or "70% 4S=, 30% 4S-1", most weight
+The adjusted result is written as directors write it ("4S+1", or "70% of 4S=, 30% of 4S-1", most weight
 first), for North-South and East-West separately when Law 12C1 or 64C2b gives the sides different
 results, with North-South's score for each side's result.
 """
@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from revsim.outputs.text import weighted_result
+from revsim.outputs.weights import weighted_result
 from revsim.records.record import Contract
 from revsim.scoring.points import result_text
 
@@ -28,7 +28,7 @@ ADJUSTMENT_COLUMNS: dict[str, str] = {
     "table_result": "string",     # like 4S-1
     "table_score_ns": "Int64",    # North-South's score at the table
     "law": "string",              # the ruling's law path, like 64A+64C2a
-    "adjusted_ns": "string",      # North-South's adjusted result, like "70% 4S=, 30% 4S-1"
+    "adjusted_ns": "string",      # North-South's adjusted result, like "70% of 4S=, 30% of 4S-1"
     "adjusted_ew": "string",      # East-West's adjusted result (the same unless the sides' results differ)
     "score_ns": "Float64",        # North-South's expected score for North-South's result
     "score_ew": "Float64",        # North-South's expected score for East-West's result

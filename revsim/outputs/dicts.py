@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from revsim.cards import SEAT_LETTERS, SUIT_LETTERS
-from revsim.equity.ruling import BoardRuling, Outcome, expected
 from revsim.equity.sd import load_level
 from revsim.equity.settings import Settings, noticed_when
+from revsim.equity.steps import BoardRuling, Outcome, expected
 from revsim.equity.worlds import Estimate
+from revsim.outputs.decisions import step_to_dict
+from revsim.outputs.explain import explanation, ruling_line, step_texts
+from revsim.outputs.weights import labels_by_tricks
 from revsim.records.errors import RecordError
 from revsim.records.record import Contract, Record
 from revsim.scoring.field import FieldScore, score_against_field
@@ -54,22 +58,29 @@ def ruling_to_dict(ruling: BoardRuling) -> dict[str, Any]:
         "transfer": ruling.transfer,
         "ruling": {
             "law": ruling.law,
-            "ns": [_outcome(contract, o) for o in ruling.ns],
-            "ew": [_outcome(contract, o) for o in ruling.ew],
+            "written": ruling_line(ruling),
+            "ns": _outcomes(contract, ruling.ns),
+            "ew": _outcomes(contract, ruling.ew),
             "expected_tricks": {"ns": round(expected(ruling.ns, "tricks"), 4), "ew": round(expected(ruling.ew, "tricks"), 4)},
+            "distribution_ns": _outcomes(contract, ruling.distribution_ns),
+            "distribution_ew": _outcomes(contract, ruling.distribution_ew),
         },
         "no_infraction": estimate_to_dict(ruling.no_infraction) if ruling.no_infraction else None,
         "estimates": [estimate_to_dict(estimate) for estimate in ruling.estimates.values()],
         "facts": record.facts.describe(),
-        "explanation": ruling.explanation,
-        "steps": ruling.steps,
+        "explanation": explanation(ruling),
+        "steps": step_texts(ruling),
+        "decisions": [step_to_dict(step) for step in ruling.steps],
         "notes": record.notes,
     }
 
 
-def _outcome(contract: Contract, outcome: Outcome) -> dict[str, Any]:
-    return {"tricks": outcome.tricks, "weight": round(outcome.weight, 6), "result": result_text(contract, outcome.tricks),
-            "score": outcome.score}
+def _outcomes(contract: Contract, outcomes: tuple[Outcome, ...]) -> list[dict[str, Any]]:
+    """Outcomes with their tricks, weight, result, North-South's score, and the weight as revsim writes it
+    (``percent``, by the one rounding rule of ``outputs.weights``)."""
+    labels = labels_by_tricks([(o.tricks, o.weight) for o in outcomes])
+    return [{"tricks": o.tricks, "weight": round(o.weight, 6), "percent": labels[o.tricks],
+             "result": result_text(contract, o.tricks), "score": o.score} for o in outcomes]
 
 
 def record_info(record: Record) -> dict[str, Any]:
@@ -99,7 +110,7 @@ def field_to_dict(ruling: BoardRuling, field: list[int]) -> dict[str, Any]:
     """Matchpoints and IMPs of the ruling for each side, and of the table result, against the field."""
     table_score = ns_score(ruling.record.contract, ruling.table_tricks, ruling.record.vulnerability)
 
-    def view(outcomes: list[Any], for_ns: bool) -> dict[str, Any]:
+    def view(outcomes: Sequence[Any], for_ns: bool) -> dict[str, Any]:
         return _field_score(score_against_field([(o.score, o.weight) for o in outcomes], field, for_ns))
 
     return {
@@ -129,6 +140,7 @@ def settings_to_dict(settings: Settings, record: Record | None = None) -> dict[s
         used.update(level=settings.level, seed=settings.seed, play_outs=level.playouts, layouts=level.layouts,
                     temperature=level.temperature, defence_sight=level.defence_sight,
                     blend={str(cut): weight for cut, weight in sorted(level.blend.items())})
+    used.update(max_outcomes=settings.max_outcomes, granularity=settings.granularity)
     if settings.outcomes is not None:
         used["outcomes"] = ",".join(f"{tricks}:{weight:g}" for tricks, weight in settings.outcomes)
     return used

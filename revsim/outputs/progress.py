@@ -52,3 +52,42 @@ class Progress:
 def plural(number: int, noun: str) -> str:
     """``1 board``, ``2 boards``, ``1,000 boards``."""
     return f"{number:,} {noun}{'' if number == 1 else 's'}"
+
+
+class WorkLine:
+    """A status line for long work on one board after another (``adjudicate``, ``report`` on a terminal):
+    ``board 2 of 12 (duschek-repeated-3nt): 8 play-outs from trick 4: trick 9 of 13``, redrawn at most five
+    times a second, cleared at the end."""
+
+    def __init__(self, enabled: bool, boards: int | None = None) -> None:
+        self.enabled = enabled
+        self.boards = boards
+        self.board = 0
+        self.name = ""
+        self._drawn = 0.0
+        self._width = 0
+
+    def start(self, name: str) -> None:
+        """A new board begins."""
+        self.board += 1
+        self.name = name
+        self.tell("replaying", force=True)
+
+    def tell(self, phrase: str, force: bool = False) -> None:
+        """How far this board's work has got."""
+        now = time.perf_counter()
+        if not self.enabled or (not force and now - self._drawn < 0.2):
+            return
+        self._drawn = now
+        of = f" of {self.boards}" if self.boards is not None else ""
+        line = f"board {self.board}{of} ({self.name[-30:]}): {phrase}"[:110]
+        sys.stderr.write("\r" + line.ljust(self._width))
+        sys.stderr.flush()
+        self._width = len(line)
+
+    def finish(self) -> None:
+        """Clear the status line."""
+        if self.enabled and self._width:
+            sys.stderr.write("\r" + " " * self._width + "\r")
+            sys.stderr.flush()
+            self._width = 0

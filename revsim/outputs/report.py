@@ -14,14 +14,15 @@ from importlib import metadata
 from typing import Any
 
 from revsim.cards import SEAT_LETTERS, SEAT_NAMES, SUIT_SYMBOLS, Card, Hand, next_seat, sort_hand
-from revsim.equity.law12 import weight_text
-from revsim.equity.ruling import BoardRuling, Outcome
 from revsim.equity.settings import Settings, noticed_when
+from revsim.equity.steps import BoardRuling, Outcome
 from revsim.equity.trace import Trace, no_infraction_trace, table_trace
-from revsim.equity.worlds import Estimate
 from revsim.outputs.dicts import settings_to_dict
+from revsim.outputs.explain import describe_result, explanation, step_texts
 from revsim.outputs.progress import plural
-from revsim.outputs.text import describe_info, describe_result, outcomes_text, weighted_result
+from revsim.outputs.report_evidence import card_html, evidence_html, method_html
+from revsim.outputs.text import describe_info, outcomes_text
+from revsim.outputs.weights import labels_by_tricks, weighted_result
 from revsim.scoring.field import score_against_field
 from revsim.scoring.points import result_text
 
@@ -42,6 +43,8 @@ h1 { font-size: 1.6em; margin-bottom: 0.2em; } h2 { font-size: 1.2em; border-bot
 .south { grid-column: 2; grid-row: 3; } .centre { grid-column: 2; grid-row: 2; text-align: center; align-self: center;
            border: 1px solid #bbb; padding: 0.5em; font-size: 0.9em; }
 .red { color: #c0392b; } .black { color: #111; }
+.legal { outline: 2px solid #2e7a3a; padding: 0 0.1em; } td.parted { background: #fde2e0; outline: 2px solid #c0392b; }
+table.playout small { color: #777; } ul.method { font-size: 0.9em; color: #444; }
 table { border-collapse: collapse; margin: 0.5em 0; } th, td { border: 1px solid #ccc; padding: 0.2em 0.6em; text-align: left; }
 th { background: #eee; } td.num { text-align: right; }
 .revoke { background: #fde2e0; font-weight: bold; outline: 2px solid #c0392b; }
@@ -61,12 +64,6 @@ svg text { font-family: Georgia, serif; font-size: 11px; }
 
 def _e(text: object) -> str:
     return html.escape(str(text))
-
-
-def _card_html(card: Card | str) -> str:
-    card = Card.parse(card) if isinstance(card, str) else card
-    colour = "red" if card.suit in _RED else "black"
-    return f'<span class="{colour}">{SUIT_SYMBOLS[card.suit]}{_rank(card)}</span>'
 
 
 def _hand_html(seat: int, hand: Hand, marked: set[Card]) -> str:
@@ -126,14 +123,14 @@ def _play_table(ruling: BoardRuling) -> str:
             withdrawn = ""
             if revoke is not None and revoke.corrected_by:
                 withdrawn = (f'<span class="revoke withdrawn" title="{_e(revoke.describe())} (Law {revoke.law})">'
-                             f"{_card_html(revoke.card)}</span> ")
+                             f"{card_html(revoke.card)}</span> ")
             elif revoke is not None:
                 classes.append("revoke")
                 title = f' title="{_e(revoke.describe())} (Law {revoke.law})"'
             if play.seat == winner:
                 classes.append("won")
             cls = f' class="{" ".join(classes)}"' if classes else ""
-            cells[play.seat] = f"<td{cls}{title}><sup>{order}</sup> {withdrawn}{_card_html(play.card)}</td>"
+            cells[play.seat] = f"<td{cls}{title}><sup>{order}</sup> {withdrawn}{card_html(play.card)}</td>"
         leader = SEAT_NAMES[plays[0].seat]
         rows.append(f"<tr><td class='num'>{trick}</td><td>{leader}</td>"
                     + "".join(cells.get(seat, "<td></td>") for seat in range(4))
@@ -151,64 +148,16 @@ def _play_table(ruling: BoardRuling) -> str:
 
 
 def _law_path(ruling: BoardRuling) -> str:
-    items = "".join(f"<li>{_e(step)}</li>" for step in ruling.steps if step != ruling.explanation)
-    explain = f'<p class="explain">{_e(ruling.explanation)}</p>' if ruling.explanation else ""
+    told = explanation(ruling)
+    items = "".join(f"<li>{_e(step)}</li>" for step in step_texts(ruling) if step != told)
+    explain = f'<p class="explain">{_e(told)}</p>' if told else ""
     return f'<h2>The law, step by step</h2><ol class="laws">{items}</ol>{explain}'
 
 
-def _estimate_html(ruling: BoardRuling) -> str:
-    if not ruling.estimates:
-        return ""
-    parts = ["<h2>Without the revoke</h2>"]
-    for estimate in ruling.estimates.values():
-        parts.append(f"<p>At trick {estimate.trick} {SEAT_NAMES[estimate.seat]} played the "
-                     f"{_card_html(estimate.revoke_card)}. Every legal card instead, with declarer's side's tricks "
-                     f"double dummy (estimator <code>{_e(estimate.estimator)}</code>, substitute "
-                     f"<code>{_e(estimate.substitute)}</code>):</p>")
-        parts.append("<table><tr><th>Card</th><th>Declarer's tricks</th><th>Chosen</th></tr>" + "".join(
-            f"<tr><td>{_card_html(c.card)}</td><td class='num'>{c.declarer_tricks}</td>"
-            f"<td>{'yes' if c.card in estimate.chosen else ''}</td></tr>" for c in estimate.candidates) + "</table>")
-        parts.append("<table><tr><th>Line</th><th>Cards</th><th>Where it stops</th><th>Tricks</th></tr>" + "".join(
-            f"<tr><td>{_e(line.name)}</td><td>{' '.join(_card_html(c) for c in line.cards)}</td>"
-            f"<td>{_e(line.stopped)}</td><td class='num'>{line.declarer_tricks}</td></tr>" for line in estimate.lines)
-            + "</table>")
-        if estimate.estimator == "sd":
-            parts.append(_single_dummy_html(estimate))
-        if estimate.estimator == "director":
-            parts.append("<p class='explain'>The likely result without this revoke is <b>the director's judgement</b> "
-                         "(Law 12C1c), not an estimate: " + _e(", ".join(f"{weight_text(w)} of {t} tricks"
-                                                                        for t, w in estimate.outcomes))
-                         + ". The double-dummy values above are shown beside it as evidence.</p>")
-    parts.append('<p class="note">Double-dummy play sees all four hands: it is an upper bound on skilful play, '
-                 "shown as evidence, not as the answer.</p>")
-    return "".join(parts)
-
-
-def _single_dummy_html(estimate: Estimate) -> str:
-    """The sd estimate as bars of weights: the blend, the play-outs and the position-blind part, and how it
-    was made."""
-    evidence: dict[str, Any] = dict(estimate.evidence)
-    rows: list[tuple[str, Any]] = [("estimate", [list(outcome) for outcome in estimate.outcomes]),
-            ("play-outs", evidence.get("play_outs", [])), ("position-blind", evidence.get("position_blind", []))]
-    bars = []
-    for name, outcomes in rows:
-        cells = "".join(
-            f"<div style='display:flex;align-items:center;gap:0.4em'><span style='width:5em'>{tricks} tricks</span>"
-            f"<span style='display:inline-block;height:0.8em;width:{max(1, round(weight * 200))}px;background:#7a5c2e'>"
-            f"</span><span>{weight_text(weight)}</span></div>" for tricks, weight in outcomes)
-        bars.append(f"<div><b>{_e(name)}</b>{cells}</div>")
-    made = (f"{evidence.get('play_out_count')} play-outs by players who see only their own view, "
-            f"{evidence.get('layouts')} layouts a decision, temperature {evidence.get('temperature')}, defenders "
-            f"reading partner's hand {evidence.get('defence_sight')} of the time "
-            f"(level {_e(evidence.get('level'))}), blended with the position-blind errors, which weigh "
-            f"{evidence.get('blend')} in the blend at this point of the play; seed {evidence.get('seed')}")
-    return ("<div class='single-dummy' style='display:flex;gap:2em;margin:0.6em 0'>" + "".join(bars) + "</div>"
-            f"<p class='note'>Single dummy: {_e(made)}.</p>")
-
-
 def _ruling_table(ruling: BoardRuling, field: list[int] | None) -> str:
-    def rows(outcomes: list[Outcome], for_ns: bool) -> str:
+    def rows(outcomes: tuple[Outcome, ...], for_ns: bool) -> str:
         out = []
+        labels = labels_by_tricks([(o.tricks, o.weight) for o in outcomes])
         for outcome in outcomes:
             extra = ""
             if field:
@@ -216,7 +165,7 @@ def _ruling_table(ruling: BoardRuling, field: list[int] | None) -> str:
                 extra = (f"<td class='num'>{score.matchpoints:.1f}%</td><td class='num'>{score.imps_cross:+.2f}</td>"
                          f"<td class='num'>{score.imps_datum:+.2f}</td>")
             result = _e(result_text(ruling.record.contract, outcome.tricks))
-            out.append(f"<tr><td class='num'>{weight_text(outcome.weight)}</td><td>{result}</td>"
+            out.append(f"<tr><td class='num'>{labels[outcome.tricks]}</td><td>{result}</td>"
                        f"<td class='num'>{outcome.tricks}</td><td class='num'>{outcome.score:+d}</td>{extra}</tr>")
         return "".join(out)
 
@@ -225,7 +174,7 @@ def _ruling_table(ruling: BoardRuling, field: list[int] | None) -> str:
     parts = [f"<h2>The ruling: {_e(ruling.law) if ruling.law != 'none' else 'the table result stands'}</h2>"]
     table_line = describe_result(ruling, ruling.table_tricks)
     parts.append(f"<p>Table result: {_e(table_line)}. Tricks transferred under Law 64A: {ruling.transfer}.</p>")
-    if ruling.ns == ruling.ew:
+    if ruling.same_for_both:
         parts.append(f"<table>{head}{rows(ruling.ns, True)}</table>")
     else:
         parts.append(f"<h3>North-South</h3><table>{head}{rows(ruling.ns, True)}</table>")
@@ -321,9 +270,9 @@ def settings_text(used: dict[str, Any]) -> str:
     return ", ".join(shown(key, value) for key, value in used.items())
 
 
-def report_html(ruling: BoardRuling, settings: Settings, field: list[int] | None = None) -> str:
-    """The whole page for one board."""
-    return _page(f"Revoke ruling, board {ruling.record.board}", report_article(ruling, settings, field))
+def report_html(ruling: BoardRuling, field: list[int] | None = None) -> str:
+    """The whole page for one board (the ruling keeps the settings it was made with)."""
+    return _page(f"Revoke ruling, board {ruling.record.board}", report_article(ruling, field))
 
 
 def _page(title: str, body: str) -> str:
@@ -331,15 +280,16 @@ def _page(title: str, body: str) -> str:
             f"<style>{CSS}</style></head><body>{body}</body></html>")
 
 
-def report_article(ruling: BoardRuling, settings: Settings, field: list[int] | None = None, anchor: str = "") -> str:
+def report_article(ruling: BoardRuling, field: list[int] | None = None, anchor: str = "") -> str:
     """One board's ruling as an ``<article>``: the page of one board, or one section of a session's page."""
+    settings = ruling.settings
     record = ruling.record
     assert record.contract is not None
     facts = record.facts.describe()
     notes = "".join(f"<li>{_e(note)}</li>" for note in record.notes)
     endplay_version, revsim_version = _version("endplay"), _version("revsim")
     used = settings_to_dict(settings, record)
-    final = outcomes_text(ruling, ruling.ns, "; ")
+    final = outcomes_text(ruling, "; ")
     revokers = ", ".join(f"{SEAT_NAMES[r.seat]} (trick {r.trick})" for r in ruling.revokes) or "none"
     summary = (
         '<div class="summary">'
@@ -352,9 +302,7 @@ def report_article(ruling: BoardRuling, settings: Settings, field: list[int] | N
         f"<div><b>Attention drawn</b>{_e(noticed_when(settings, record))}</div>"
         f"<div><b>Regime</b>{_e(settings.regime)}</div>"
         "</div>"
-        f'<p class="ruling-line">Ruling: {_e(final)}'
-        + ("" if ruling.ns == ruling.ew else " for North-South; East-West: " + _e(outcomes_text(ruling, ruling.ew, "; ")))
-        + "</p>"
+        f'<p class="ruling-line">Ruling: {_e(final)}</p>'
     )
     seed = (f"Seed: {settings.seed} &mdash; the single-dummy estimator samples from generators seeded by it, so the "
             "same input, settings and seed give the same ruling." if settings.estimator == "sd" else
@@ -374,13 +322,13 @@ def report_article(ruling: BoardRuling, settings: Settings, field: list[int] | N
         ("<h2>Facts</h2><ul>" + "".join(f"<li>{_e(f)}</li>" for f in facts) + "</ul>") if facts else "",
         _play_table(ruling),
         _law_path(ruling),
-        _estimate_html(ruling),
         _ruling_table(ruling, field),
+        evidence_html(ruling),
         _chart(ruling),
         f"<h2>Notes on the record</h2><ul>{notes}</ul>" if notes else "",
+        method_html(ruling, settings_text(used), seed),
         "<footer>Made by revsim " + _e(revsim_version) + " with endplay " + _e(endplay_version)
-        + " (double-dummy solver DDS). Settings: " + _e(settings_text(used))
-        + ". " + seed + "</footer>",
+        + " (double-dummy solver DDS).</footer>",
     ]
     return f'<article{f" id={chr(34)}{_e(anchor)}{chr(34)}" if anchor else ""}>' + "".join(body) + "</article>"
 
@@ -431,6 +379,6 @@ def session_html(title: str, boards: list[SessionBoard], settings: Settings) -> 
         parts.append('<p class="note">Boards without a revoke: ' + _e(", ".join(b.board for b in clean)) + ".</p>")
     for index, entry in with_revokes:
         assert entry.ruling is not None
-        parts.append('<hr class="board-break">' + report_article(entry.ruling, settings, entry.field, f"r{index}")
+        parts.append('<hr class="board-break">' + report_article(entry.ruling, entry.field, f"r{index}")
                      + '<p class="note"><a href="#top">Back to the index</a></p>')
     return _page(f"Revoke rulings, {title}", '<div id="top"></div>' + "".join(parts))

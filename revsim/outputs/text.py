@@ -1,42 +1,11 @@
-"""Rulings as readable text for directors: the deal diagram, the law path and the result with its score."""
+"""Rulings as readable text for directors: the deal diagram, the law path, the evidence and the result with its score."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
-from typing import Any
-
-from revsim.cards import RANK_LETTERS, SEAT_NAMES, SUIT_SYMBOLS, Hand, sort_hand
-from revsim.equity.law12 import weight_text
-from revsim.equity.ruling import BoardRuling, Outcome
-from revsim.records.record import Contract
-from revsim.scoring.points import ns_score, result_text
-
-
-def describe_result(ruling: BoardRuling, tricks: int) -> str:
-    """Like ``4S= (10 tricks, NS +420)``."""
-    score = ns_score(ruling.record.contract, tricks, ruling.record.vulnerability)
-    return f"{result_text(ruling.record.contract, tricks)} ({tricks} tricks, NS {score:+d})"
-
-
-def weighted_result(contract: Contract, outcomes: Iterable[Sequence[float]]) -> str:
-    """Outcomes ``(tricks, weight)`` as directors write an adjusted result: ``4S+1``, or ``70% 4S=, 30% 4S-1``
-    (most weight first)."""
-    ordered = sorted(outcomes, key=lambda outcome: (-outcome[1], -outcome[0]))
-    if len(ordered) == 1:
-        return result_text(contract, int(ordered[0][0]))
-    return ", ".join(f"{weight_text(weight)} {result_text(contract, int(tricks))}" for tricks, weight in ordered)
-
-
-def single_dummy_line(evidence: dict[str, Any]) -> str:
-    """How an sd estimate was made, in one line: its settings and its two parts."""
-    def shown(outcomes: Any) -> str:
-        return ", ".join(f"{weight_text(weight)} of {tricks}" for tricks, weight in outcomes)
-
-    return (f"single dummy: {evidence.get('play_out_count')} play-outs, {evidence.get('layouts')} layouts a decision, "
-            f"temperature {evidence.get('temperature')}, defence sight {evidence.get('defence_sight')} "
-            f"(level {evidence.get('level')}), seed {evidence.get('seed')}; "
-            f"play-outs {shown(evidence.get('play_outs', []))}; position-blind {shown(evidence.get('position_blind', []))}"
-            f" (double dummy {evidence.get('double_dummy')}, weighing {evidence.get('blend')} in the blend)")
+from revsim.cards import RANK_LETTERS, SUIT_SYMBOLS, Hand, sort_hand
+from revsim.equity.steps import BoardRuling, Outcome
+from revsim.outputs.explain import describe_result, evidence_texts, method_texts, step_texts
+from revsim.outputs.weights import weighted_detail
 
 
 def describe_info(info: dict[str, str]) -> str:
@@ -64,7 +33,8 @@ def deal_diagram(hands: tuple[Hand, ...]) -> list[str]:
 
 
 def ruling_to_text(ruling: BoardRuling) -> str:
-    """The readable ruling: the deal, the revokes, the law path, table result, transfer, final result."""
+    """The readable ruling: the deal, the revokes, the law path, the evidence in plain words, the ruling, and
+    the method last."""
     record = ruling.record
     assert record.contract is not None
     out = [f"Board {record.board}  ({record.source})"]
@@ -87,33 +57,30 @@ def ruling_to_text(ruling: BoardRuling) -> str:
     else:
         out.append("Revokes: none")
     out.append("Law path:")
-    out += [f"  - {step}" for step in ruling.steps]
+    out += [f"  - {step}" for step in step_texts(ruling)]
     out.append(f"Transfer: {ruling.transfer} trick{'s' if ruling.transfer != 1 else ''}")
-    estimate = ruling.no_infraction
-    if estimate is not None:
-        values = ", ".join(f"{c.card} {c.declarer_tricks}" for c in estimate.candidates)
-        if estimate.estimator == "director":
-            out.append("Without the revoke: the director's judgement (Law 12C1c), given with --outcomes: "
-                       + ", ".join(f"{weight_text(w)} of {t} tricks" for t, w in estimate.outcomes))
-        out.append(f"Without the revoke (trick {estimate.trick}, {SEAT_NAMES[estimate.seat]}), double dummy, "
-                   f"declarer's side's tricks after each legal card: {values}")
-        for line in estimate.lines:
-            out.append(f"  {line.name} line: {line.declarer_tricks} tricks ({' '.join(line.cards[:12])}"
-                       f"{' ...' if len(line.cards) > 12 else ''}; {line.stopped})")
-        if estimate.estimator == "sd":
-            out.append("  " + single_dummy_line(estimate.evidence))
-    if ruling.ns == ruling.ew:
-        out.append(f"Ruling ({ruling.law}): {outcomes_text(ruling, ruling.ns)}")
-    else:
-        out.append(f"Ruling ({ruling.law}): North-South {outcomes_text(ruling, ruling.ns)}; "
-                   f"East-West {outcomes_text(ruling, ruling.ew)}")
+    evidence = evidence_texts(ruling)
+    if evidence:
+        out.append("The evidence:")
+        out += [f"  - {line}" for line in evidence]
+    out.append(f"Ruling ({ruling.law}): {outcomes_text(ruling)}")
     for note in record.notes:
         out.append(f"Note: {note}")
+    method = method_texts(ruling)
+    if method:
+        out.append("Method:")
+        out += [f"  - {line}" for line in method]
     return "\n".join(out)
 
 
-def outcomes_text(ruling: BoardRuling, outcomes: list[Outcome], separator: str = ", ") -> str:
-    """Like ``70% of 4S= (10 tricks, NS +420), 30% of 4S-1 (...)``, or the one result."""
-    if len(outcomes) == 1:
-        return describe_result(ruling, outcomes[0].tricks)
-    return separator.join(f"{weight_text(o.weight)} of {describe_result(ruling, o.tricks)}" for o in outcomes)
+def outcomes_text(ruling: BoardRuling, separator: str = ", ") -> str:
+    """The score assigned, per side where they differ: ``60% of 3NT+3 (12 tricks, NS +490), ...``."""
+    contract = ruling.record.contract
+
+    def side(outcomes: tuple[Outcome, ...]) -> str:
+        return weighted_detail(contract, [(o.tricks, o.weight) for o in outcomes], {o.tricks: o.score for o in outcomes},
+                               separator)
+
+    if ruling.same_for_both:
+        return side(ruling.ns)
+    return f"North-South {side(ruling.ns)}; East-West {side(ruling.ew)}"

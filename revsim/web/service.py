@@ -28,7 +28,7 @@ FORMATS = {"pbn": ".pbn", "lin": ".lin", "toml": ".toml"}
 SETTINGS = ("estimator", "level", "noticed", "substitute", "regime", "both_sides")
 """Query parameters that are ``Settings`` fields of the same name (checked by ``Settings`` itself)."""
 REPEATABLE = ("penalty_card", "lead_restriction", "hidden")
-OTHER = ("format", "name", "board", "record", "seed", "field", "outcomes", "claim_by")
+OTHER = ("format", "name", "board", "record", "seed", "field", "outcomes", "claim_by", "max_outcomes", "granularity")
 Query = dict[str, list[str]]
 Handler = Callable[[bytes, Query], "Reply"]
 
@@ -95,7 +95,7 @@ def report_text(body: bytes, query: Query) -> Reply:
     record = _one(body, query)
     ruling = adjudicate(record, settings)
     scores = field.get(None) if field else None
-    return Reply(200, "text/html; charset=utf-8", report_html(ruling, settings, scores))
+    return Reply(200, "text/html; charset=utf-8", report_html(ruling, scores))
 
 
 def load_text(body: bytes, query: Query) -> Reply:
@@ -166,12 +166,14 @@ def _check_keys(query: Query) -> None:
 def _settings(query: Query) -> Settings:
     _check_keys(query)
     chosen: dict[str, Any] = {key: value for key in SETTINGS if (value := _one_value(query, key)) is not None}
-    seed, outcomes = _one_value(query, "seed"), _one_value(query, "outcomes")
-    try:
-        if seed is not None:
-            chosen["seed"] = int(seed)
-    except ValueError:
-        raise BadRequest(f"seed must be a whole number, not {seed!r}") from None
+    outcomes = _one_value(query, "outcomes")
+    for key in ("seed", "max_outcomes", "granularity"):
+        value = _one_value(query, key)
+        try:
+            if value is not None:
+                chosen[key] = int(value)
+        except ValueError:
+            raise BadRequest(f"{key} must be a whole number, not {value!r}") from None
     try:
         if outcomes:
             chosen["outcomes"] = parse_outcomes(outcomes)

@@ -321,8 +321,9 @@ async function rule() {
   }
 }
 
+// Outcomes with the weights as revsim writes them (its one rounding rule, sent as "percent").
 function outcomeText(outcomes) {
-  return outcomes.map((o) => (outcomes.length > 1 ? `${Math.round(o.weight * 100)}% of ` : "") + `${o.result} (${o.score >= 0 ? "+" : ""}${o.score} NS)`).join(", ");
+  return outcomes.map((o) => (outcomes.length > 1 ? `${o.percent} of ` : "") + `${o.result} (${o.score >= 0 ? "+" : ""}${o.score} NS)`).join(", ");
 }
 
 function showRuling(board) {
@@ -331,8 +332,15 @@ function showRuling(board) {
   const add = (tag, text, className = "") => box.appendChild(Object.assign(document.createElement(tag), { textContent: text, className }));
   if (board.status !== "ok") { add("p", board.reason || board.error, "quiet"); return; }
   const law = board.ruling.law === "none" ? "The table result stands" : `Law ${board.ruling.law}`;
-  add("p", `${law}: ${outcomeText(board.ruling.ns)}` +
-    (JSON.stringify(board.ruling.ns) === JSON.stringify(board.ruling.ew) ? "" : `; for East-West: ${outcomeText(board.ruling.ew)}`), "law");
+  add("p", `${law}: ${board.ruling.written}`, "law");
+  add("p", `North-South: ${outcomeText(board.ruling.ns)}` +
+    (JSON.stringify(board.ruling.ns) === JSON.stringify(board.ruling.ew) ? " (both sides)" : `; East-West: ${outcomeText(board.ruling.ew)}`));
+  if (board.ruling.distribution_ns.length > board.ruling.ns.length) {
+    add("p", `The full estimate behind it: ${outcomeText(board.ruling.distribution_ns)}` +
+      (JSON.stringify(board.ruling.distribution_ns) === JSON.stringify(board.ruling.distribution_ew) ? "" :
+        `; East-West: ${outcomeText(board.ruling.distribution_ew)}`), "quiet");
+  }
+  if (board.explanation) add("p", board.explanation);
   add("p", `Table result: ${board.table_result} (${board.table_tricks} tricks${board.claimed ? ", claimed" : ""}); ` +
     `tricks transferred: ${board.transfer}.`);
   if (board.revokes.length) {

@@ -1,0 +1,50 @@
+"""A ruling while it is being made: the one mutable piece of ``ruling.rule``; ``freeze`` gives the frozen
+``steps.BoardRuling``."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from revsim.cards import side_of
+from revsim.equity.settings import Settings
+from revsim.equity.steps import BoardRuling, Outcome, RevokeRuled, Step, Weighted
+from revsim.equity.worlds import Estimate
+from revsim.laws.detection import Revoke
+from revsim.play.table import TablePlay
+from revsim.records.record import Record
+from revsim.scoring.points import ns_score
+
+
+@dataclass
+class Draft:
+    """The ruling while it is being made; ``freeze`` gives the frozen BoardRuling."""
+
+    record: Record
+    table: TablePlay
+    revokes: list[Revoke]
+    transfer: int
+    settings: Settings
+    law: str = "none"
+    ns: Weighted = ()
+    ew: Weighted = ()
+    distribution_ns: Weighted = ()
+    distribution_ew: Weighted = ()
+    steps: list[Step] = field(default_factory=list)
+    estimates: dict[str, Estimate] = field(default_factory=dict)
+    chosen: Estimate | None = None
+    corrected_tricks: int | None = None
+
+    def freeze(self) -> BoardRuling:
+        def scored(weighted: Weighted) -> tuple[Outcome, ...]:
+            return tuple(Outcome(tricks, weight, ns_score(self.record.contract, tricks, self.record.vulnerability))
+                         for tricks, weight in weighted)
+
+        steps = (*[RevokeRuled(revoke) for revoke in self.revokes], *self.steps)
+        return BoardRuling(self.record, self.table, tuple(self.revokes), self.transfer, self.law, scored(self.ns),
+                           scored(self.ew), scored(self.distribution_ns), scored(self.distribution_ew), steps,
+                           dict(self.estimates), self.settings, self.chosen, self.corrected_tricks)
+
+    @property
+    def declarer_side(self) -> int:
+        assert self.record.contract is not None
+        return side_of(self.record.contract.declarer)

@@ -1,0 +1,147 @@
+"""Law 12C1c written as directors write it, with Law 84D: a weighted score of a few round weights.
+
+An estimate of the likely result is a full distribution over declarer's side's tricks. A director assigns
+a score in the form a scorer can enter and a committee writes ("60% of 3NT+3, 30% of 3NT+2, 10% of
+3NT+1"): at most ``max_outcomes`` results, each a multiple of ``granularity`` percent, summing to 100%,
+each a result the estimate holds (legal play reaches it). Law 84D gives doubtful points to the
+non-offending side, so the form is never worth less to it, in points, than the full estimate. Among the
+forms that qualify the closest to the estimate is chosen: the smallest earth mover's distance, the sum
+over trick counts of the gaps between the two cumulative distributions; ties go to fewer results, then to
+the form better for the non-offending side (with no non-offending side, to the form whose worth is
+nearest the estimate's).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+GRANULARITIES = (1, 2, 4, 5, 10, 20, 25, 50, 100)
+"""Steps of a weight, in percent, that add up to 100%."""
+_TOLERANCE = 1e-9
+
+
+@dataclass(frozen=True)
+class AssignedScore:
+    """A weighted score in the directors' form: ``outcomes`` (declarer's side's tricks, weight), most weight
+    first; its distance from the estimate; and, with a non-offending side, what the estimate and the form
+    are worth to it in points."""
+
+    outcomes: tuple[tuple[int, float], ...]
+    distance: float
+    estimate_worth: float | None = None
+    assigned_worth: float | None = None
+
+
+def earth_movers_distance(first: Sequence[tuple[int, float]], second: Sequence[tuple[int, float]]) -> float:
+    """The sum over trick counts of the gaps between the two cumulative distributions."""
+    points = sorted({tricks for tricks, _ in first} | {tricks for tricks, _ in second})
+    total = 0.0
+    for low, high in zip(points, points[1:], strict=False):
+        gap = (sum(w for t, w in first if t <= low) - sum(w for t, w in second if t <= low))
+        total += abs(gap) * (high - low)
+    return total
+
+
+def law84d_assigned_score(distribution: Sequence[tuple[int, float]],
+                          worth_to_non_offenders: Callable[[int], float] | None,
+                          max_outcomes: int = 3, granularity: int = 10) -> AssignedScore:
+    """Law 12C1c in the form directors write it, with Law 84D (doubtful points to the non-offending side).
+
+    ``distribution``: declarer's side's tricks with weights summing to 1. ``worth_to_non_offenders`` rates a
+    trick count in points for the non-offending side, or None when there is none (both sides revoked, Law
+    64C2b): the form is then simply the closest. Exact: a depth-first search over the cumulative weights at
+    each trick count of the estimate, pruned by the distance already spent and by the most the rest could
+    still be worth to the non-offending side.
+    """
+    if granularity not in GRANULARITIES:
+        raise ValueError(f"granularity must be one of {', '.join(map(str, GRANULARITIES))} (percent), not {granularity!r}")
+    if not 1 <= max_outcomes <= 14:
+        raise ValueError(f"max_outcomes must be 1-14, not {max_outcomes!r}")
+    merged: dict[int, float] = {}
+    for tricks, weight in distribution:
+        if weight > 0:
+            merged[tricks] = merged.get(tricks, 0.0) + weight
+    total = sum(merged.values())
+    if total <= 0:
+        raise ValueError("a weighted score needs a positive total weight")
+    support = sorted(merged)
+    weights = [merged[t] / total for t in support]
+    search = _FormSearch(support, weights, 100 // granularity, max_outcomes, worth_to_non_offenders)
+    return search.best()
+
+
+class _FormSearch:
+    """The exact search of ``law84d_assigned_score`` over integer cumulative units (``units`` make 100%)."""
+
+    def __init__(self, support: list[int], weights: list[float], units: int, most: int,
+                 worth: Callable[[int], float] | None) -> None:
+        self.support, self.units, self.most = support, units, most
+        self.cumulative = [sum(weights[:i + 1]) for i in range(len(weights))]
+        self.gaps = [high - low for low, high in zip(support, support[1:], strict=False)] + [0]
+        self.points = [worth(t) if worth is not None else 0.0 for t in support]
+        self.guarded = worth is not None
+        self.estimate_worth = sum(w * p for w, p in zip(weights, self.points, strict=True))
+        ns_like = [float(t) for t in support]  # no non-offending side: the worth nearest the estimate's, in tricks
+        self.reference = self.points if self.guarded else ns_like
+        self.reference_mean = sum(w * p for w, p in zip(weights, self.reference, strict=True))
+        self.best_key: tuple[float, int, float] | None = None
+        self.best_form: list[int] = []
+        self.rest_bound = [0.0] * (len(support) + 1)
+        self.best_point_after = [float("-inf")] * (len(support) + 1)
+        for i in range(len(support) - 1, -1, -1):
+            self.best_point_after[i] = max(self.best_point_after[i + 1], self.points[i])
+
+    def best(self) -> AssignedScore:
+        self._walk(0, 0, 0, 0.0, 0.0, [])
+        form = [(self.support[i], units / self.units) for i, units in enumerate(self.best_form) if units]
+        form.sort(key=lambda outcome: (-outcome[1], -outcome[0]))
+        assert self.best_key is not None
+        worth = sum(w * self.points[self.support.index(t)] for t, w in form)
+        return AssignedScore(tuple(form), self.best_key[0], self.estimate_worth if self.guarded else None,
+                             worth if self.guarded else None)
+
+    def _lower_bound(self, index: int, below: int) -> float:
+        """The least distance the trick counts from ``index`` on can still add, cumulative units at least ``below``."""
+        bound = 0.0
+        for i in range(index, len(self.support) - 1):
+            target = self.cumulative[i] * self.units
+            nearest = max(below, min(self.units, round(target)))
+            bound += self.gaps[i] * abs(nearest - target) / self.units
+        return bound
+
+    def _walk(self, index: int, below: int, used: int, distance: float, worth: float, form: list[int]) -> None:
+        if self.best_key is not None and distance + self._lower_bound(index, below) > self.best_key[0] + _TOLERANCE:
+            return
+        if index == len(self.support):
+            if below == self.units:
+                self._consider(distance, used, worth, form)
+            return
+        left = self.units - below
+        if self.guarded and left:
+            if used == self.most:
+                return
+            if worth + left / self.units * self.best_point_after[index] < self.estimate_worth - _TOLERANCE:
+                return
+        last = index == len(self.support) - 1
+        target = self.cumulative[index] * self.units
+        choices = [self.units] if last else range(below, self.units + 1)
+        for cumulative in sorted(choices, key=lambda c: (abs(c - target), c)):
+            units = cumulative - below
+            if units and used == self.most:
+                continue
+            step = self.gaps[index] * abs(cumulative - target) / self.units
+            self._walk(index + 1, cumulative, used + (units > 0), distance + step,
+                       worth + units / self.units * self.points[index], [*form, units])
+
+    def _consider(self, distance: float, used: int, worth: float, form: list[int]) -> None:
+        if self.guarded and worth < self.estimate_worth - _TOLERANCE:
+            return
+        if self.guarded:
+            preference = -worth
+        else:
+            mean = sum(units / self.units * self.reference[i] for i, units in enumerate(form))
+            preference = abs(mean - self.reference_mean)
+        key = (round(distance, 9), used, round(preference, 9))
+        if self.best_key is None or key < self.best_key:
+            self.best_key, self.best_form = key, list(form)

@@ -1,0 +1,198 @@
+"""The ruling as data: the board's result per side and the steps that led to it, each a frozen record of
+the clause applied, the revoke, the world, the values compared and the result chosen.
+
+Nothing here writes English: ``revsim.outputs.explain`` writes the prose of every front end from these
+steps, as a calculation is recorded as a trace and written out elsewhere.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Literal
+
+from revsim.equity.settings import Settings
+from revsim.equity.worlds import Estimate
+from revsim.laws.detection import Revoke
+from revsim.play.table import TablePlay
+from revsim.records.record import Record
+
+Weighted = tuple[tuple[int, float], ...]
+"""Declarer's side's tricks with weights summing to 1, most likely first (Law 12C1c)."""
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """One possible result: declarer's side's tricks, its weight, and North-South's score in points."""
+
+    tricks: int
+    weight: float
+    score: int
+
+
+@dataclass(frozen=True)
+class RevokeRuled:
+    """Law 61 found a revoke; Law 63 established it or not; Laws 62 and 64A/B gave its clause and transfer
+    (``revoke.law``, ``revoke.transfer``, ``revoke.reason``)."""
+
+    revoke: Revoke
+
+
+@dataclass(frozen=True)
+class TableStands:
+    """No revoke, or none established and none to correct: the table result stands."""
+
+    why: Literal["no-revoke", "none-established"]
+
+
+@dataclass(frozen=True)
+class Retransfer:
+    """An earlier revoke's Law 64A clause and transfer, worked out again on a corrected play."""
+
+    revoke: Revoke
+    clause: str
+    transfer: int
+
+
+@dataclass(frozen=True)
+class Corrected:
+    """Law 62A or 62D: the revoke corrected, the play going on from the legal card (``estimate``); the earlier
+    revokes' transfers worked out on the corrected play (``moved`` tricks, ``retransfers`` where a clause or
+    amount changed), and a claim that followed ruled with the legal card in place (Law 70, ``claim_capped``)."""
+
+    clause: str
+    revoke: Revoke
+    estimate: Estimate
+    moved: int
+    outcomes: Weighted
+    claim_capped: Weighted | None
+    retransfers: tuple[Retransfer, ...]
+
+
+@dataclass(frozen=True)
+class World:
+    """A no-infraction world (Law 64C1, or 64C2a for a repeated revoke): it diverges at ``revoke``; its
+    estimate; the earlier revokes' transfers worked out in it (``moved`` in the most likely outcome, over
+    ``rectified`` revokes); ``outcomes``, its result with them applied."""
+
+    clause: str
+    revoke: Revoke
+    estimate: Estimate
+    moved: int
+    rectified: int
+    outcomes: Weighted
+
+
+@dataclass(frozen=True)
+class WorldsJudged:
+    """Several revokes by one side: every world judged (Law 64C1, 64C2a)."""
+
+    worlds: tuple[World, ...]
+
+
+Verdict = Literal["adjusted", "compensated", "no-better", "favours-offenders"]
+BaseKind = Literal["transfer", "corrected", "table"]
+
+
+@dataclass(frozen=True)
+class Compared:
+    """Law 64C1: the base result (the transfer, the corrected play, or the table result) against the score
+    the world's estimate is assigned as, each worth ``base_worth`` and ``adjusted_worth`` points to the
+    non-offending side; the verdict."""
+
+    world: World
+    base: Weighted
+    base_kind: BaseKind
+    assigned: Weighted
+    base_worth: float
+    adjusted_worth: float
+    verdict: Verdict
+
+
+SideResult = Literal["table", "without-any", "without-other"]
+
+
+@dataclass(frozen=True)
+class SideJudged:
+    """Law 64C2b for one side: the other side's revoke that could have damaged it (``harm``), whether it did,
+    and which result the side gets (``outcomes``)."""
+
+    side: int
+    harm: Revoke
+    result: SideResult
+    damaged: bool
+    outcomes: Weighted
+
+
+@dataclass(frozen=True)
+class ScoreAssigned:
+    """Law 12C1: the score assigned to ``sides`` from the full estimate (``distribution``).
+
+    Weighted (12C1c with Law 84D): ``assigned`` is the directors' form, at most ``max_outcomes`` results in
+    steps of ``granularity`` percent, never worth less to the ``non_offending`` side than the estimate, at
+    earth mover's ``distance`` from it; ``given`` when the director's own weights were used as given.
+    Non-weighted (12C1e): one result per side, the most favourable likely one for a non-offending side
+    (``offending`` False), the most unfavourable at all probable for an offending one (True)."""
+
+    sides: tuple[int, ...]
+    regime: str
+    distribution: Weighted
+    assigned: Weighted
+    non_offending: int | None
+    estimate_worth: float | None
+    assigned_worth: float | None
+    distance: float
+    given: bool
+    max_outcomes: int
+    granularity: int
+    offending: bool | None = None
+
+
+Step = RevokeRuled | TableStands | Corrected | WorldsJudged | Compared | SideJudged | ScoreAssigned
+
+
+@dataclass(frozen=True)
+class BoardRuling:
+    """The ruling on one board, frozen: the record, the table play, the revokes (as Law 64 left them), the
+    transfer, the law path's summary (``law``), the score assigned to each side (``ns``, ``ew``) and the full
+    estimate behind it (``distribution_ns``, ``distribution_ew``), the steps, every estimate made, the one the
+    ruling rests on (``chosen``), the corrected trick count of a 62D, and the settings it was made with."""
+
+    record: Record
+    table: TablePlay
+    revokes: tuple[Revoke, ...]
+    transfer: int
+    law: str
+    ns: tuple[Outcome, ...]
+    ew: tuple[Outcome, ...]
+    distribution_ns: tuple[Outcome, ...]
+    distribution_ew: tuple[Outcome, ...]
+    steps: tuple[Step, ...]
+    estimates: Mapping[str, Estimate]
+    settings: Settings
+    chosen: Estimate | None = None
+    corrected_tricks: int | None = None
+
+    @property
+    def table_tricks(self) -> int:
+        """Declarer's side's tricks as played and claimed."""
+        return self.table.declarer_tricks
+
+    @property
+    def no_infraction(self) -> Estimate | None:
+        """The main no-infraction estimate: the world the ruling rests on (else the first one made), if any."""
+        return self.chosen or next(iter(self.estimates.values()), None)
+
+    @property
+    def same_for_both(self) -> bool:
+        """Whether both sides get the same score."""
+        return self.ns == self.ew
+
+    def steps_of(self, kind: type) -> list[Step]:
+        """The steps of one kind, in order."""
+        return [step for step in self.steps if isinstance(step, kind)]
+
+
+def expected(outcomes: tuple[Outcome, ...] | list[Outcome], field_name: str) -> float:
+    """The weighted mean of ``tricks`` or ``score`` over a side's outcomes."""
+    return sum(getattr(outcome, field_name) * outcome.weight for outcome in outcomes)

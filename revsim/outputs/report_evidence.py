@@ -1,0 +1,150 @@
+"""The report's evidence for the no-infraction result, in plain words for an appeals committee: the
+position at the revoke with the legal cards, what the simulated players did, a representative play-out card
+by card, the estimate beside the score assigned (a chart), and the method apart, at the end.
+
+The sentences come from ``outputs.explain``; this module lays them out as HTML.
+"""
+
+from __future__ import annotations
+
+import html
+from typing import Any
+
+from revsim.cards import SEAT_LETTERS, SEAT_NAMES, SUIT_SYMBOLS, Card, sort_hand
+from revsim.equity.steps import BoardRuling, ScoreAssigned, Weighted
+from revsim.equity.worlds import Estimate, position_before
+from revsim.outputs.explain import (
+    assigned_text,
+    method_texts,
+    parted_text,
+    played_text,
+    position_text,
+    real_play_texts,
+    representative_intro,
+)
+from revsim.outputs.weights import labels_by_tricks, weighted_tricks
+
+_RED = (1, 2)
+
+
+def _e(text: object) -> str:
+    return html.escape(str(text))
+
+
+def card_html(card: Card | str) -> str:
+    """A card with its suit symbol, red or black."""
+    card = Card.parse(card) if isinstance(card, str) else card
+    colour = "red" if card.suit in _RED else "black"
+    rank = "10" if card.rank == 10 else "23456789TJQKA"[card.rank - 2]
+    return f'<span class="{colour}">{SUIT_SYMBOLS[card.suit]}{rank}</span>'
+
+
+def _position_diagram(ruling: BoardRuling, estimate: Estimate) -> str:
+    """The four hands as they were at the revoke, with the trick in progress in the middle and the legal
+    cards of the offender marked."""
+    revoke = next(r for r in ruling.revokes if (r.trick, r.seat) == (estimate.trick, estimate.seat))
+    position, _ = position_before(ruling.table.replay, revoke)
+    legal = {candidate.card for candidate in estimate.candidates}
+    hands = []
+    for seat in range(4):
+        rows = []
+        for suit in range(4):
+            cards = [card for card in sort_hand(position.hand(seat)) if card.suit == suit]
+            ranks = " ".join(f'<span class="legal">{card_html(card)}</span>' if seat == estimate.seat and card in legal
+                             else card_html(card) for card in cards) or "&mdash;"
+            rows.append(f"<div>{ranks}</div>")
+        hands.append(f'<div class="hand {SEAT_NAMES[seat].lower()}"><div class="seat">{SEAT_NAMES[seat]}</div>'
+                     f'{"".join(rows)}</div>')
+    trick = " ".join(f"{SEAT_LETTERS[seat]} {card_html(card)}" for seat, card in position.current_trick) or "(to lead)"
+    centre = f'<div class="centre">Trick {estimate.trick}<br>{trick}</div>'
+    return f'<div class="diagram">{"".join(hands)}{centre}</div>'
+
+
+def _representative_table(representative: dict[str, Any]) -> str:
+    parted = representative.get("parted") or {}
+    rows: dict[int, list[str]] = {}
+    for trick, seat, card, after in representative["plays"]:
+        mark = (' class="parted" title="where it parted from perfect play"'
+                if parted and (trick, seat, card) == (parted["trick"], parted["player"], parted["card"]) else "")
+        rows.setdefault(int(trick), []).append(f"<td{mark}>{_e(seat)} {card_html(card)} <small>{after}</small></td>")
+    body = "".join(f"<tr><td class='num'>{trick}</td>{''.join(cells)}</tr>" for trick, cells in rows.items())
+    return ("<table class='playout'><tr><th>Trick</th><th colspan='4'>Cards in the order played (small: declarer's "
+            "side's tricks with perfect play after the card)</th></tr>" + body + "</table>")
+
+
+def distribution_chart(distribution: Weighted, assigned: Weighted, width: int = 520, height: int = 200) -> str:
+    """Bars of the full estimate and the score assigned, by declarer's side's tricks, labelled by the one
+    rounding rule (so the chart says what the text and the rows say)."""
+    tricks = sorted({t for t, _ in distribution} | {t for t, _ in assigned})
+    estimate_labels, assigned_labels = labels_by_tricks(distribution), labels_by_tricks(assigned)
+    estimate, given = dict(distribution), dict(assigned)
+    left, bottom, top = 40, 30, 20
+    slot = (width - left - 10) / max(len(tricks), 1)
+    bar = slot * 0.35
+    plot = height - bottom - top
+
+    def y(weight: float) -> float:
+        return top + plot * (1 - weight)
+
+    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" role="img" '
+             'aria-label="The estimate and the score assigned, by declarer\'s tricks">']
+    for step in (0, 0.5, 1):
+        parts.append(f'<line x1="{left}" x2="{width - 10}" y1="{y(step):.1f}" y2="{y(step):.1f}" stroke="#eee"/>'
+                     f'<text x="{left - 6}" y="{y(step) + 4:.1f}" text-anchor="end">{step:.0%}</text>')
+    for index, count in enumerate(tricks):
+        x = left + index * slot + slot * 0.12
+        for offset, weight, label, colour in ((0.0, estimate.get(count, 0.0), estimate_labels.get(count, ""), "#b9a27a"),
+                                              (bar, given.get(count, 0.0), assigned_labels.get(count, ""), "#2e7a3a")):
+            if weight <= 0:
+                continue
+            parts.append(f'<rect x="{x + offset:.1f}" y="{y(weight):.1f}" width="{bar:.1f}" '
+                         f'height="{plot * weight:.1f}" fill="{colour}"><title>{_e(label)}</title></rect>'
+                         f'<text x="{x + offset + bar / 2:.1f}" y="{y(weight) - 3:.1f}" text-anchor="middle" '
+                         f'font-size="10">{_e(label)}</text>')
+        parts.append(f'<text x="{x + bar:.1f}" y="{height - bottom + 14}" text-anchor="middle">{count}</text>')
+    parts.append(f'<text x="{left + (width - left) / 2:.0f}" y="{height - 4}" text-anchor="middle">declarer\'s '
+                 "side's tricks: the estimate (light) and the score assigned (green)</text></svg>")
+    return "".join(parts)
+
+
+def evidence_html(ruling: BoardRuling) -> str:
+    """The section "Without the revoke": the evidence in plain words."""
+    estimate = ruling.no_infraction
+    if estimate is None:
+        return ""
+    parts = ["<h2>Without the revoke</h2>", f"<p>{_e(position_text(ruling, estimate))}</p>",
+             _position_diagram(ruling, estimate)]
+    if estimate.estimator == "sd":
+        parts.append(f"<p>{_e(played_text(estimate))}</p>")
+        representative = estimate.evidence.get("representative")
+        if isinstance(representative, dict):
+            total = int(estimate.evidence.get("play_out_count", 0))  # type: ignore[call-overload]
+            parts.append(f"<p>{_e(representative_intro(representative, total))}:</p>"
+                         + _representative_table(representative) + f"<p>{_e(parted_text(representative))}</p>")
+        parts += [f"<p>{_e(line)}</p>" for line in real_play_texts(estimate)]
+    elif estimate.estimator == "director":
+        parts.append("<p class='explain'>The likely result without this revoke is <b>the director's judgement</b> "
+                     f"(Law 12C1c), not an estimate: {_e(weighted_tricks(estimate.outcomes))}. Perfect play is "
+                     "shown beside it as evidence.</p>")
+    else:
+        parts.append(f"<p>With perfect play by all four hands from there (double dummy), declarer's side takes "
+                     f"{_e(weighted_tricks(estimate.outcomes))}. Perfect play sees all four hands: it is an upper "
+                     "bound on skilful play, shown as evidence.</p>")
+    for step in ruling.steps_of(ScoreAssigned):
+        assert isinstance(step, ScoreAssigned)
+        parts.append(f'<p class="explain">{_e(assigned_text(ruling, step))}</p>')
+        if step.regime == "weighted" and len(step.distribution) > 1:
+            parts.append(distribution_chart(step.distribution, step.assigned))
+    return "".join(parts)
+
+
+def method_html(ruling: BoardRuling, settings_line: str, seed_line: str) -> str:
+    """The section "Method", at the end: how each estimate was made, with the parameters that reproduce it."""
+    items = "".join(f"<li>{_e(line)}</li>" for line in method_texts(ruling))
+    candidates = "".join(
+        "<table><tr><th>Card</th><th>Declarer's tricks, double dummy</th></tr>"
+        + "".join(f"<tr><td>{card_html(c.card)}</td><td class='num'>{c.declarer_tricks}</td></tr>"
+                  for c in estimate.candidates) + "</table>"
+        for estimate in ruling.estimates.values())
+    return (f"<h2>Method</h2><ul class='method'>{items}</ul>{candidates}"
+            f"<p class='note'>Settings: {_e(settings_line)}. {seed_line}</p>")
