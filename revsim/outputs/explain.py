@@ -24,7 +24,7 @@ from revsim.equity.steps import (
 )
 from revsim.equity.worlds import Estimate, position_before
 from revsim.laws.detection import SUIT_NAMES, Revoke
-from revsim.outputs.weights import labelled, labels_by_tricks, weighted_result, weighted_tricks
+from revsim.outputs.weights import labels_by_tricks, weighted_result, weighted_tricks, weighted_tricks_and_results
 from revsim.scoring.points import ns_score, result_text
 
 LEVEL_PLAYERS = {"expert": "expert players in championship records", "club": "club players in club records"}
@@ -36,11 +36,7 @@ def _trick_word(count: int) -> str:
 
 def score_text(ruling: BoardRuling, outcomes: Weighted) -> str:
     """A result with its tricks and contract: ``12 tricks (3NT+3)``, or ``60% of 12 tricks (3NT+3), ...``."""
-    contract = ruling.record.contract
-    items = labelled(outcomes)
-    if len(items) == 1:
-        return f"{items[0][0]} tricks ({result_text(contract, items[0][0])})"
-    return ", ".join(f"{label} of {tricks} tricks ({result_text(contract, tricks)})" for tricks, _, label in items)
+    return weighted_tricks_and_results(ruling.record.contract, outcomes)
 
 
 # --- the law path ------------------------------------------------------------------------------

@@ -76,6 +76,14 @@ def weighted_tricks(outcomes: Weights) -> str:
                      for index, (tricks, _, label) in enumerate(items))
 
 
+def weighted_tricks_and_results(contract: Contract | None, outcomes: Weights) -> str:
+    """Tricks with their results: ``12 tricks (3NT+3)``, or ``60% of 12 tricks (3NT+3), 30% of 11 tricks (3NT+2)``."""
+    items = labelled(outcomes)
+    if len(items) == 1:
+        return f"{items[0][0]} tricks ({_result(contract, items[0][0])})"
+    return ", ".join(f"{label} of {tricks} tricks ({_result(contract, tricks)})" for tricks, _, label in items)
+
+
 def weighted_detail(contract: Contract | None, outcomes: Weights, score_of: dict[int, int],
                     separator: str = ", ") -> str:
     """Each result with its tricks and North-South's score: ``60% of 3NT+3 (12 tricks, NS +490), ...``."""
