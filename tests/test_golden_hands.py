@@ -111,3 +111,15 @@ def _check_the_directors_form(ruling) -> None:
             assigned = sum(w * scores[t] for t, w in step.assigned) * sign
             estimate = sum(w * scores[t] for t, w in step.distribution) * sign
             assert assigned >= estimate - 1e-9
+
+
+LAW_CASES = sorted(path.name for path in HANDS.glob("law6*.toml"))
+
+
+@pytest.mark.parametrize("name", LAW_CASES)
+def test_law12c1c_every_hands_case_is_ruled_in_the_directors_form_with_default_settings(name: str) -> None:
+    """The law cases of hands/ (the lecture cases are checked above) ruled with the default settings (sd):
+    every score in the directors' form, never worth less to the non-offending side than the estimate."""
+    for record in read_records(HANDS / name):
+        assert isinstance(record, Record), str(record)
+        _check_the_directors_form(adjudicate(record))

@@ -298,6 +298,19 @@ def real_play_texts(estimate: Estimate) -> list[str]:
             f"{parts[0]}: {weighted_tricks(estimate.outcomes)}."]
 
 
+def transferred_texts(ruling: BoardRuling) -> list[str]:
+    """The estimate with the earlier revokes' transfers applied in its world, when they moved tricks."""
+    compared = ruling.steps_of(Compared)
+    if not compared:
+        return []
+    step = compared[-1]
+    assert isinstance(step, Compared)
+    if not step.world.moved:
+        return []
+    return [f"With the earlier revokes' transfers applied in that world (Law 64A), the estimate is "
+            f"{weighted_tricks(step.world.outcomes)}."]
+
+
 def evidence_texts(ruling: BoardRuling) -> list[str]:
     """The evidence behind the estimate the ruling rests on, in plain words (nothing of the method's
     parameters, which ``method_texts`` writes; the score assigned from it is a step of the law path)."""
@@ -311,6 +324,7 @@ def evidence_texts(ruling: BoardRuling) -> list[str]:
         if isinstance(representative, dict):
             lines.append(representative_text(representative, int(estimate.evidence.get("play_out_count", 0))))  # type: ignore[call-overload]
         lines += real_play_texts(estimate)
+        lines += transferred_texts(ruling)
     elif estimate.estimator == "director":
         lines.append(f"The likely result without the revoke is the director's judgement (Law 12C1c), given as "
                      f"{weighted_tricks(estimate.outcomes)}; perfect play is shown beside it as evidence.")

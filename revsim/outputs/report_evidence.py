@@ -21,6 +21,7 @@ from revsim.outputs.explain import (
     position_text,
     real_play_texts,
     representative_intro,
+    transferred_texts,
 )
 from revsim.outputs.weights import labels_by_tricks, weighted_tricks
 
@@ -121,7 +122,7 @@ def evidence_html(ruling: BoardRuling) -> str:
             total = int(estimate.evidence.get("play_out_count", 0))  # type: ignore[call-overload]
             parts.append(f"<p>{_e(representative_intro(representative, total))}:</p>"
                          + _representative_table(representative) + f"<p>{_e(parted_text(representative))}</p>")
-        parts += [f"<p>{_e(line)}</p>" for line in real_play_texts(estimate)]
+        parts += [f"<p>{_e(line)}</p>" for line in (*real_play_texts(estimate), *transferred_texts(ruling))]
     elif estimate.estimator == "director":
         parts.append("<p class='explain'>The likely result without this revoke is <b>the director's judgement</b> "
                      f"(Law 12C1c), not an estimate: {_e(weighted_tricks(estimate.outcomes))}. Perfect play is "
