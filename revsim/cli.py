@@ -16,7 +16,6 @@ from revsim.cluster import ClusterError
 from revsim.equity.estimators import ESTIMATOR_NAMES
 from revsim.equity.law84 import GRANULARITIES
 from revsim.equity.predict import PREDICTORS, predict
-from revsim.equity.progress import listening
 from revsim.equity.ruling import BoardRuling
 from revsim.equity.sd import LEVEL_NAMES
 from revsim.equity.settings import (
@@ -177,10 +176,8 @@ def adjudicate_command(file: str, as_json: bool, **options: Any) -> None:
     if as_json:
         click.echo("[")
     for item in _selected(file, options["boards"], extra):
-        work.start(str(item.board))
-        with listening(work.tell):
+        with work.board_at_work(str(item.board)):
             result, text, failed = _board_output(item, settings, field, file)
-        work.finish()
         errors += failed
         if as_json:
             click.echo(("," if boards else "") + json.dumps(result, indent=2, ensure_ascii=False))
@@ -243,14 +240,11 @@ def report_command(file: str, output: str, all_boards: bool, record_number: int 
     try:
         if isinstance(item, RecordError):
             raise item
-        work.start(str(item.board))
-        with listening(work.tell):
+        with work.board_at_work(str(item.board)):
             ruling: BoardRuling = adjudicate(item, settings)
     except RecordError as error:
-        work.finish()
         click.echo(f"ERROR {error.describe()}", err=True)
         sys.exit(1)
-    work.finish()
     field = _field(options)
     scores = field_for_board(field, item.board) if field is not None else None
     if field is not None and not scores:
@@ -270,12 +264,11 @@ def _session_report(file: str, output: str, settings: Settings, options: dict[st
 
     field = _field(options)
     boards: list[SessionBoard] = []
-    work = _work_line(file, options["boards"], _extra_facts(options))
-    for item in _selected(file, options["boards"], _extra_facts(options)):
-        work.start(str(item.board))
-        with listening(work.tell):
+    extra = _extra_facts(options)
+    work = _work_line(file, options["boards"], extra)
+    for item in _selected(file, options["boards"], extra):
+        with work.board_at_work(str(item.board)):
             output_row = board_output(item, settings, None)
-        work.finish()
         result = output_row.result
         entry = SessionBoard(str(result.get("file") or file), str(result.get("board")))
         if output_row.failed:

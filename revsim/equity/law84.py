@@ -7,8 +7,8 @@ each a result the estimate holds (legal play reaches it). Law 84D gives doubtful
 non-offending side, so the form is never worth less to it, in points, than the full estimate. Among the
 forms that qualify the closest to the estimate is chosen: the smallest earth mover's distance, the sum
 over trick counts of the gaps between the two cumulative distributions; ties go to fewer results, then to
-the form better for the non-offending side (with no non-offending side, to the form whose worth is
-nearest the estimate's).
+the form better for the non-offending side (with no non-offending side, to the form whose mean trick count
+is nearest the estimate's).
 """
 
 from __future__ import annotations
@@ -43,6 +43,16 @@ def earth_movers_distance(first: Sequence[tuple[int, float]], second: Sequence[t
     return total
 
 
+def check_form(max_outcomes: int, granularity: int) -> None:
+    """ValueError naming the field and the values allowed, unless the form can be written: ``granularity`` one
+    of ``GRANULARITIES`` and ``max_outcomes`` a whole number from 1 to 14."""
+    if granularity not in GRANULARITIES:
+        raise ValueError(f"granularity must be one of {', '.join(map(str, GRANULARITIES))} (percent), "
+                         f"not {granularity!r}")
+    if not isinstance(max_outcomes, int) or not 1 <= max_outcomes <= 14:
+        raise ValueError(f"max_outcomes must be a whole number from 1 to 14, not {max_outcomes!r}")
+
+
 def law84d_assigned_score(distribution: Sequence[tuple[int, float]],
                           worth_to_non_offenders: Callable[[int], float] | None,
                           max_outcomes: int = 3, granularity: int = 10) -> AssignedScore:
@@ -54,10 +64,7 @@ def law84d_assigned_score(distribution: Sequence[tuple[int, float]],
     each trick count of the estimate, pruned by the distance already spent and by the most the rest could
     still be worth to the non-offending side.
     """
-    if granularity not in GRANULARITIES:
-        raise ValueError(f"granularity must be one of {', '.join(map(str, GRANULARITIES))} (percent), not {granularity!r}")
-    if not 1 <= max_outcomes <= 14:
-        raise ValueError(f"max_outcomes must be 1-14, not {max_outcomes!r}")
+    check_form(max_outcomes, granularity)
     merged: dict[int, float] = {}
     for tricks, weight in distribution:
         if weight > 0:
@@ -82,12 +89,10 @@ class _FormSearch:
         self.points = [worth(t) if worth is not None else 0.0 for t in support]
         self.guarded = worth is not None
         self.estimate_worth = sum(w * p for w, p in zip(weights, self.points, strict=True))
-        ns_like = [float(t) for t in support]  # no non-offending side: the worth nearest the estimate's, in tricks
-        self.reference = self.points if self.guarded else ns_like
-        self.reference_mean = sum(w * p for w, p in zip(weights, self.reference, strict=True))
+        self.mean_tricks = sum(w * t for w, t in zip(weights, support, strict=True))
         self.best_key: tuple[float, int, float] | None = None
         self.best_form: list[int] = []
-        self.rest_bound = [0.0] * (len(support) + 1)
+        self.best_worth = 0.0
         self.best_point_after = [float("-inf")] * (len(support) + 1)
         for i in range(len(support) - 1, -1, -1):
             self.best_point_after[i] = max(self.best_point_after[i + 1], self.points[i])
@@ -97,9 +102,9 @@ class _FormSearch:
         form = [(self.support[i], units / self.units) for i, units in enumerate(self.best_form) if units]
         form.sort(key=lambda outcome: (-outcome[1], -outcome[0]))
         assert self.best_key is not None
-        worth = sum(w * self.points[self.support.index(t)] for t, w in form)
-        return AssignedScore(tuple(form), self.best_key[0], self.estimate_worth if self.guarded else None,
-                             worth if self.guarded else None)
+        if not self.guarded:
+            return AssignedScore(tuple(form), self.best_key[0])
+        return AssignedScore(tuple(form), self.best_key[0], self.estimate_worth, self.best_worth)
 
     def _lower_bound(self, index: int, below: int) -> float:
         """The least distance the trick counts from ``index`` on can still add, cumulative units at least ``below``."""
@@ -118,11 +123,10 @@ class _FormSearch:
                 self._consider(distance, used, worth, form)
             return
         left = self.units - below
-        if self.guarded and left:
-            if used == self.most:
-                return
-            if worth + left / self.units * self.best_point_after[index] < self.estimate_worth - _TOLERANCE:
-                return
+        if left and used == self.most:
+            return
+        if self.guarded and worth + left / self.units * self.best_point_after[index] < self.estimate_worth - _TOLERANCE:
+            return
         last = index == len(self.support) - 1
         target = self.cumulative[index] * self.units
         choices = [self.units] if last else range(below, self.units + 1)
@@ -140,8 +144,8 @@ class _FormSearch:
         if self.guarded:
             preference = -worth
         else:
-            mean = sum(units / self.units * self.reference[i] for i, units in enumerate(form))
-            preference = abs(mean - self.reference_mean)
+            mean = sum(units / self.units * self.support[i] for i, units in enumerate(form))
+            preference = abs(mean - self.mean_tricks)
         key = (round(distance, 9), used, round(preference, 9))
         if self.best_key is None or key < self.best_key:
-            self.best_key, self.best_form = key, list(form)
+            self.best_key, self.best_form, self.best_worth = key, list(form), worth

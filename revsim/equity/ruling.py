@@ -61,13 +61,12 @@ def rule(record: Record, table: TablePlay, revokes: list[Revoke], transfer: int,
         base_law = "64A" if transfer else "none"
     else:
         active = [r for r in draft.revokes if r.established and r.law != "62D" and _before(r, corrected)]
-        base, base_law, active = _corrected_base(draft, corrected, active)
-        corrected = next(r for r in draft.revokes if r.order == corrected.order)
+        base, base_law, active = _corrected_base(draft, corrected, active)  # the corrected revoke is never replaced
     if corrected is not None and corrected.law == "62D" and any(r.side != corrected.side for r in active):
         active = sorted([*active, corrected], key=lambda r: r.order)  # both sides revoked: 64B7, 64C2b
     if not active:
         draft.law = base_law
-        _assign_same(draft, base, None if corrected is None else 1 - corrected.side, given=False)
+        _assign_same(draft, base, None if corrected is None else 1 - corrected.side)
         if not revokes:
             draft.steps.append(TableStands("no-revoke"))
         elif corrected is None:
@@ -160,23 +159,23 @@ def _one_side(draft: Draft, active: list[Revoke], base: Weighted, base_law: str,
     non_offending = 1 - offending
     worlds = [_world(draft, revoke, [r for r in active if _before(r, revoke)]) for revoke in active]
     assigned = [_assigned(draft, world.outcomes, non_offending, _given(world.estimate)) for world in worlds]
-    worth = [_worth_to(draft, non_offending, outcomes) for outcomes in assigned]
+    worth = [_expected_worth(draft, non_offending, outcomes) for outcomes, _ in assigned]
     best_index = max(reversed(range(len(worlds))), key=lambda i: worth[i])  # ties: the later world
     best = worlds[best_index]
     base_assigned = _assigned(draft, base, non_offending, False)
-    base_worth = _worth_to(draft, non_offending, base_assigned)
+    base_worth = _expected_worth(draft, non_offending, base_assigned[0])
     adjust = law64c1_adjust(base_worth, worth[best_index])
     if len(worlds) > 1:
         draft.steps.append(WorldsJudged(tuple(worlds)))
     draft.chosen = best.estimate
-    draft.steps.append(Compared(best, base, base_kind, assigned[best_index], base_worth, worth[best_index],
+    draft.steps.append(Compared(best, base, base_kind, assigned[best_index][0], base_worth, worth[best_index],
                                 _verdict(adjust, base_kind, base_worth, worth[best_index])))
     if adjust:
         draft.law = _world_law(best)
-        _assign_same(draft, best.outcomes, non_offending, _given(best.estimate), offending)
+        _assign_same(draft, best.outcomes, non_offending, offending, assigned[best_index][1])
     else:
         draft.law = base_law
-        _assign_same(draft, base, non_offending, False, offending)
+        _assign_same(draft, base, non_offending, offending, base_assigned[1])
 
 
 def _verdict(adjust: bool, base_kind: BaseKind, base_worth: float, adjusted_worth: float) -> Verdict:
@@ -272,11 +271,12 @@ def _both_sides(draft: Draft, active: list[Revoke], base: Weighted) -> None:
                                       chosen[side]))
     if settings.regime == "weighted":
         if chosen[0] == chosen[1]:
-            _assign_same(draft, chosen[0], None, False)
+            _assign_same(draft, chosen[0], None)
             return
         draft.distribution_ns, draft.distribution_ew = chosen[0], chosen[1]
-        draft.ns = _assigned_step(draft, chosen[0], None, False, (0,))
-        draft.ew = _assigned_step(draft, chosen[1], None, False, (1,))
+        forms = [_weighted_form(draft, chosen[side], None, False, (side,)) for side in (0, 1)]
+        draft.steps += forms
+        draft.ns, draft.ew = forms[0].assigned, forms[1].assigned
         return
     offending = settings.both_sides == "neither"
     draft.distribution_ns, draft.distribution_ew = chosen[0], chosen[1]
@@ -286,38 +286,40 @@ def _both_sides(draft: Draft, active: list[Revoke], base: Weighted) -> None:
 
 # --- Law 12C1: the score assigned ---------------------------------------------------------------
 
-def _assign_same(draft: Draft, distribution: Weighted, non_offending: int | None, given: bool,
-                 offending: int | None = None) -> None:
+def _assign_same(draft: Draft, distribution: Weighted, non_offending: int | None, offending: int | None = None,
+                 form: ScoreAssigned | None = None) -> None:
     """Law 12C1 for a result both sides share: weighted, the directors' form for both (Law 84D for the
-    non-offending side); non-weighted, the most favourable likely result for the non-offending side and the
-    most unfavourable at all probable for the offenders (with no offending side, the most favourable likely
-    result for each)."""
+    non-offending side; ``form`` when it was already made for the comparison of Law 64C1); non-weighted, the
+    most favourable likely result for the non-offending side and the most unfavourable at all probable for
+    the offenders (with no offending side, the most favourable likely result for each)."""
     draft.distribution_ns = draft.distribution_ew = distribution
     if len(distribution) == 1:
         draft.ns = draft.ew = distribution
     elif draft.settings.regime == "weighted":
-        draft.ns = draft.ew = _assigned_step(draft, distribution, non_offending, given, (0, 1))
+        form = form or _weighted_form(draft, distribution, non_offending, False, (0, 1))
+        draft.steps.append(form)
+        draft.ns = draft.ew = form.assigned
     else:
         draft.ns = _non_weighted(draft, distribution, 0, offending == 0)
         draft.ew = _non_weighted(draft, distribution, 1, offending == 1)
 
 
-def _assigned(draft: Draft, distribution: Weighted, non_offending: int | None, given: bool) -> Weighted:
-    """The score a distribution is assigned as for the non-offending side: under the weighted regime the
-    directors' form (Law 12C1c, Law 84D; the director's own weights as given), else 12C1e's one result."""
-    if len(distribution) == 1 or given:
-        return distribution
+def _assigned(draft: Draft, distribution: Weighted, non_offending: int,
+              given: bool) -> tuple[Weighted, ScoreAssigned | None]:
+    """The score a distribution is assigned as for the non-offending side, and under the weighted regime the
+    step that assigns it: the directors' form (Law 12C1c, Law 84D; the director's own weights as given);
+    non-weighted, 12C1e's one result."""
+    if len(distribution) == 1:
+        return distribution, None
     if draft.settings.regime == "weighted":
-        worth = None if non_offending is None else _worth_function(draft, non_offending)
-        return law84d_assigned_score(distribution, worth, draft.settings.max_outcomes,
-                                     draft.settings.granularity).outcomes
-    assert non_offending is not None
-    return ((law12c1e_non_weighted(distribution, _worth_function(draft, non_offending), offending=False), 1.0),)
+        form = _weighted_form(draft, distribution, non_offending, given, (0, 1))
+        return form.assigned, form
+    return ((law12c1e_non_weighted(distribution, _worth_function(draft, non_offending), offending=False), 1.0),), None
 
 
-def _assigned_step(draft: Draft, distribution: Weighted, non_offending: int | None, given: bool,
-                   sides: tuple[int, ...]) -> Weighted:
-    """The directors' form of a weighted score for ``sides``, recorded as a step."""
+def _weighted_form(draft: Draft, distribution: Weighted, non_offending: int | None, given: bool,
+                   sides: tuple[int, ...]) -> ScoreAssigned:
+    """The directors' form of a weighted score for ``sides`` (the director's own weights as given), as a step."""
     settings = draft.settings
     worths: tuple[float | None, float | None] = (None, None)
     if given:
@@ -326,9 +328,8 @@ def _assigned_step(draft: Draft, distribution: Weighted, non_offending: int | No
         worth = None if non_offending is None else _worth_function(draft, non_offending)
         form = law84d_assigned_score(distribution, worth, settings.max_outcomes, settings.granularity)
         assigned, distance, worths = form.outcomes, form.distance, (form.estimate_worth, form.assigned_worth)
-    draft.steps.append(ScoreAssigned(sides, "weighted", distribution, assigned, non_offending, worths[0], worths[1],
-                                     distance, given, settings.max_outcomes, settings.granularity))
-    return assigned
+    return ScoreAssigned(sides, "weighted", distribution, assigned, non_offending, worths[0], worths[1], distance,
+                         given, settings.max_outcomes, settings.granularity)
 
 
 def _non_weighted(draft: Draft, distribution: Weighted, side: int, offending: bool) -> Weighted:
@@ -351,11 +352,6 @@ def _worth_function(draft: Draft, side: int) -> Callable[[int], float]:
 def _expected_worth(draft: Draft, side: int, outcomes: Weighted) -> float:
     worth = _worth_function(draft, side)
     return sum(weight * worth(tricks) for tricks, weight in outcomes)
-
-
-def _worth_to(draft: Draft, side: int, assigned: Weighted) -> float:
-    """What an assigned score is worth to ``side`` in points (its expected points)."""
-    return _expected_worth(draft, side, assigned)
 
 
 # --- estimates ---------------------------------------------------------------------------------

@@ -23,7 +23,7 @@ from revsim.cards import SEAT_LETTERS, Card, Seat
 from revsim.equity.dd import DoubleDummyEstimator
 from revsim.equity.playout import PlayOut, Policy, play_out_lines
 from revsim.equity.progress import tell
-from revsim.equity.solver import total_tricks
+from revsim.equity.solver import best_card, total_tricks
 from revsim.equity.view import HandShape
 from revsim.equity.worlds import Estimate
 from revsim.laws.detection import Revoke
@@ -56,6 +56,10 @@ class Level:
     def blend_at(self, completed: int) -> float:
         """The weight of the position-blind part after ``completed`` tricks (that of the nearest cut)."""
         return self.blend[nearest_cut(completed)]
+
+    def errors_at(self, completed: int) -> dict[int, float]:
+        """Real players' results minus double dummy after ``completed`` tricks (those of the nearest cut)."""
+        return self.errors.get(nearest_cut(completed), {0: 1.0})
 
 
 @functools.cache
@@ -104,7 +108,7 @@ def nearest_cut(completed: int) -> int:
 def blind_distribution(double_dummy: int, completed: int, low: int, high: int, level: Level) -> dict[int, float]:
     """Double dummy plus the errors real players made from that point, kept within the tricks still possible."""
     spread: dict[int, float] = {}
-    for offset, weight in level.errors.get(nearest_cut(completed), {0: 1.0}).items():
+    for offset, weight in level.errors_at(completed).items():
         tricks = min(max(double_dummy + offset, low), high)
         spread[tricks] = spread.get(tricks, 0.0) + weight
     total = sum(spread.values())
@@ -157,22 +161,17 @@ def representative_play_out(position: Replay, declarer: Seat, lines: tuple[PlayO
     plays: list[list[object]] = []
     parted: dict[str, object] | None = None
     value, planned = before, list(chosen.cards)
+    values: dict[Card, int] = {}
     while not replay.is_over:
-        if planned:
-            card = planned.pop(0)
-        else:
-            values = total_tricks(replay, declarer)[1]
-            best = max(values.values())
-            card = min((c for c, v in values.items() if v == best), key=lambda c: (c.suit, -c.rank))
+        card = planned.pop(0) if planned else best_card(values)
         seat, trick = replay.to_play, replay.trick_number
         replay.play(card)
-        after = total_tricks(replay, declarer)[0]
+        after, values = total_tricks(replay, declarer)
         plays.append([trick, SEAT_LETTERS[seat], str(card), after])
         if parted is None and after != value:
             parted = {"trick": trick, "player": SEAT_LETTERS[seat], "card": str(card), "before": value, "after": after}
         value = after
-    return {"index": index, "tricks": chosen.tricks, "double_dummy_before": before, "plays": plays,
-            "simulated_cards": len(chosen.cards), "parted": parted}
+    return {"index": index, "tricks": chosen.tricks, "double_dummy_before": before, "plays": plays, "parted": parted}
 
 
 def _ordered(distribution: dict[int, float]) -> tuple[tuple[int, float], ...]:
@@ -206,8 +205,7 @@ class SingleDummyEstimator:
             "defence_sight": self.level.defence_sight, "play_out_count": self.level.playouts,
             "layouts": self.level.layouts, "blend": likely.blend, "seed": self.seed,
             "cut": nearest_cut(evidence_dd.tricks_completed),
-            "errors": [[offset, weight] for offset, weight in
-                       sorted(self.level.errors.get(nearest_cut(evidence_dd.tricks_completed), {0: 1.0}).items())],
+            "errors": [list(error) for error in sorted(self.level.errors_at(evidence_dd.tricks_completed).items())],
             "representative": representative_play_out(position, declarer, likely.lines, revoke.allowed),
         }
         return replace(evidence_dd, estimator=self.name, substitute="policy", chosen=chosen,

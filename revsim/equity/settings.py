@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from revsim.equity.estimators import ESTIMATOR_NAMES
-from revsim.equity.law84 import GRANULARITIES
+from revsim.equity.law84 import check_form
 from revsim.equity.sd import LEVEL_NAMES
 from revsim.equity.worlds import SUBSTITUTES
 from revsim.records.facts import NOTICED_WHEN
@@ -55,11 +55,7 @@ class Settings:
     granularity: int = 10
 
     def __post_init__(self) -> None:
-        if self.granularity not in GRANULARITIES:
-            raise ValueError(f"granularity must be one of {', '.join(map(str, GRANULARITIES))} (percent), "
-                             f"not {self.granularity!r}")
-        if not isinstance(self.max_outcomes, int) or not 1 <= self.max_outcomes <= 14:
-            raise ValueError(f"max_outcomes must be a whole number from 1 to 14, not {self.max_outcomes!r}")
+        check_form(self.max_outcomes, self.granularity)
         for name, allowed in (("noticed", NOTICED_WHEN), ("estimator", ESTIMATOR_NAMES), ("level", LEVEL_NAMES),
                               ("substitute", SUBSTITUTES), ("regime", REGIMES), ("both_sides", BOTH_SIDES_METHODS)):
             if getattr(self, name) not in allowed and not (name == "noticed" and self.noticed is None):

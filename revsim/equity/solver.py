@@ -162,3 +162,10 @@ def total_tricks(replay: Replay, side_seat: Seat, allowed: Set[Card] | None = No
     best = max(choices.values())
     remaining = 13 - replay.tricks_won(0) - replay.tricks_won(1)
     return won + (best if replay.to_play % 2 == side_seat % 2 else remaining - best), values
+
+
+def best_card(values: dict[Card, int]) -> Card:
+    """The double-dummy best of ``values`` (a card's tricks for the player to play's side), ties broken by
+    card order (suits in order, the highest first), so a line played from it is deterministic."""
+    best = max(values.values())
+    return min((card for card, value in values.items() if value == best), key=lambda card: (card.suit, -card.rank))

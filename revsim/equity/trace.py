@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from revsim.cards import Card
 from revsim.equity.ruling import BoardRuling
-from revsim.equity.solver import total_tricks
+from revsim.equity.solver import best_card, total_tricks
 from revsim.equity.worlds import Estimate, position_before
 from revsim.play.replay import Replay
 
@@ -58,11 +58,7 @@ def no_infraction_trace(ruling: BoardRuling, estimate: Estimate) -> Trace:
     planned = [Card.parse(text) for text in table_like.cards] if table_like else [estimate.chosen[0]]
     cards: list[str] = []
     while not position.is_over:
-        if planned:
-            card = planned.pop(0)
-        else:
-            best = max(choices.values())
-            card = min((c for c, v in choices.items() if v == best), key=lambda c: (c.suit, -c.rank))
+        card = planned.pop(0) if planned else best_card(choices)
         position.play(card)
         cards.append(str(card))
         value, choices = total_tricks(position, declarer)

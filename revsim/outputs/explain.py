@@ -12,6 +12,7 @@ from revsim.equity.steps import (
     BoardRuling,
     Compared,
     Corrected,
+    Outcome,
     Retransfer,
     RevokeRuled,
     ScoreAssigned,
@@ -24,7 +25,15 @@ from revsim.equity.steps import (
 )
 from revsim.equity.worlds import Estimate, position_before
 from revsim.laws.detection import SUIT_NAMES, Revoke
-from revsim.outputs.weights import labels_by_tricks, weighted_result, weighted_tricks, weighted_tricks_and_results
+from revsim.outputs.weights import (
+    labels_by_tricks,
+    result_with_score,
+    weighted_detail,
+    weighted_result,
+    weighted_tricks,
+    weighted_tricks_and_results,
+)
+from revsim.play.replay import Replay
 from revsim.scoring.points import ns_score, result_text
 
 LEVEL_PLAYERS = {"expert": "expert players in championship records", "club": "club players in club records"}
@@ -223,10 +232,15 @@ def explanation(ruling: BoardRuling) -> str:
 
 # --- the evidence, in plain words ----------------------------------------------------------------
 
+def position_at(ruling: BoardRuling, estimate: Estimate) -> Replay:
+    """The play just before the revoke an estimate is about."""
+    revoke = next(r for r in ruling.revokes if (r.trick, r.seat) == (estimate.trick, estimate.seat))
+    return position_before(ruling.table.replay, revoke)[0]
+
+
 def position_text(ruling: BoardRuling, estimate: Estimate) -> str:
     """Where the revoke happened: who was to play, the trick so far, the tricks won, and the legal cards."""
-    revoke = next(r for r in ruling.revokes if (r.trick, r.seat) == (estimate.trick, estimate.seat))
-    position, _ = position_before(ruling.table.replay, revoke)
+    position = position_at(ruling, estimate)
     who = SEAT_NAMES[estimate.seat]
     on_trick = ", ".join(f"{SEAT_NAMES[seat]} the {card}" for seat, card in position.current_trick)
     trick = (f"{who} was to lead to trick {estimate.trick}" if not on_trick
@@ -356,17 +370,24 @@ def method_texts(ruling: BoardRuling) -> list[str]:
     return lines
 
 
-def ruling_line(ruling: BoardRuling) -> str:
-    """The ruling as directors write it, per side where they differ."""
+def ruling_line(ruling: BoardRuling, detail: bool = False, separator: str = ", ") -> str:
+    """The score assigned as directors write it, per side where they differ; with ``detail``, each result with
+    its tricks and North-South's score (``60% of 3NT+3 (12 tricks, NS +490), ...``)."""
     contract = ruling.record.contract
-    ns = weighted_result(contract, [(o.tricks, o.weight) for o in ruling.ns])
+
+    def side(outcomes: tuple[Outcome, ...]) -> str:
+        weighted = [(o.tricks, o.weight) for o in outcomes]
+        if detail:
+            return weighted_detail(contract, weighted, {o.tricks: o.score for o in outcomes}, separator)
+        return weighted_result(contract, weighted)
+
     if ruling.same_for_both:
-        return ns
-    return f"North-South {ns}; East-West {weighted_result(contract, [(o.tricks, o.weight) for o in ruling.ew])}"
+        return side(ruling.ns)
+    return f"North-South {side(ruling.ns)}; East-West {side(ruling.ew)}"
 
 
 def describe_result(ruling: BoardRuling, tricks: int) -> str:
     """Like ``4S= (10 tricks, NS +420)``."""
-    score = ns_score(ruling.record.contract, tricks, ruling.record.vulnerability)
-    return f"{result_text(ruling.record.contract, tricks)} ({tricks} tricks, NS {score:+d})"
+    return result_with_score(ruling.record.contract, tricks,
+                             ns_score(ruling.record.contract, tricks, ruling.record.vulnerability))
 

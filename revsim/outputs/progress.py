@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import contextlib
 import sys
 import time
+from collections.abc import Iterator
 from typing import Any
+
+from revsim.equity.progress import listening
 
 
 class Progress:
@@ -67,11 +71,17 @@ class WorkLine:
         self._drawn = 0.0
         self._width = 0
 
-    def start(self, name: str) -> None:
-        """A new board begins."""
+    @contextlib.contextmanager
+    def board_at_work(self, name: str) -> Iterator[None]:
+        """One board's work: the line names it, hears how the work inside gets on, and is cleared after."""
         self.board += 1
         self.name = name
         self.tell("replaying", force=True)
+        try:
+            with listening(self.tell):
+                yield
+        finally:
+            self.finish()
 
     def tell(self, phrase: str, force: bool = False) -> None:
         """How far this board's work has got."""

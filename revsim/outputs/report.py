@@ -8,25 +8,22 @@ along the table line and the no-infraction line, and a footer that makes the rul
 
 from __future__ import annotations
 
-import html
 from dataclasses import dataclass
 from importlib import metadata
 from typing import Any
 
-from revsim.cards import SEAT_LETTERS, SEAT_NAMES, SUIT_SYMBOLS, Card, Hand, next_seat, sort_hand
+from revsim.cards import SEAT_LETTERS, SEAT_NAMES, next_seat
 from revsim.equity.settings import Settings, noticed_when
 from revsim.equity.steps import BoardRuling, Outcome
 from revsim.equity.trace import Trace, no_infraction_trace, table_trace
 from revsim.outputs.dicts import settings_to_dict
-from revsim.outputs.explain import describe_result, explanation, step_texts
+from revsim.outputs.explain import describe_result, explanation, ruling_line, step_texts
 from revsim.outputs.progress import plural
-from revsim.outputs.report_evidence import card_html, evidence_html, method_html
-from revsim.outputs.text import describe_info, outcomes_text
+from revsim.outputs.report_evidence import card_html, diagram_html, escape, evidence_html, method_html
+from revsim.outputs.text import describe_info
 from revsim.outputs.weights import labels_by_tricks, weighted_result
 from revsim.scoring.field import score_against_field
 from revsim.scoring.points import result_text
-
-_RED = (1, 2)
 
 CSS = """
 body { font-family: Georgia, 'Times New Roman', serif; margin: 2em auto; max-width: 60em; color: #222; line-height: 1.4; }
@@ -62,24 +59,7 @@ svg text { font-family: Georgia, serif; font-size: 11px; }
 """
 
 
-def _e(text: object) -> str:
-    return html.escape(str(text))
-
-
-def _hand_html(seat: int, hand: Hand, marked: set[Card]) -> str:
-    rows = []
-    for suit in range(4):
-        cards = [card for card in sort_hand(hand) if card.suit == suit]
-        ranks = " ".join(
-            (f'<span class="revoke" title="a card this player could have played">{_rank(card)}</span>'
-             if card in marked else _rank(card)) for card in cards) or "&mdash;"
-        colour = "red" if suit in _RED else "black"
-        rows.append(f'<div><span class="{colour}">{SUIT_SYMBOLS[suit]}</span> {ranks}</div>')
-    return f'<div class="hand {SEAT_NAMES[seat].lower()}"><div class="seat">{SEAT_NAMES[seat]}</div>{"".join(rows)}</div>'
-
-
-def _rank(card: Card) -> str:
-    return "10" if card.rank == 10 else "23456789TJQKA"[card.rank - 2]
+_e = escape
 
 
 def _diagram(ruling: BoardRuling) -> str:
@@ -87,11 +67,10 @@ def _diagram(ruling: BoardRuling) -> str:
     assert record.contract is not None
     hands = ruling.table.replay.initial_hands
     marked = {estimate_card for e in ruling.estimates.values() for estimate_card in e.chosen}
-    centre = (f'<div class="centre">{_e(record.contract.describe())}<br>Vulnerable: {_e(record.vulnerability)}'
+    centre = (f"{_e(record.contract.describe())}<br>Vulnerable: {_e(record.vulnerability)}"
               + (f"<br>Dealer: {SEAT_NAMES[record.dealer]}" if record.dealer is not None else "")
-              + (f"<br>From trick {record.first_trick}" if record.first_trick != 1 else "") + "</div>")
-    return ('<div class="diagram">' + "".join(_hand_html(seat, hands[seat], marked & hands[seat]) for seat in range(4))
-            + centre + "</div>")
+              + (f"<br>From trick {record.first_trick}" if record.first_trick != 1 else ""))
+    return diagram_html(hands, marked, '<span class="revoke" title="a card this player could have played">', centre)
 
 
 def _auction(ruling: BoardRuling) -> str:
@@ -289,7 +268,7 @@ def report_article(ruling: BoardRuling, field: list[int] | None = None, anchor: 
     notes = "".join(f"<li>{_e(note)}</li>" for note in record.notes)
     endplay_version, revsim_version = _version("endplay"), _version("revsim")
     used = settings_to_dict(settings, record)
-    final = outcomes_text(ruling, "; ")
+    final = ruling_line(ruling, detail=True, separator="; ")
     revokers = ", ".join(f"{SEAT_NAMES[r.seat]} (trick {r.trick})" for r in ruling.revokes) or "none"
     summary = (
         '<div class="summary">'

@@ -8,16 +8,18 @@ The sentences come from ``outputs.explain``; this module lays them out as HTML.
 from __future__ import annotations
 
 import html
+from collections.abc import Iterable, Sequence, Set
 from typing import Any
 
 from revsim.cards import SEAT_LETTERS, SEAT_NAMES, SUIT_SYMBOLS, Card, sort_hand
 from revsim.equity.steps import BoardRuling, ScoreAssigned, Weighted
-from revsim.equity.worlds import Estimate, position_before
+from revsim.equity.worlds import Estimate
 from revsim.outputs.explain import (
     assigned_text,
     method_texts,
     parted_text,
     played_text,
+    position_at,
     position_text,
     real_play_texts,
     representative_intro,
@@ -28,37 +30,54 @@ from revsim.outputs.weights import labels_by_tricks, weighted_tricks
 _RED = (1, 2)
 
 
-def _e(text: object) -> str:
+def escape(text: object) -> str:
+    """Text made safe for HTML."""
     return html.escape(str(text))
+
+
+_e = escape
+
+
+def _colour(suit: int) -> str:
+    return "red" if suit in _RED else "black"
+
+
+def rank_text(card: Card) -> str:
+    """A card's rank as printed: ``10`` for the ten."""
+    return "10" if card.rank == 10 else "23456789TJQKA"[card.rank - 2]
 
 
 def card_html(card: Card | str) -> str:
     """A card with its suit symbol, red or black."""
     card = Card.parse(card) if isinstance(card, str) else card
-    colour = "red" if card.suit in _RED else "black"
-    rank = "10" if card.rank == 10 else "23456789TJQKA"[card.rank - 2]
-    return f'<span class="{colour}">{SUIT_SYMBOLS[card.suit]}{rank}</span>'
+    return f'<span class="{_colour(card.suit)}">{SUIT_SYMBOLS[card.suit]}{rank_text(card)}</span>'
+
+
+def hand_html(seat: int, hand: Iterable[Card], marked: Set[Card], mark: str) -> str:
+    """One hand of a diagram, a suit a line, the ``marked`` cards wrapped in ``mark`` (an opening tag)."""
+    rows = []
+    for suit in range(4):
+        cards = [card for card in sort_hand(frozenset(hand)) if card.suit == suit]
+        ranks = " ".join(f"{mark}{rank_text(card)}</span>" if card in marked else rank_text(card)
+                         for card in cards) or "&mdash;"
+        rows.append(f'<div><span class="{_colour(suit)}">{SUIT_SYMBOLS[suit]}</span> {ranks}</div>')
+    return f'<div class="hand {SEAT_NAMES[seat].lower()}"><div class="seat">{SEAT_NAMES[seat]}</div>{"".join(rows)}</div>'
+
+
+def diagram_html(hands: Sequence[Iterable[Card]], marked: Set[Card], mark: str, centre: str) -> str:
+    """The four hands around a centre box, the ``marked`` cards wrapped in ``mark``."""
+    return ('<div class="diagram">' + "".join(hand_html(seat, hands[seat], marked, mark) for seat in range(4))
+            + f'<div class="centre">{centre}</div></div>')
 
 
 def _position_diagram(ruling: BoardRuling, estimate: Estimate) -> str:
     """The four hands as they were at the revoke, with the trick in progress in the middle and the legal
     cards of the offender marked."""
-    revoke = next(r for r in ruling.revokes if (r.trick, r.seat) == (estimate.trick, estimate.seat))
-    position, _ = position_before(ruling.table.replay, revoke)
+    position = position_at(ruling, estimate)
     legal = {candidate.card for candidate in estimate.candidates}
-    hands = []
-    for seat in range(4):
-        rows = []
-        for suit in range(4):
-            cards = [card for card in sort_hand(position.hand(seat)) if card.suit == suit]
-            ranks = " ".join(f'<span class="legal">{card_html(card)}</span>' if seat == estimate.seat and card in legal
-                             else card_html(card) for card in cards) or "&mdash;"
-            rows.append(f"<div>{ranks}</div>")
-        hands.append(f'<div class="hand {SEAT_NAMES[seat].lower()}"><div class="seat">{SEAT_NAMES[seat]}</div>'
-                     f'{"".join(rows)}</div>')
     trick = " ".join(f"{SEAT_LETTERS[seat]} {card_html(card)}" for seat, card in position.current_trick) or "(to lead)"
-    centre = f'<div class="centre">Trick {estimate.trick}<br>{trick}</div>'
-    return f'<div class="diagram">{"".join(hands)}{centre}</div>'
+    return diagram_html([position.hand(seat) for seat in range(4)], legal, '<span class="legal">',
+                        f"Trick {estimate.trick}<br>{trick}")
 
 
 def _representative_table(representative: dict[str, Any]) -> str:

@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 from revsim.cards import RANK_LETTERS, SUIT_SYMBOLS, Hand, sort_hand
-from revsim.equity.steps import BoardRuling, Outcome
-from revsim.outputs.explain import describe_result, evidence_texts, method_texts, step_texts
-from revsim.outputs.weights import weighted_detail
+from revsim.equity.steps import BoardRuling
+from revsim.outputs.explain import describe_result, evidence_texts, method_texts, ruling_line, step_texts
 
 
 def describe_info(info: dict[str, str]) -> str:
@@ -63,7 +62,7 @@ def ruling_to_text(ruling: BoardRuling) -> str:
     if evidence:
         out.append("The evidence:")
         out += [f"  - {line}" for line in evidence]
-    out.append(f"Ruling ({ruling.law}): {outcomes_text(ruling)}")
+    out.append(f"Ruling ({ruling.law}): {ruling_line(ruling, detail=True)}")
     for note in record.notes:
         out.append(f"Note: {note}")
     method = method_texts(ruling)
@@ -71,16 +70,3 @@ def ruling_to_text(ruling: BoardRuling) -> str:
         out.append("Method:")
         out += [f"  - {line}" for line in method]
     return "\n".join(out)
-
-
-def outcomes_text(ruling: BoardRuling, separator: str = ", ") -> str:
-    """The score assigned, per side where they differ: ``60% of 3NT+3 (12 tricks, NS +490), ...``."""
-    contract = ruling.record.contract
-
-    def side(outcomes: tuple[Outcome, ...]) -> str:
-        return weighted_detail(contract, [(o.tricks, o.weight) for o in outcomes], {o.tricks: o.score for o in outcomes},
-                               separator)
-
-    if ruling.same_for_both:
-        return side(ruling.ns)
-    return f"North-South {side(ruling.ns)}; East-West {side(ruling.ew)}"

@@ -88,13 +88,15 @@ def weighted_detail(contract: Contract | None, outcomes: Weights, score_of: dict
                     separator: str = ", ") -> str:
     """Each result with its tricks and North-South's score: ``60% of 3NT+3 (12 tricks, NS +490), ...``."""
     items = labelled(outcomes)
-
-    def one(tricks: int) -> str:
-        return f"{_result(contract, tricks)} ({tricks} tricks, NS {score_of[tricks]:+d})"
-
     if len(items) == 1:
-        return one(items[0][0])
-    return separator.join(f"{label} of {one(tricks)}" for tricks, _, label in items)
+        return result_with_score(contract, items[0][0], score_of[items[0][0]])
+    return separator.join(f"{label} of {result_with_score(contract, tricks, score_of[tricks])}"
+                          for tricks, _, label in items)
+
+
+def result_with_score(contract: Contract | None, tricks: int, score: int) -> str:
+    """Like ``4S= (10 tricks, NS +420)``."""
+    return f"{_result(contract, tricks)} ({tricks} tricks, NS {score:+d})"
 
 
 def _result(contract: Contract | None, tricks: int) -> str:
