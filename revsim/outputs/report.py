@@ -33,7 +33,7 @@ h1 { font-size: 1.6em; margin-bottom: 0.2em; } h2 { font-size: 1.2em; border-bot
            border-left: 4px solid #7a5c2e; }
 .summary b { display: block; font-size: 0.8em; color: #666; font-weight: normal; }
 .ruling-line { font-size: 1.15em; font-weight: bold; margin-top: 0.8em; }
-.diagram { display: grid; grid-template-columns: 12em 12em 12em; grid-template-rows: auto auto auto; gap: 0.4em; }
+.diagram { display: grid; grid-template-columns: repeat(3, minmax(0, 12em)); grid-template-rows: auto auto auto; gap: 0.4em; }
 .hand { font-family: 'DejaVu Sans Mono', monospace; white-space: nowrap; }
 .hand .seat { font-family: Georgia, serif; font-weight: bold; }
 .north { grid-column: 2; grid-row: 1; } .west { grid-column: 1; grid-row: 2; } .east { grid-column: 3; grid-row: 2; }
@@ -51,7 +51,7 @@ ol.laws li { margin-bottom: 0.4em; } .law { font-weight: bold; color: #7a5c2e; }
 .explain { background: #eef5ee; border-left: 4px solid #2e7a3a; padding: 0.6em 1em; }
 .note { color: #555; font-size: 0.9em; }
 footer { margin-top: 2em; border-top: 1px solid #999; font-size: 0.85em; color: #555; }
-svg text { font-family: Georgia, serif; font-size: 11px; }
+svg { max-width: 100%; height: auto; } svg text { font-family: Georgia, serif; font-size: 11px; }
 .board-break { margin: 3em 0 1em; border: 0; border-top: 3px double #7a5c2e; }
 @media print { .board-break { break-before: page; border: 0; }
  body { margin: 0; max-width: none; font-size: 10pt; } h2 { break-after: avoid; }
@@ -181,7 +181,8 @@ def chart_svg(table: Trace, other: Trace | None, revoke_indices: list[int], widt
     def y(value: float) -> float:
         return top + plot_h * (high - value) / max(high - low, 1)
 
-    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" role="img" '
+    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
+             f'viewBox="0 0 {width} {height}" role="img" '
              f'aria-label="Declarer\'s double-dummy tricks after every card">']
     for value in range(low, high + 1):
         parts.append(f'<line x1="{left}" x2="{width - right}" y1="{y(value):.1f}" y2="{y(value):.1f}" stroke="#eee"/>'
@@ -255,7 +256,8 @@ def report_html(ruling: BoardRuling, field: list[int] | None = None) -> str:
 
 
 def _page(title: str, body: str) -> str:
-    return (f"<!DOCTYPE html><html lang='en'><head><meta charset='utf-8'><title>{_e(title)}</title>"
+    return (f"<!DOCTYPE html><html lang='en'><head><meta charset='utf-8'>"
+            f"<meta name='viewport' content='width=device-width, initial-scale=1'><title>{_e(title)}</title>"
             f"<style>{CSS}</style></head><body>{body}</body></html>")
 
 

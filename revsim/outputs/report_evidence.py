@@ -106,7 +106,8 @@ def distribution_chart(distribution: Weighted, assigned: Weighted, width: int = 
     def y(weight: float) -> float:
         return top + plot * (1 - weight)
 
-    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" role="img" '
+    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
+             f'viewBox="0 0 {width} {height}" role="img" '
              'aria-label="The estimate and the score assigned, by declarer\'s tricks">']
     for step in (0, 0.5, 1):
         parts.append(f'<line x1="{left}" x2="{width - 10}" y1="{y(step):.1f}" y2="{y(step):.1f}" stroke="#eee"/>'
