@@ -7,7 +7,7 @@ from typing import Any
 
 from revsim.cards import SEAT_NAMES
 from revsim.equity.ruling import BoardRuling, Outcome, rule
-from revsim.equity.settings import Settings, noticed_when
+from revsim.equity.settings import Settings, noticed_when, with_judgements
 from revsim.laws.detection import (
     check_facts,
     check_noticed_trick,
@@ -21,6 +21,7 @@ from revsim.outputs.progress import plural
 from revsim.outputs.text import ruling_to_text
 from revsim.play.table import replay_cards, table_result
 from revsim.records.errors import RecordError
+from revsim.records.facts import parse_noticed_at
 from revsim.records.record import Record
 from revsim.scoring.field import field_for_board
 from revsim.scoring.points import tricks_for_score
@@ -97,11 +98,11 @@ def adjudicate(record: Record, settings: Settings | None = None) -> BoardRuling:
     check_facts(replay, facts, record.source, record.board)
     noticed = noticed_when(settings, record)
     revokes = find_revokes(replay, declarer, table.claimed, marked, facts, noticed)
-    check_noticed_trick(revokes, facts, record.source, record.board)
+    check_noticed_trick(revokes, facts, record.source, record.board, replay)
     mark_both_sides_corrections(revokes)
     record.notes.extend(unfounded_marks(replay, marked))
     transfer = apply_law64(revokes, table, noticed)
-    return rule(record, table, revokes, transfer, settings)
+    return rule(record, table, revokes, transfer, with_judgements(settings, facts))
 
 
 def _result_from_score(record: Record, played_out: bool) -> None:
@@ -120,14 +121,24 @@ def _result_from_score(record: Record, played_out: bool) -> None:
 
 
 def _override_noticed(record: Record, settings: Settings) -> None:
-    """``noticed`` in the settings overrides the record's facts, so every output states the value used."""
+    """``noticed`` and ``noticed_at`` in the settings override the record's facts, so every output states the
+    value used."""
     facts = record.facts
+    was = facts.noticed_at_phrase() if facts.noticed_trick is not None else facts.noticed
+    if settings.noticed_at is not None:
+        trick, cards = parse_noticed_at(settings.noticed_at)
+        if (facts.noticed_trick, facts.noticed_cards) == (trick, cards):
+            return
+        record.facts = replace(facts, noticed=None, noticed_trick=trick, noticed_cards=cards)
+        if was is not None:
+            record.notes.append(f"attention drawn {record.facts.noticed_at_phrase()}, as the settings say (the "
+                                f"record's facts said {was})")
+        return
     if settings.noticed is None or (facts.noticed == settings.noticed and facts.noticed_trick is None):
         return
-    if facts.noticed is not None or facts.noticed_trick is not None:
-        was = f"trick {facts.noticed_trick}" if facts.noticed_trick is not None else facts.noticed
+    if was is not None:
         record.notes.append(f"attention drawn: {settings.noticed}, as the settings say (the record's facts said {was})")
-    record.facts = replace(facts, noticed=settings.noticed, noticed_trick=None)
+    record.facts = replace(facts, noticed=settings.noticed, noticed_trick=None, noticed_cards=None)
 
 
 __all__ = ["Settings", "Outcome", "BoardRuling", "adjudicate"]

@@ -292,8 +292,8 @@ def test_read_rows_reads_a_revoke_file_named_directly(tmp_path: Path) -> None:
 
 
 def test_scan_listing_shows_both_sides_and_weighted_results(tmp_path: Path) -> None:
-    result = _invoke("scan", str(HANDS / "law64c2b-damaged-side-only.toml"), "--quiet", "--jobs", "1")
-    assert "North-South 10 tricks, East-West 12 tricks" in result.output
+    result = _invoke("scan", str(HANDS / "duschek-both-sides.pbn"), "--quiet", "--jobs", "1", "--both-sides", "separately")
+    assert "North-South 10 tricks, East-West 4 tricks" in result.output
     uniform = _invoke("scan", str(HANDS / "duschek-repeated-3nt.pbn"), "--quiet", "--jobs", "1", "--substitute", "uniform")
     assert uniform.exit_code == 0 and "tricks" in uniform.output
 

@@ -141,9 +141,15 @@ def test_scan_adjustments_has_one_row_per_adjusted_board_as_directors_write_it(t
     changed = boards[(boards.status == "ok") & ((boards.outcomes_ns != "[[" + boards.table_tricks.astype(str) + ", 1.0]]")
                                                | (boards.outcomes_ew != "[[" + boards.table_tricks.astype(str) + ", 1.0]]"))]
     assert list(rows.board) == list(changed.board) and len(rows) > 10
-    both = rows[rows.board == "law64c2b-damaged-side-only"].iloc[0]
-    assert (both.table_result, both.adjusted_ns, both.adjusted_ew) == ("1H+3", "1H+3", "1H+5")
-    assert (both.score_ns, both.score_ew) == ("170.0", "230.0")
+    assert "law64c2b-damaged-side-only" not in set(rows.board)   # no contestant damaged: not adjusted
+    separately = tmp_path / "separately.csv"
+    result = CliRunner().invoke(main, ["scan", str(HANDS / "duschek-both-sides.pbn"), "--both-sides", "separately",
+                                       "--out", str(tmp_path / "one.csv"), "--adjustments", str(separately),
+                                       "--quiet", "--jobs", "1"])
+    assert result.exit_code == 0, result.output
+    both = pd.read_csv(separately, dtype=str, keep_default_na=False).iloc[0]
+    assert (both.table_result, both.adjusted_ns, both.adjusted_ew) == ("1NTX+3", "1NTX+3", "1NTX-3")
+    assert (both.score_ns, both.score_ew) == ("480.0", "-500.0")
 
 
 def test_weighted_result_is_written_as_directors_write_it() -> None:

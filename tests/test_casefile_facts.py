@@ -8,6 +8,7 @@ import json
 import pytest
 
 from revsim.adjudicate import Settings, adjudicate
+from revsim.outputs.explain import claim_text
 from revsim.records.casefile import parse_case
 from revsim.records.errors import RecordError
 from revsim.records.record import Record
@@ -58,7 +59,8 @@ def test_63a3_claim_by_the_offending_side() -> None:
                    'claim = { after_trick = 3, declarer_tricks = 9, by = "defenders", statement = "we take four" }\n')
     ruling = adjudicate(_case(text), Settings(estimator="dd"))
     assert ruling.revokes[0].establishment == "63A3"
-    assert any("we take four" in fact for fact in ruling.record.facts.describe())
+    # what the table said is shown beside the claim (Law 63A3: the offending side's claim establishes it)
+    assert "we take four" in claim_text(ruling) and "The defenders claimed or conceded" in claim_text(ruling)
 
 
 def test_62b1_corrected_defender_revoke_leaves_a_major_penalty_card() -> None:

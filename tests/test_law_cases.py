@@ -11,7 +11,8 @@ import pytest
 
 from revsim.adjudicate import Settings, adjudicate
 from revsim.equity.law12 import law12c1e_non_weighted
-from revsim.equity.law64c import law64c2b_result_for_side
+from revsim.equity.law64c import law64c2b_damaged, law64c2b_result_for_side
+from revsim.equity.steps import SideJudged
 from revsim.laws.law64 import law64a_several_revokes
 from revsim.outputs.dicts import ruling_to_dict, settings_to_dict
 from revsim.outputs.explain import explanation, step_texts
@@ -180,29 +181,71 @@ def test_64b3_penalty_card_that_is_the_only_card_of_the_suit_led() -> None:
     assert plain.transfer == 2 and plain.ns[0].tricks == 11
 
 
-# --- Law 64C2b: only a damaged side -----------------------------------------------------------------
+# --- Law 64C2b: only a damaged contestant ---------------------------------------------------------
 
-def test_64c2b_only_a_damaged_side_is_compensated() -> None:
+def _side(ruling, side: int):
+    return next(step for step in ruling.steps_of(SideJudged) if step.side == side)
+
+
+def test_64c2b_no_contestant_damaged_table_result_for_both() -> None:
     ruling = _rule("law64c2b-damaged-side-only")
     assert ruling.law == "64C2b" and ruling.transfer == 0
     assert ruling.no_infraction.most_likely == 12
-    assert ruling.ns[0].tricks == ruling.table_tricks == 10   # never compensated for its own revoke
-    assert ruling.ew[0].tricks == 12
+    # never compensated for its own revoke, and the advantage South's revoke handed East-West stays with them
+    assert ruling.ns[0].tricks == ruling.ew[0].tricks == ruling.table_tricks == 10
+    assert not _side(ruling, 0).damaged and not _side(ruling, 1).damaged
     steps = "\n".join(step_texts(ruling))
-    assert "Law 64C2b for North-South: not damaged" in steps and "Law 64C2b for East-West: not damaged" in steps
+    assert "No contestant was damaged, so the table result stands (Law 64B7: no transfers)" in steps
+
+
+def test_64c2b_own_later_revoke_stands_in_the_sides_world() -> None:
+    ruling = _rule("law64c2b-own-revoke-not-compensated")
+    assert ruling.no_infraction.most_likely == 9 < ruling.table_tricks == 10
+    east_west = _side(ruling, 1)
+    # East-West's world: without South's revoke (trick 9), East's own revoke on trick 10 played as it was
+    assert (east_west.world.harm.trick, [r.trick for r in east_west.world.standing]) == (9, [10])
+    assert east_west.world.reached and "DA" in east_west.world.followed
+    assert east_west.world.outcomes == ((10, 1.0),) and not east_west.damaged
+    assert ruling.ns[0].tricks == ruling.ew[0].tricks == 10     # not the 9 of a world without any revoke
+    assert "its own revoke (East's on trick 10) standing as it was played" in "\n".join(step_texts(ruling))
+
+
+def test_64c2b_advantage_handed_over_by_the_opponents_is_kept() -> None:
+    ruling = _rule("law64c2b-advantage-handed-over")
+    assert ruling.no_infraction.most_likely == 10 and ruling.table_tricks == 9
+    assert _side(ruling, 0).world.outcomes == ((9, 1.0),)     # East's revoke cost North-South nothing
+    assert _side(ruling, 1).world.outcomes == ((10, 1.0),)    # South's cost them a trick: East-West not damaged
+    assert ruling.ns[0].tricks == ruling.ew[0].tricks == 9
+
+
+def test_64c2b_damaged_by_the_opponents_revoke() -> None:
+    assert law64c2b_damaged(table=100, without_other=130)
+    assert not law64c2b_damaged(table=100, without_other=100)
 
 
 def test_64c2b_result_for_side() -> None:
     # values are what each result is worth to the side being judged
-    assert law64c2b_result_for_side(table=100, without_other=50, without_any=100, method="neither") == "table"
-    assert law64c2b_result_for_side(table=100, without_other=50, without_any=80, method="neither") == "without-any"
-    assert law64c2b_result_for_side(table=100, without_other=50, without_any=80, method="separately") == "table"
-    # damaged: the no-revoke result, but never more than without the other side's revoke
-    assert law64c2b_result_for_side(table=50, without_other=100, without_any=80, method="neither") == "without-any"
-    assert law64c2b_result_for_side(table=50, without_other=100, without_any=120, method="neither") == "without-other"
-    assert law64c2b_result_for_side(table=50, without_other=100, without_any=80, method="separately") == "without-other"
+    def result(table: float, other: float, any_: float, own: float, method: str = "neither",
+               anyone: bool = True) -> str:
+        return law64c2b_result_for_side(table, other, any_, own, method, anyone)
+
+    # no contestant damaged: the table result, whatever the worlds say
+    assert result(100, 50, 200, 10, anyone=False) == "table"
+    assert result(100, 50, 20, 10, "separately", anyone=False) == "table"
+    # damaged: the no-revoke result, but never more than without the opponents' revoke
+    assert result(50, 100, 80, 0) == "without-any"
+    assert result(50, 100, 120, 0) == "without-other"
+    assert result(50, 100, 80, 0, "separately") == "without-other"
+    # not damaged, the other side was: the advantage through its own revoke goes ...
+    assert result(100, 50, 20, 20) == "without-any"
+    # ... but what the opponents' revoke handed it stays (the result without its own revoke)
+    assert result(100, 50, 20, 60) == "without-own"
+    # its advantage did not come through its own revoke, or it would gain: the table result
+    assert result(100, 50, 20, 100) == "table"
+    assert result(100, 50, 120, 60) == "table"
+    assert result(100, 50, 20, 20, "separately") == "table"
     with pytest.raises(ValueError):
-        law64c2b_result_for_side(0, 0, 0, "both")
+        law64c2b_result_for_side(0, 0, 0, 0, "both", True)
 
 
 def test_64c2b_separately_a_side_not_damaged_keeps_the_table_result() -> None:

@@ -210,3 +210,9 @@ class SingleDummyEstimator:
         }
         return replace(evidence_dd, estimator=self.name, substitute="policy", chosen=chosen,
                        outcomes=likely.outcomes, evidence=evidence)
+
+    def likely(self, position: Replay, declarer: Seat) -> tuple[tuple[int, float], ...]:
+        """The play-outs' estimate from a position with no revoke to mend (blended as ``likely_tricks`` says)."""
+        if position.is_over:
+            return ((position.tricks_won(declarer % 2), 1.0),)
+        return likely_tricks(position, declarer, self.shapes, self.level, self.seed).outcomes

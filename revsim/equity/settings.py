@@ -2,17 +2,18 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from revsim.equity.estimators import ESTIMATOR_NAMES
 from revsim.equity.law84 import check_form
 from revsim.equity.sd import LEVEL_NAMES
 from revsim.equity.worlds import SUBSTITUTES
-from revsim.records.facts import NOTICED_WHEN
+from revsim.records.facts import NOTICED_WHEN, Facts, parse_noticed_at
+from revsim.records.judgement import WORLD_KEY, Outcomes, parse_judgement, parse_outcomes
 from revsim.records.record import Record
 
-__all__ = ["BOTH_SIDES_METHODS", "DEFAULT_ESTIMATOR", "REGIMES", "SCAN_ESTIMATOR", "SUBSTITUTES", "Settings",
-           "noticed_when"]
+__all__ = ["BOTH_SIDES_METHODS", "DEFAULT_ESTIMATOR", "REGIMES", "SCAN_ESTIMATOR", "SUBSTITUTES", "WORLD_KEY",
+           "Settings", "noticed_when", "parse_judgement", "parse_outcomes", "with_judgements"]
 
 DEFAULT_ESTIMATOR = "sd"
 """The estimator of a ruling on one board unless told (``adjudicate``, ``report``, ``predict``, the desk and
@@ -31,26 +32,32 @@ class Settings:
     """What the record cannot show, and how to rule.
 
     ``noticed``: when attention was first drawn (see ``records.facts.NOTICED_WHEN``); None takes the
-    record's facts, else ``end-of-play``. ``estimator``: how the no-infraction result is estimated:
+    record's facts, else ``end-of-play``. ``noticed_at``: attention drawn during the play, ``T`` (during trick
+    T) or ``T.N`` (after N cards of trick T), overriding the record's facts (``records.facts.parse_noticed_at``).
+    ``estimator``: how the no-infraction result is estimated:
     ``dd`` (double dummy), or ``sd`` (single-dummy play-outs at ``level``, seeded by ``seed``).
     ``substitute``: for ``dd``, the offender's card in the no-infraction world, ``best`` (his
     double-dummy best card) or ``uniform`` (every legal card equally likely). ``regime``: Law 12C1,
     ``weighted`` or ``non-weighted``. ``both_sides``: Law 64C2b, ``neither`` (as if neither side
     revoked) or ``separately`` (each revoke judged when it happened). ``outcomes``: the director's own
     judgement of the first no-infraction world (declarer's side's tricks and weights summing to 1), used
-    instead of the estimate (see ``parse_outcomes``). ``max_outcomes`` and ``granularity``: the form of a
+    instead of the estimate (see ``parse_outcomes``); ``world_outcomes``: his judgement of named worlds,
+    (``t4``, outcomes) for the world without the revoke on trick 4, ``t5E`` for East's when two players
+    revoked on trick 5 (see ``parse_judgement``). ``max_outcomes`` and ``granularity``: the form of a
     weighted score (Law 12C1c as directors write it, Law 84D): at most that many results, each a multiple of
     that many percent (``granularity`` 1 and ``max_outcomes`` 13 give the estimate back).
     """
 
     noticed: str | None = None
+    noticed_at: str | None = None
     estimator: str = DEFAULT_ESTIMATOR
     substitute: str = "best"
     regime: str = "weighted"
     both_sides: str = "neither"
     level: str = "expert"
     seed: int = 1
-    outcomes: tuple[tuple[int, float], ...] | None = None
+    outcomes: Outcomes | None = None
+    world_outcomes: tuple[tuple[str, Outcomes], ...] = ()
     max_outcomes: int = 3
     granularity: int = 10
 
@@ -60,33 +67,39 @@ class Settings:
                               ("substitute", SUBSTITUTES), ("regime", REGIMES), ("both_sides", BOTH_SIDES_METHODS)):
             if getattr(self, name) not in allowed and not (name == "noticed" and self.noticed is None):
                 raise ValueError(f"{name} must be one of {', '.join(allowed)}, not {getattr(self, name)!r}")
+        if self.noticed_at is not None:
+            parse_noticed_at(self.noticed_at)
+            if self.noticed not in (None, "during-play"):
+                raise ValueError(f"noticed_at {self.noticed_at} says attention was drawn during the play, but noticed "
+                                 f"says {self.noticed}: give one of them")
+        names = [name for name, _ in self.world_outcomes]
+        for name in names:
+            if not WORLD_KEY.match(name):
+                raise ValueError(f"a world is named tT (the revoke on trick T) or tTS (seat S's, when two players "
+                                 f"revoked on trick T), like t4 or t5E, not {name!r}")
+            if names.count(name) > 1:
+                raise ValueError(f"the world {name} is judged twice")
 
 
-def parse_outcomes(text: str) -> tuple[tuple[int, float], ...]:
-    """``12:0.7,11:0.3`` or ``12:70,11:30`` (declarer's side's tricks and weights; percentages when they sum to
-    100) as outcomes whose weights sum to 1, most tricks first. ValueError naming what is wrong."""
-    outcomes: dict[int, float] = {}
-    for part in text.replace(" ", "").split(","):
-        tricks_text, colon, weight_text = part.partition(":")
-        try:
-            tricks, weight = int(tricks_text), float(weight_text)
-        except ValueError:
-            raise ValueError(f"{part!r} is not TRICKS:WEIGHT (like 12:0.7)") from None
-        if not colon or not 0 <= tricks <= 13 or weight <= 0:
-            raise ValueError(f"{part!r}: tricks must be 0-13 and the weight above 0")
-        if tricks in outcomes:
-            raise ValueError(f"{tricks} tricks is given twice")
-        outcomes[tricks] = weight
-    total = sum(outcomes.values())
-    if abs(total - 100) < 1e-6:
-        total = 100.0
-    elif abs(total - 1) > 1e-6:
-        raise ValueError(f"the weights sum to {total:g}: they must sum to 1 (or to 100 as percentages)")
-    return tuple((tricks, weight / total) for tricks, weight in sorted(outcomes.items(), reverse=True))
+def with_judgements(settings: Settings, facts: Facts) -> Settings:
+    """The settings with the director's judgements from the case file (``facts.judgements``) added; the
+    settings' own (the command line's, the desk's) win for the same world."""
+    if not facts.judgements:
+        return settings
+    plain = settings.outcomes
+    named = dict(settings.world_outcomes)
+    for name, outcomes in facts.judgements:
+        if name is None:
+            plain = plain if plain is not None else outcomes
+        else:
+            named.setdefault(name, outcomes)
+    return replace(settings, outcomes=plain, world_outcomes=tuple(named.items()))
 
 
 def noticed_when(settings: Settings, record: Record) -> str:
     """When attention was drawn: the settings, else the record's facts, else the end of play."""
+    if settings.noticed_at is not None:
+        return "during-play"
     if settings.noticed is not None:
         return settings.noticed
     if record.facts.noticed_trick is not None:

@@ -109,19 +109,44 @@ class Compared:
     verdict: Verdict
 
 
-SideResult = Literal["table", "without-any", "without-other"]
+SideResult = Literal["table", "without-any", "without-other", "without-own"]
+
+
+@dataclass(frozen=True)
+class SideWorld:
+    """Law 64C2b: a side's world without the opponents' revokes, its own standing. It diverges at the
+    opponents' first revoke (``harm``, the estimate there); where the side revoked again later (``standing``)
+    the record is followed from the legal card (``followed``, ``stopped``) with those revokes played as they
+    were, and the likely result estimated from where it stops (``reached`` False: the play no longer reaches
+    them, and the estimate at ``harm`` stands). ``outcomes``: declarer's side's tricks in it."""
+
+    side: int
+    harm: Revoke
+    standing: tuple[Revoke, ...]
+    estimate: Estimate
+    followed: tuple[str, ...]
+    stopped: str
+    reached: bool
+    outcomes: Weighted
 
 
 @dataclass(frozen=True)
 class SideJudged:
-    """Law 64C2b for one side: the other side's revoke that could have damaged it (``harm``), whether it did,
-    and which result the side gets (``outcomes``)."""
+    """Law 64C2b for one side: its world without the opponents' revokes (``world``), whether the opponents'
+    revoke damaged it (``damaged``: it would have done better there than at the table), whether any contestant
+    was damaged, and which result the side gets (``result``, ``outcomes``)."""
 
     side: int
-    harm: Revoke
+    world: SideWorld
     result: SideResult
     damaged: bool
+    anyone_damaged: bool
     outcomes: Weighted
+
+    @property
+    def harm(self) -> Revoke:
+        """The opponents' first revoke, where the side's world diverges."""
+        return self.world.harm
 
 
 @dataclass(frozen=True)

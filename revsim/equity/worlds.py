@@ -76,6 +76,10 @@ class Estimator(Protocol):
     def estimate(self, position: Replay, revoke: Revoke, declarer: Seat, substitute: str,
                  recorded_rest: list[Play]) -> Estimate: ...
 
+    def likely(self, position: Replay, declarer: Seat) -> tuple[tuple[int, float], ...]:
+        """Declarer's side's final tricks from a position with no revoke to mend, most likely first."""
+        ...
+
 
 def position_before(replay: Replay, revoke: Revoke) -> tuple[Replay, list[Play]]:
     """The replay just before the revoke card, and the recorded cards after it."""
@@ -108,3 +112,40 @@ def table_like_line(position: Replay, substitute: Card, recorded_rest: list[Play
     if not line.is_over:
         stopped += "; double dummy from there"
     return Line("table-like", tuple(kept), stopped, total_tricks(line, declarer)[0])
+
+
+@dataclass(frozen=True)
+class Followed:
+    """The record followed from a substitute card: the recorded cards kept (``cards``), where and why it
+    stopped, the position there, and whether it played every standing revoke (``reached``)."""
+
+    cards: tuple[str, ...]
+    stopped: str
+    position: Replay
+    reached: bool
+
+
+def follow_record(position: Replay, substitute: Card, recorded_rest: list[Play], standing: set[tuple[int, Seat]],
+                  through_trick: int) -> Followed:
+    """Play ``substitute``, then the recorded cards while each is still held and legal, the revokes in
+    ``standing`` (trick, seat) played as they were, to the end of ``through_trick``."""
+    line = position.copy()
+    line.play(substitute)
+    kept = [str(substitute)]
+    stopped = f"the end of trick {through_trick}"
+    for play in recorded_rest:
+        if line.is_over or line.trick_number > through_trick:
+            break
+        held = play.card in line.hand(play.seat)
+        if play.seat != line.to_play:
+            stopped = (f"trick {line.trick_number}: {SEAT_NAMES[line.to_play]} is on play, "
+                       f"but the record has {SEAT_NAMES[play.seat]}'s {play.card}")
+            break
+        if not held or (play.card not in line.legal_cards() and (play.trick, play.seat) not in standing):
+            stopped = (f"trick {line.trick_number}: {SEAT_NAMES[play.seat]}'s {play.card} "
+                       + ("is no longer held" if not held else "would not follow suit"))
+            break
+        line.play(play.card)
+        kept.append(str(play.card))
+    played = {(play.trick, play.seat) for play in line.plays}
+    return Followed(tuple(kept), stopped, line, standing <= played)

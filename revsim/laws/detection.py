@@ -13,7 +13,11 @@ from dataclasses import dataclass
 from revsim.cards import SEAT_NAMES, SUIT_LETTERS, Card, Seat, side_of
 from revsim.laws.law61 import law61_failed_to_follow, law61a2_lead_restriction_broken, law61a2_penalty_card_not_played
 from revsim.laws.law62 import law62b_withdrawn_card_becomes_penalty_card, law62c2_partner_card_becomes_penalty_card
-from revsim.laws.law63 import law63a1_established_by_next_trick, law63a3_a4_established_by_claim
+from revsim.laws.law63 import (
+    law63a1_established_by_next_trick,
+    law63a1_established_when_noticed,
+    law63a3_a4_established_by_claim,
+)
 from revsim.play.replay import Play, Replay
 from revsim.records.errors import RecordError
 from revsim.records.facts import Correction, Facts, LeadRestriction, PenaltyCard
@@ -124,8 +128,8 @@ def find_revokes(replay: Replay, declarer: Seat, claimed: bool, marked: set[tupl
         if revoke is None:
             continue
         revoke.marked_in_record = (play.trick, play.card) in marked
-        _establish(revoke, players_by_trick.get(play.trick + 1, []), declarer, claimed, facts.claim_by,
-                   noticed, facts.noticed_trick)
+        position = players_by_trick[play.trick].index(play.seat)
+        _establish(revoke, position, players_by_trick.get(play.trick + 1, []), declarer, claimed, facts, noticed)
         found.append(revoke)
     found.sort(key=lambda revoke: (revoke.trick, _order_in_trick(replay, revoke)))
     for order, revoke in enumerate(found):
@@ -133,14 +137,18 @@ def find_revokes(replay: Replay, declarer: Seat, claimed: bool, marked: set[tupl
     return found
 
 
-def _establish(revoke: Revoke, next_trick_players: list[Seat], declarer: Seat, claimed: bool,
-               claim_by: str | None, noticed: str, noticed_trick: int | None) -> None:
-    """Law 63 for one revoke; Law 62A when attention was drawn on the revoke trick, before the offending
-    side played to the next one (whatever the record shows afterwards)."""
+def _establish(revoke: Revoke, position: int, next_trick_players: list[Seat], declarer: Seat, claimed: bool,
+               facts: Facts, noticed: str) -> None:
+    """Law 63 for one revoke (``position``: its place in the trick, 0-3); Law 62A when attention was drawn
+    before it was established: during the revoke trick, or during the next one before the offender or his
+    partner played to it (whatever the record shows afterwards)."""
     who = SEAT_NAMES[revoke.seat]
-    if noticed_trick == revoke.trick:
-        revoke.not_established = (f"attention was drawn during trick {revoke.trick}, before {who} or partner "
-                                  "played to the next trick")
+    claim_by = facts.claim_by
+    when_noticed = law63a1_established_when_noticed(revoke.seat, revoke.trick, position, next_trick_players,
+                                                     facts.noticed_trick, facts.noticed_cards)
+    if when_noticed is False:
+        revoke.not_established = (f"attention was drawn {facts.noticed_at_phrase()}, before {who} or partner "
+                                  f"played to trick {revoke.trick + 1}")
         return
     if law63a1_established_by_next_trick(revoke.seat, next_trick_players):
         revoke.establishment = "63A1"
@@ -311,16 +319,33 @@ def _check_correction(correction: Correction, card_at: dict[tuple[int, Seat], Pl
                  change.line or correction.line, correction.trick, change.withdrawn)
 
 
-def check_noticed_trick(revokes: list[Revoke], facts: Facts, source: str, board: str) -> None:
-    """Attention drawn during the play (``noticed_at_trick``) must follow a revoke: RecordError otherwise."""
-    trick = facts.noticed_trick
-    if trick is None or any(r.trick <= trick and r.corrected_by is None for r in revokes):
+def check_noticed_trick(revokes: list[Revoke], facts: Facts, source: str, board: str,
+                        replay: Replay | None = None) -> None:
+    """Attention drawn during the play (``noticed_at_trick``, ``noticed_at``) must follow a revoke, and after N
+    cards of a trick the trick must have had N cards: RecordError otherwise."""
+    trick, cards = facts.noticed_trick, facts.noticed_cards
+    if trick is None:
+        return
+    line = facts.lines.get("noticed")
+    if replay is not None and cards is not None:
+        played = sum(1 for play in replay.plays if play.trick == trick)
+        if played < cards:
+            raise RecordError(f"attention was drawn after {cards} cards of trick {trick}, but the play has "
+                              f"{played} card{'s' if played != 1 else ''} of it", source=source, board=board,
+                              line=line, trick=trick)
+
+    def before_attention(revoke: Revoke) -> bool:
+        if revoke.trick != trick or cards is None or replay is None:
+            return revoke.trick <= trick
+        order = [play.seat for play in replay.plays if play.trick == trick]
+        return order.index(revoke.seat) < cards
+
+    if any(before_attention(r) and r.corrected_by is None for r in revokes):
         return
     first = next((r for r in revokes if r.corrected_by is None), None)
     later = f" (the first revoke is on trick {first.trick})" if first else " (the play has no revoke)"
-    raise RecordError(f"attention was drawn at trick {trick}, before any revoke had been played{later}: "
-                      "noticed_at_trick cannot apply", source=source, board=board, line=facts.lines.get("noticed"),
-                      trick=trick)
+    raise RecordError(f"attention was drawn {facts.noticed_at_phrase()}, before any revoke had been played{later}: "
+                      "it cannot apply", source=source, board=board, line=line, trick=trick)
 
 
 def unfounded_marks(replay: Replay, marked: set[tuple[int, Card]]) -> list[str]:

@@ -3,7 +3,7 @@ or by agreeing to one (63A3, 63A4)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 from revsim.cards import Seat, partner, side_of
 
@@ -14,6 +14,30 @@ def law63a1_established_by_next_trick(offender: Seat, next_trick_players: Iterab
     ``next_trick_players`` are the seats that played to the trick after the revoke trick.
     """
     return any(seat in (offender, partner(offender)) for seat in next_trick_players)
+
+
+def law63a1_established_when_noticed(offender: Seat, revoke_trick: int, revoke_position: int,
+                                     next_trick_players: Sequence[Seat], noticed_trick: int | None,
+                                     noticed_cards: int | None) -> bool | None:
+    """Law 63A1 with attention drawn during the play: whether the revoke was established before attention was
+    first drawn, after ``noticed_cards`` cards (0-3) of trick ``noticed_trick`` (None: at some point during it).
+
+    During the revoke trick, the offending side has not played to the next trick: not established. After N
+    cards of the next trick: established when the offender or his partner played one of them. Returns None when
+    the record decides as usual: attention drawn before this revoke was played, during the next trick with
+    the cards not known, or later.
+    """
+    if noticed_trick is None:
+        return None
+    drawn_before = noticed_trick < revoke_trick or (
+        noticed_trick == revoke_trick and noticed_cards is not None and noticed_cards <= revoke_position)
+    if drawn_before:
+        return None
+    if noticed_trick == revoke_trick:
+        return False
+    if noticed_trick == revoke_trick + 1 and noticed_cards is not None:
+        return law63a1_established_by_next_trick(offender, next_trick_players[:noticed_cards])
+    return None
 
 
 AGREEMENT_ESTABLISHED = ("after-next-call", "after-round")

@@ -13,11 +13,12 @@ from typing import Any
 
 from revsim.cards import SEAT_LETTERS, SUIT_LETTERS, deal_to_pbn
 from revsim.play.table import replay_cards
-from revsim.records.facts import Facts
+from revsim.records.facts import Facts, noticed_at_text
+from revsim.records.judgement import outcomes_text
 from revsim.records.record import Record
 
 _ORDER = ("board", "deal", "contract", "declarer", "vulnerable", "dealer", "auction", "play", "start", "claim", "facts")
-_FACT_TABLES = ("correction", "penalty_card", "lead_restriction", "lead_out_of_turn")
+_FACT_TABLES = ("correction", "penalty_card", "lead_restriction", "lead_out_of_turn", "judgement")
 
 
 def record_to_case(record: Record) -> dict[str, Any]:
@@ -59,7 +60,9 @@ def facts_to_case(facts: Facts) -> dict[str, Any]:
     out: dict[str, Any] = {}
     if facts.noticed is not None:
         out["noticed"] = facts.noticed
-    if facts.noticed_trick is not None:
+    if facts.noticed_trick is not None and facts.noticed_cards is not None:
+        out["noticed_at"] = noticed_at_text(facts.noticed_trick, facts.noticed_cards)
+    elif facts.noticed_trick is not None:
         out["noticed_at_trick"] = facts.noticed_trick
     hidden: dict[str, list[str]] = {}
     for card in facts.hidden_cards:
@@ -87,7 +90,9 @@ def facts_to_case(facts: Facts) -> dict[str, Any]:
             entry["why"] = restriction.why
         restrictions.append(entry)
     leads = [{"trick": lead.trick, "player": SEAT_LETTERS[lead.player]} for lead in facts.leads_out_of_turn]
-    for name, entries in zip(_FACT_TABLES, (corrections, penalties, restrictions, leads), strict=True):
+    judgements = [({"world": name} if name is not None else {}) | {"outcomes": outcomes_text(outcomes)}
+                  for name, outcomes in facts.judgements]
+    for name, entries in zip(_FACT_TABLES, (corrections, penalties, restrictions, leads, judgements), strict=True):
         if entries:
             out[name] = entries
     return out

@@ -59,8 +59,12 @@ def step_to_dict(step: Step) -> dict[str, Any]:
                 "base_worth": round(step.base_worth, 4), "adjusted_worth": round(step.adjusted_worth, 4),
                 "verdict": step.verdict}
     if isinstance(step, SideJudged):
+        world = step.world
         return {"step": "side", "law": "64C2b", "side": SIDE_KEYS[step.side], "harm": _revoke(step.harm),
-                "result": step.result, "damaged": step.damaged, "outcomes": _weighted(step.outcomes)}
+                "world": {"standing": [_revoke(r) for r in world.standing], "followed": list(world.followed),
+                          "stopped": world.stopped, "reached": world.reached, "outcomes": _weighted(world.outcomes)},
+                "result": step.result, "damaged": step.damaged, "anyone_damaged": step.anyone_damaged,
+                "outcomes": _weighted(step.outcomes)}
     if isinstance(step, ScoreAssigned):
         return {"step": "score", "law": "12C1c" if step.regime == "weighted" else "12C1e",
                 "sides": [SIDE_KEYS[side] for side in step.sides], "distribution": _weighted(step.distribution),

@@ -11,9 +11,11 @@ from revsim.equity.settings import Settings, noticed_when
 from revsim.equity.steps import BoardRuling, Outcome, expected
 from revsim.equity.worlds import Estimate
 from revsim.outputs.decisions import step_to_dict
-from revsim.outputs.explain import explanation, ruling_line, step_texts
+from revsim.outputs.explain import claim_text, explanation, ruling_line, step_texts
 from revsim.outputs.weights import labels_by_tricks
 from revsim.records.errors import RecordError
+from revsim.records.facts import noticed_at_text
+from revsim.records.judgement import outcomes_text
 from revsim.records.record import Contract, Record
 from revsim.scoring.field import FieldScore, score_against_field
 from revsim.scoring.points import ns_score, result_text
@@ -39,6 +41,7 @@ def ruling_to_dict(ruling: BoardRuling) -> dict[str, Any]:
         "table_result": result_text(contract, ruling.table_tricks),
         "table_score": table_score,
         "claimed": ruling.table.claimed,
+        "claim": _claim(ruling),
         "revokes": [
             {
                 "trick": revoke.trick,
@@ -128,11 +131,25 @@ def _field_score(score: FieldScore) -> dict[str, Any]:
             "imps_datum": score.imps_datum, "datum": score.datum}
 
 
+def _claim(ruling: BoardRuling) -> dict[str, Any] | None:
+    """The claim or concession that ended the play: who, declarer's side's tricks, what was said, in words."""
+    if not ruling.table.claimed:
+        return None
+    facts = ruling.record.facts
+    return {"by": facts.claim_by, "declarer_tricks": ruling.table_tricks, "statement": facts.claim_statement or None,
+            "text": claim_text(ruling)}
+
+
 def settings_to_dict(settings: Settings, record: Record | None = None) -> dict[str, Any]:
     """The settings a ruling was made with, to make it reproducible; without a record (a session's page),
     ``noticed`` only when the settings give it."""
     noticed = noticed_when(settings, record) if record is not None else settings.noticed
     used: dict[str, Any] = {"noticed": noticed} if noticed is not None else {}
+    facts = record.facts if record is not None else None
+    if facts is not None and facts.noticed_trick is not None:
+        used["noticed_at"] = noticed_at_text(facts.noticed_trick, facts.noticed_cards)
+    elif settings.noticed_at is not None:
+        used["noticed_at"] = settings.noticed_at
     used.update(estimator=settings.estimator, substitute=settings.substitute, regime=settings.regime,
                 both_sides=settings.both_sides)
     if settings.estimator == "sd":
@@ -143,6 +160,8 @@ def settings_to_dict(settings: Settings, record: Record | None = None) -> dict[s
     used.update(max_outcomes=settings.max_outcomes, granularity=settings.granularity)
     if settings.outcomes is not None:
         used["outcomes"] = ",".join(f"{tricks}:{weight:g}" for tricks, weight in settings.outcomes)
+    for name, outcomes in settings.world_outcomes:
+        used[f"outcomes_{name}"] = outcomes_text(outcomes)
     return used
 
 

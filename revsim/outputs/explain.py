@@ -48,6 +48,19 @@ def score_text(ruling: BoardRuling, outcomes: Weighted) -> str:
     return weighted_tricks_and_results(ruling.record.contract, outcomes)
 
 
+def claim_text(ruling: BoardRuling) -> str:
+    """The claim or concession that ended the play, with what the table said; empty when there was none."""
+    if not ruling.table.claimed:
+        return ""
+    facts = ruling.record.facts
+    who = {"declarer": "Declarer claimed", "defenders": "The defenders claimed or conceded"}.get(
+        facts.claim_by or "", "The play ended with a claim or concession")
+    text = f"{who}: declarer's side {_trick_word(ruling.table_tricks)} in all"
+    if facts.claim_statement:
+        text += f"; what was said: \u201c{facts.claim_statement}\u201d"
+    return text + "."
+
+
 # --- the law path ------------------------------------------------------------------------------
 
 def step_texts(ruling: BoardRuling) -> list[str]:
@@ -171,19 +184,58 @@ def _compared_text(ruling: BoardRuling, step: Compared) -> str:
 
 
 def _side_text(ruling: BoardRuling, step: SideJudged) -> str:
-    harm = step.harm
-    outcomes = score_text(ruling, step.outcomes)
-    if step.result == "without-other":
-        verdict = (f"damaged: had {SEAT_NAMES[harm.seat]}'s revoke on trick {harm.trick} not occurred, "
-                   f"declarer's side takes {outcomes}")
-    elif step.result == "without-any" and step.damaged:
-        verdict = f"damaged: had no revoke occurred, declarer's side takes {outcomes}"
-    elif step.result == "without-any":
-        verdict = ("not damaged by the other side's revoke, and an offender keeps no advantage over the result "
-                   f"had no revoke occurred: declarer's side takes {outcomes}")
+    """Law 64C2b for one side: its world, whether it was damaged, and the result it gets."""
+    side, other = SIDE_NAMES[step.side], SIDE_NAMES[1 - step.side]
+    world = step.world
+    theirs = [r for r in ruling.revokes if r.side != step.side and r.order >= world.harm.order
+              and (r.established or r.law == "62D")]
+    without = (f"{other}'s revokes (the first, {_revoke_at(world.harm)})" if len(theirs) > 1
+               else f"{other}'s revoke ({_revoke_at(world.harm)})")
+    text = (f"Law 64C2b for {side}: without {without}{_standing_text(step)}, declarer's side takes "
+            f"{score_text(ruling, world.outcomes)}: ")
+    if step.damaged:
+        text += f"better for {side} than the table result, so {other}'s revoke damaged it"
     else:
-        verdict = "not damaged by the other side's revoke: the table result stands for it"
-    return f"Law 64C2b for {SIDE_NAMES[step.side]}: {verdict}."
+        text += f"no better for {side} than the table result, so it was not damaged"
+    return f"{text}. {_side_result_text(ruling, step)}"
+
+
+def _revoke_at(revoke: Revoke) -> str:
+    return f"{SEAT_NAMES[revoke.seat]}'s on trick {revoke.trick}"
+
+
+def _standing_text(step: SideJudged) -> str:
+    """How the side's own later revokes stand in its world."""
+    world = step.world
+    if not world.standing:
+        return ""
+    own = " and ".join(_revoke_at(r) for r in world.standing)
+    if world.reached:
+        return (f" and its own revoke ({own}) standing as it was played (the record followed from the "
+                f"{world.followed[0]} to {world.stopped}, then the likely play)")
+    return f" (its own revoke, {own}, cannot stand there: {world.stopped})"
+
+
+def _side_result_text(ruling: BoardRuling, step: SideJudged) -> str:
+    outcomes = score_text(ruling, step.outcomes)
+    if step.result == "table":
+        if not step.anyone_damaged:
+            return "No contestant was damaged, so the table result stands (Law 64B7: no transfers)."
+        if step.damaged:
+            return "It keeps the table result."
+        return ("It keeps the table result: an undamaged side loses only an advantage that came through its own "
+                "revoke (Law 12B1), and gains nothing.")
+    if step.result == "without-other":
+        never = (", never compensated for what its own revoke cost it"
+                 if ruling.settings.both_sides == "neither" else "")
+        return f"It gets the result without the opponents' revoke{never}: {outcomes}."
+    if step.result == "without-any":
+        if step.damaged:
+            return f"It gets the result had no revoke occurred: {outcomes}."
+        return ("As an offender it keeps no advantage gained through its own revoke (Law 12B1): the result had no "
+                f"revoke occurred, {outcomes}.")
+    return ("It keeps no advantage gained through its own revoke (Law 12B1) but keeps what the opponents' revoke "
+            f"handed it: the result without its own revoke, {outcomes}.")
 
 
 def _for_whom(sides: tuple[int, ...]) -> str:

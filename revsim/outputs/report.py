@@ -17,7 +17,7 @@ from revsim.equity.settings import Settings, noticed_when
 from revsim.equity.steps import BoardRuling, Outcome
 from revsim.equity.trace import Trace, no_infraction_trace, table_trace
 from revsim.outputs.dicts import settings_to_dict
-from revsim.outputs.explain import describe_result, explanation, ruling_line, step_texts
+from revsim.outputs.explain import claim_text, describe_result, explanation, ruling_line, step_texts
 from revsim.outputs.progress import plural
 from revsim.outputs.report_evidence import card_html, diagram_html, escape, evidence_html, method_html
 from revsim.outputs.text import describe_info
@@ -116,8 +116,7 @@ def _play_table(ruling: BoardRuling) -> str:
                     + f"<td>{SEAT_NAMES[winner] if winner is not None else '&mdash;'}</td></tr>")
     claim = ""
     if ruling.table.claimed:
-        claim = (f"<p>The play ended with a claim or concession: declarer's side "
-                 f"{ruling.table_tricks} tricks in all.</p>")
+        claim = f'<p class="claim">{_e(claim_text(ruling))}</p>'
     return ("<h2>The play</h2><table><tr><th>Trick</th><th>Led by</th>"
             + "".join(f"<th>{SEAT_NAMES[s]}</th>" for s in range(4)) + "<th>Won by</th></tr>"
             + "".join(rows) + "</table>"

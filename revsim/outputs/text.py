@@ -4,7 +4,14 @@ from __future__ import annotations
 
 from revsim.cards import RANK_LETTERS, SUIT_SYMBOLS, Hand, sort_hand
 from revsim.equity.steps import BoardRuling
-from revsim.outputs.explain import describe_result, evidence_texts, method_texts, ruling_line, step_texts
+from revsim.outputs.explain import (
+    claim_text,
+    describe_result,
+    evidence_texts,
+    method_texts,
+    ruling_line,
+    step_texts,
+)
 
 
 def describe_info(info: dict[str, str]) -> str:
@@ -48,6 +55,8 @@ def ruling_to_text(ruling: BoardRuling) -> str:
         out.append("Facts: " + "; ".join(facts) + ".")
     claim = " (claimed)" if ruling.table.claimed else ""
     out.append(f"Table result: {describe_result(ruling, ruling.table_tricks)}{claim}")
+    if ruling.table.claimed:
+        out.append(f"Claim: {claim_text(ruling)}")
     if ruling.revokes:
         out.append("Revokes:")
         for revoke in ruling.revokes:

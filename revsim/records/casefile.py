@@ -26,7 +26,9 @@ from revsim.records.facts import (
     LeadOutOfTurn,
     LeadRestriction,
     PenaltyCard,
+    parse_noticed_at,
 )
+from revsim.records.judgement import Outcomes, parse_judgement
 from revsim.records.record import Contract, PlayedCard, Record, parse_vulnerability
 from revsim.records.source import read_source
 from revsim.records.validation import validate_hands
@@ -246,7 +248,14 @@ def _facts(data: dict[str, Any], claim: Any, lines: _Lines, fail: Any) -> Facts:
     noticed = data.get("noticed")
     noticed = next((when for when in NOTICED_WHEN if when == str(noticed).strip().lower()), None) if noticed else None
     noticed_trick = data.get("noticed_at_trick")
-
+    noticed_cards = None
+    if "noticed_at" in data:
+        if noticed_trick is not None:
+            raise fail("facts: give noticed_at or noticed_at_trick, not both", lines.key("noticed_at"))
+        try:
+            noticed_trick, noticed_cards = parse_noticed_at(str(data["noticed_at"]))
+        except ValueError as error:
+            raise fail(f"facts: noticed_at {error}", lines.key("noticed_at")) from None
     def entries(table: str) -> Iterator[tuple[dict[str, Any], int | None]]:
         for index, entry in enumerate(data.get(table, [])):
             yield entry, lines.fact(table, index)
@@ -304,7 +313,17 @@ def _facts(data: dict[str, Any], claim: Any, lines: _Lines, fail: Any) -> Facts:
             else:
                 raise fail("claim: 'by' must be declarer or defenders", "claim")
         statement = str(claim.get("statement", ""))
-    line_of = {"claim": lines.key("claim") or 0, "noticed": lines.key("noticed_at_trick") or lines.key("noticed") or 0}
-    return Facts(noticed, int(noticed_trick) if noticed_trick is not None else None, tuple(corrections),
-                 tuple(penalties), tuple(restrictions), tuple(leads), tuple(hidden), claim_by, statement,
-                 {key: value for key, value in line_of.items() if value})
+    judgements: list[tuple[str | None, Outcomes]] = []
+    for entry, line in entries("judgement"):
+        try:
+            world = str(entry["world"]) if "world" in entry else None
+            text = f"{world}={entry['outcomes']}" if world is not None else str(entry["outcomes"])
+            judgements.append(parse_judgement(text))
+        except (KeyError, ValueError) as error:
+            raise fail(f"facts: judgement: {error}", line) from None
+
+    line_of = {"claim": lines.key("claim") or 0,
+               "noticed": lines.key("noticed_at") or lines.key("noticed_at_trick") or lines.key("noticed") or 0}
+    return Facts(noticed, int(noticed_trick) if noticed_trick is not None else None, noticed_cards,
+                 tuple(corrections), tuple(penalties), tuple(restrictions), tuple(leads), tuple(hidden), claim_by,
+                 statement, tuple(judgements), {key: value for key, value in line_of.items() if value})

@@ -15,7 +15,7 @@ from typing import Any
 
 from revsim.cards import SEAT_LETTERS, SUIT_LETTERS, Card, parse_pbn_deal
 from revsim.records.auction import normalise_call
-from revsim.records.facts import NOTICED_WHEN
+from revsim.records.facts import NOTICED_WHEN, parse_noticed_at
 
 VULNERABILITIES = ("None", "NS", "EW", "All")
 _SEATS = (*SEAT_LETTERS, "NORTH", "EAST", "SOUTH", "WEST")
@@ -60,6 +60,16 @@ def _deal(value: Any) -> bool:
     return True
 
 
+def _noticed_at(value: Any) -> bool:
+    if isinstance(value, bool) or not isinstance(value, str | int | float):
+        return False
+    try:
+        parse_noticed_at(str(value))
+    except ValueError:
+        return False
+    return True
+
+
 def _calls(value: Any) -> bool:
     if not isinstance(value, list) or not all(isinstance(call, str) for call in value):
         return False
@@ -80,6 +90,7 @@ KINDS: dict[str, tuple[str, Callable[[Any], bool]]] = {
     "suit": ("a suit: S, H, D or C", lambda v: isinstance(v, str) and v.strip().upper() in _SUITS),
     "card": ('a card like "SK" or "H10"', _card),
     "trick": ("a trick number 1-13", lambda v: _is_int(v) and 1 <= v <= 13),
+    "noticed-at": ('a trick, or a trick and the cards of it played, like 4 or "4.1"', _noticed_at),
     "tricks": ("a number of tricks 0-13", lambda v: _is_int(v) and 0 <= v <= 13),
     "choice": ("one of", lambda v: isinstance(v, str)),
     "tricks-played": ('a list of tricks, each a string of cards in the order played like "DK D4 D2 D3"',
@@ -120,6 +131,8 @@ SCHEMA: tuple[Key, ...] = (
     Key("facts", "table", "what the record cannot show", keys=(
         Key("noticed", "choice", "when attention was first drawn", default="end-of-play", choices=NOTICED_WHEN),
         Key("noticed_at_trick", "trick", "attention drawn during the play, at this trick"),
+        Key("noticed_at", "noticed-at", "attention drawn during the play: during trick T, or after N cards (0-3) of "
+            "it, like 4 or \"4.1\" (instead of noticed_at_trick)"),
         Key("hidden_cards", "cards-by-seat", "cards hidden or missing during the play"),
         Key("correction", "tables", "a revoke corrected before it was established (Law 62)", keys=(
             Key("trick", "trick", "the revoke trick", required=True),
@@ -144,6 +157,11 @@ SCHEMA: tuple[Key, ...] = (
         Key("lead_out_of_turn", "tables", "an accepted lead out of turn", keys=(
             Key("trick", "trick", "the trick", required=True),
             Key("player", "seat", "who led it", required=True),
+        )),
+        Key("judgement", "tables", "the director's own judgement of a no-infraction world (Law 12C1c)", keys=(
+            Key("world", "text", "tT: the world without the revoke on trick T (tTS: seat S's, when two revoked on "
+                "trick T)", default="the world without the first revoke"),
+            Key("outcomes", "text", "declarer's side's tricks and weights, like \"11:0.7,10:0.3\"", required=True),
         )),
     )),
 )

@@ -23,6 +23,28 @@ NOTICED_WHEN = ("during-play", "end-of-play", "hands-returned", "after-next-call
 """
 
 
+def parse_noticed_at(text: str) -> tuple[int, int | None]:
+    """When attention was first drawn during the play: ``T`` (during trick T) or ``T.N`` (after N cards, 0-3,
+    of trick T had been played) as (T, N or None). ValueError naming what is wrong."""
+    trick_text, dot, cards_text = str(text).strip().partition(".")
+    try:
+        trick = int(trick_text)
+        cards = int(cards_text) if dot else None
+    except ValueError:
+        raise ValueError(f"{text!r} is not T or T.N (a trick 1-13, then the cards of it played, 0-3: like 4 or 4.1)"
+                         ) from None
+    if not 1 <= trick <= 13:
+        raise ValueError(f"{text!r}: the trick must be 1-13")
+    if cards is not None and not 0 <= cards <= 3:
+        raise ValueError(f"{text!r}: the cards of trick {trick} already played must be 0-3")
+    return trick, cards
+
+
+def noticed_at_text(trick: int, cards: int | None) -> str:
+    """``T`` or ``T.N``, as ``parse_noticed_at`` reads it."""
+    return str(trick) if cards is None else f"{trick}.{cards}"
+
+
 @dataclass(frozen=True)
 class CardChange:
     """A card withdrawn after a corrected revoke and replaced (Law 62C1 for the non-offenders, 62C2 for the
@@ -122,10 +144,13 @@ class HiddenCard:
 @dataclass(frozen=True)
 class Facts:
     """Everything the director adds to the record. ``noticed_trick`` is set when attention was drawn
-    during the play, at that trick; ``claim_by`` is ``declarer`` or ``defenders`` (who claimed or conceded)."""
+    during the play, at that trick, and ``noticed_cards`` when it is known how many cards of it (0-3) had been
+    played; ``claim_by`` is ``declarer`` or ``defenders`` (who claimed or conceded); ``judgements`` are the
+    director's own weights for named worlds (``t4``, or None for the first no-infraction world)."""
 
     noticed: str | None = None
     noticed_trick: int | None = None
+    noticed_cards: int | None = None
     corrections: tuple[Correction, ...] = ()
     penalty_cards: tuple[PenaltyCard, ...] = ()
     lead_restrictions: tuple[LeadRestriction, ...] = ()
@@ -133,13 +158,14 @@ class Facts:
     hidden_cards: tuple[HiddenCard, ...] = ()
     claim_by: str | None = None
     claim_statement: str = ""
+    judgements: tuple[tuple[str | None, tuple[tuple[int, float], ...]], ...] = ()
     lines: dict[str, int] = field(default_factory=dict)
 
     def describe(self) -> list[str]:
         """The facts in sentences, for the readable ruling."""
         text: list[str] = []
         if self.noticed_trick is not None:
-            text.append(f"attention was drawn during the play, at trick {self.noticed_trick}")
+            text.append(f"attention was drawn {self.noticed_at_phrase()}")
         elif self.noticed is not None:
             text.append(f"attention was first drawn: {self.noticed}")
         text += [c.describe() for c in self.corrections]
@@ -148,10 +174,16 @@ class Facts:
         text += [f"{SEAT_NAMES[lead.player]}'s lead out of turn to trick {lead.trick} was accepted"
                  for lead in self.leads_out_of_turn]
         text += [h.describe() for h in self.hidden_cards]
-        if self.claim_by is not None:
-            text.append(f"the {self.claim_by} claimed or conceded" +
-                        (f": \"{self.claim_statement}\"" if self.claim_statement else ""))
         return text
+
+    def noticed_at_phrase(self) -> str:
+        """``during trick 4``, ``before the first card of trick 4`` or ``after 1 card of trick 4``."""
+        trick, cards = self.noticed_trick, self.noticed_cards
+        if cards is None:
+            return f"during trick {trick}"
+        if cards == 0:
+            return f"before the first card of trick {trick}"
+        return f"after {cards} card{'s' if cards > 1 else ''} of trick {trick}"
 
     def is_empty(self) -> bool:
         return not (self.noticed or self.corrections or self.penalty_cards or self.lead_restrictions
@@ -200,6 +232,7 @@ def with_extra(facts: Facts, extra: Facts) -> Facts:
     return Facts(
         noticed=extra.noticed or facts.noticed,
         noticed_trick=extra.noticed_trick if extra.noticed_trick is not None else facts.noticed_trick,
+        noticed_cards=extra.noticed_cards if extra.noticed_trick is not None else facts.noticed_cards,
         corrections=facts.corrections + extra.corrections,
         penalty_cards=facts.penalty_cards + extra.penalty_cards,
         lead_restrictions=facts.lead_restrictions + extra.lead_restrictions,
@@ -207,6 +240,7 @@ def with_extra(facts: Facts, extra: Facts) -> Facts:
         hidden_cards=facts.hidden_cards + extra.hidden_cards,
         claim_by=extra.claim_by or facts.claim_by,
         claim_statement=facts.claim_statement,
+        judgements=facts.judgements + extra.judgements,
         lines=facts.lines,
     )
 

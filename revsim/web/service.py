@@ -15,20 +15,21 @@ from dataclasses import dataclass
 from typing import Any
 
 from revsim.adjudicate import adjudicate, board_output
-from revsim.equity.settings import Settings, parse_outcomes
+from revsim.equity.settings import Settings
 from revsim.outputs.casetoml import case_to_toml, record_to_case
 from revsim.outputs.report import report_html
 from revsim.records.errors import RecordError
 from revsim.records.facts import Facts, facts_from_options
+from revsim.records.judgement import split_judgements
 from revsim.records.readers import parse_text, select_boards
 from revsim.records.record import Record
 from revsim.records.source import decode_text
 
 FORMATS = {"pbn": ".pbn", "lin": ".lin", "toml": ".toml"}
-SETTINGS = ("estimator", "level", "noticed", "substitute", "regime", "both_sides")
+SETTINGS = ("estimator", "level", "noticed", "noticed_at", "substitute", "regime", "both_sides")
 """Query parameters that are ``Settings`` fields of the same name (checked by ``Settings`` itself)."""
-REPEATABLE = ("penalty_card", "lead_restriction", "hidden")
-OTHER = ("format", "name", "board", "record", "seed", "field", "outcomes", "claim_by", "max_outcomes", "granularity")
+REPEATABLE = ("penalty_card", "lead_restriction", "hidden", "outcomes")
+OTHER = ("format", "name", "board", "record", "seed", "field", "claim_by", "max_outcomes", "granularity")
 Query = dict[str, list[str]]
 Handler = Callable[[bytes, Query], "Reply"]
 
@@ -166,7 +167,6 @@ def _check_keys(query: Query) -> None:
 def _settings(query: Query) -> Settings:
     _check_keys(query)
     chosen: dict[str, Any] = {key: value for key in SETTINGS if (value := _one_value(query, key)) is not None}
-    outcomes = _one_value(query, "outcomes")
     for key in ("seed", "max_outcomes", "granularity"):
         value = _one_value(query, key)
         try:
@@ -175,8 +175,7 @@ def _settings(query: Query) -> Settings:
         except ValueError:
             raise BadRequest(f"{key} must be a whole number, not {value!r}") from None
     try:
-        if outcomes:
-            chosen["outcomes"] = parse_outcomes(outcomes)
+        chosen["outcomes"], chosen["world_outcomes"] = split_judgements(o for o in query.get("outcomes", []) if o)
     except ValueError as error:
         raise BadRequest(f"outcomes: {error}") from None
     try:

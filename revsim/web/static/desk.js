@@ -174,7 +174,10 @@ function readFacts(strict = true) {
     return entries;
   };
   if ($("noticed").value) facts.noticed = $("noticed").value;
-  if ($("noticed-trick").value) facts.noticed_at_trick = Number($("noticed-trick").value);
+  const noticedAt = $("noticed-trick").value.trim();
+  if (/^\d{1,2}$/.test(noticedAt)) facts.noticed_at_trick = Number(noticedAt);
+  else if (/^\d{1,2}\.[0-3]$/.test(noticedAt)) facts.noticed_at = noticedAt;
+  else if (noticedAt) fail("attention drawn during the play (T or T.N, like 4 or 4.1)", noticedAt);
   const hidden = {};
   for (const [, seat, card] of collect("hidden-cards", /^([NESW]):(\S+)$/, (m) => m, "hidden cards")) {
     (hidden[seat] = hidden[seat] || []).push(card);
@@ -189,6 +192,9 @@ function readFacts(strict = true) {
       (m) => ({ trick: Number(m[4]), player: m[1], [m[2] ? "must_not_lead" : "must_lead"]: m[3] }), "lead restrictions"),
     lead_out_of_turn: collect("leads-out-of-turn", /^([NESW])@(\d+)$/,
       (m) => ({ trick: Number(m[2]), player: m[1] }), "leads out of turn"),
+    judgement: collect("outcomes", /^(?:(T\d{1,2}[NESW]?)\s*=\s*)?(\d.*)$/,
+      (m) => ({ ...(m[1] ? { world: "t" + m[1].slice(1) } : {}), outcomes: m[2].replace(/\s+/g, "") }),
+      "the director's weights"),
   };
   for (const [name, entries] of Object.entries(tables)) if (entries.length) facts[name] = entries;
   return facts;
@@ -237,7 +243,8 @@ function showCase(case_) {
   $("claim-statement").value = case_.claim && case_.claim.statement ? case_.claim.statement : "";
   const facts = case_.facts || {};
   $("noticed").value = facts.noticed || "";
-  $("noticed-trick").value = facts.noticed_at_trick || "";
+  $("noticed-trick").value = facts.noticed_at || facts.noticed_at_trick || "";
+  $("outcomes").value = (facts.judgement || []).map((j) => (j.world ? `${j.world} = ` : "") + j.outcomes).join("\n");
   $("corrections").value = (facts.correction || []).map((c) => `${c.player}:${c.withdrawn}>${c.substituted}@${c.trick}`).join("\n");
   $("penalty-cards").value = (facts.penalty_card || []).map((p) => `${p.player}:${p.card}@${p.from_trick}`).join("\n");
   $("lead-restrictions").value = (facts.lead_restriction || [])
@@ -278,7 +285,6 @@ function settingsQuery() {
   for (const [key, id] of [["estimator", "estimator"], ["level", "level"], ["seed", "seed"], ["regime", "regime"],
                            ["both_sides", "both-sides"], ["substitute", "substitute"]]) query.set(key, $(id).value);
   if ($("field").value.trim()) query.set("field", $("field").value.trim().replace(/\s+/g, ""));
-  if ($("outcomes").value.trim()) query.set("outcomes", $("outcomes").value.trim().replace(/\s+/g, ""));
   return query;
 }
 
@@ -343,6 +349,7 @@ function showRuling(board) {
   if (board.explanation) add("p", board.explanation);
   add("p", `Table result: ${board.table_result} (${board.table_tricks} tricks${board.claimed ? ", claimed" : ""}); ` +
     `tricks transferred: ${board.transfer}.`);
+  if (board.claim) add("p", board.claim.text, "claim");
   if (board.revokes.length) {
     const list = document.createElement("ul");
     for (const r of board.revokes) {

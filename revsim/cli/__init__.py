@@ -4,144 +4,33 @@ from __future__ import annotations
 
 import json
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any
 
 import click
 
 from revsim.adjudicate import adjudicate, board_output
 from revsim.batch import ENGINES, default_jobs, scan_rows
+from revsim.cli.options import extra_facts_from_options, fact_options, field_from_options, ruling_options, settings_from_options
 from revsim.cluster import ClusterError
-from revsim.equity.estimators import ESTIMATOR_NAMES
-from revsim.equity.law84 import GRANULARITIES
 from revsim.equity.predict import PREDICTORS, predict
 from revsim.equity.ruling import BoardRuling
 from revsim.equity.sd import LEVEL_NAMES
 from revsim.equity.settings import (
-    BOTH_SIDES_METHODS,
     DEFAULT_ESTIMATOR,
-    REGIMES,
     SCAN_ESTIMATOR,
-    SUBSTITUTES,
     Settings,
-    parse_outcomes,
 )
 from revsim.outputs.adjustments import ADJUSTMENT_COLUMNS, adjustment_row
 from revsim.outputs.progress import Progress, WorkLine, plural
 from revsim.outputs.rowfiles import open_file_writer, open_writers
 from revsim.outputs.weights import weighted_tricks
 from revsim.records.errors import RecordError
-from revsim.records.facts import NOTICED_WHEN, Facts, facts_from_options
+from revsim.records.facts import Facts
 from revsim.records.readers import read_records, select_boards
 from revsim.records.record import Record
-from revsim.scoring.field import field_for_board, load_field
-
-Command = TypeVar("Command", bound=Callable[..., Any])
-
-
-ESTIMATOR_HELP = ("How the likely result without the revoke is estimated: sd (play-outs by players who see only "
-                  "what they would see, fitted on real play; its parameters and measured quality are in the "
-                  "README) or dd (double dummy from the position: one result, perfect play).")
-
-
-def ruling_options(default_estimator: str = DEFAULT_ESTIMATOR, why: str = "") -> Callable[[Command], Command]:
-    """--noticed, --estimator, --level, --seed, --outcomes, --max-outcomes, --granularity, --substitute, --regime,
-    --both-sides: how to rule;
-    ``why`` tells --help why the estimator's default is what it is, where that needs saying."""
-
-    def add(command: Command) -> Command:
-        return _add_ruling_options(command, default_estimator, why)
-
-    return add
-
-
-def _add_ruling_options(command: Command, default_estimator: str, why: str) -> Command:
-    for option in reversed([
-        click.option("--noticed", type=click.Choice(NOTICED_WHEN), default=None,
-                     help="When attention was first drawn to the revoke: during the play, before the hands were "
-                          "returned (end-of-play), after they were returned, after a call on the next deal (Law "
-                          "64B4), after the round (64B5). Default: the case file's facts, else end-of-play."),
-        click.option("--estimator", type=click.Choice(ESTIMATOR_NAMES), default=default_estimator,
-                     show_default=True, help=f"{ESTIMATOR_HELP} {why}".strip()),
-        click.option("--level", type=click.Choice(LEVEL_NAMES), default="expert", show_default=True,
-                     help="For sd: the players' level (expert or club), whose fitted parameters are used."),
-        click.option("--seed", type=int, default=1, show_default=True, help="For sd: the seed of every sample."),
-        click.option("--outcomes", default=None, metavar="TRICKS:WEIGHT,...",
-                     help="The director's own judgement of the likely result without the (first) revoke, like "
-                          "\"12:0.7,11:0.3\" (declarer's side's tricks; weights summing to 1, or to 100): used "
-                          "instead of the estimate, scored like one, and marked as the director's judgement."),
-        click.option("--max-outcomes", "max_outcomes", type=click.IntRange(1, 14), default=3, show_default=True,
-                     help="Law 12C1c: a weighted score has at most this many results (with --granularity 1 and "
-                          "--max-outcomes 13, the estimate itself)."),
-        click.option("--granularity", type=click.Choice([str(g) for g in GRANULARITIES]), default="10",
-                     show_default=True,
-                     help="Law 12C1c: each weight of a weighted score is a multiple of this many percent; the "
-                          "doubtful points go to the non-offending side (Law 84D)."),
-        click.option("--substitute", type=click.Choice(SUBSTITUTES), default="best", show_default=True,
-                     help="The offender's card in the no-infraction world: his double-dummy best card (best), "
-                          "or every legal card equally likely (uniform)."),
-        click.option("--regime", type=click.Choice(REGIMES), default="weighted", show_default=True,
-                     help="Law 12C1: a weighted score, or non-weighted (non-offenders: the most favourable likely "
-                          "result, p >= 1/3; offenders: the most unfavourable at all probable, p >= 1/6)."),
-        click.option("--both-sides", type=click.Choice(BOTH_SIDES_METHODS), default="neither", show_default=True,
-                     help="Law 64C2b when both sides revoked: as if neither revoked, or each revoke judged "
-                          "separately."),
-    ]):
-        command = option(command)
-    return command
-
-
-def fact_options(command: Command) -> Command:
-    """--penalty-card, --lead-restriction, --hidden, --claim-by: facts the record cannot show."""
-    for option in reversed([
-        click.option("--penalty-card", "penalty_cards", multiple=True, metavar="SEAT:CARD@TRICK",
-                     help="A major penalty card, like E:SJ@3 (East's SJ, from trick 3 on); repeatable."),
-        click.option("--lead-restriction", "lead_restrictions", multiple=True, metavar="SEAT:SUIT@TRICK",
-                     help="A lead required, like W:H@1 (West must lead a heart at trick 1), or forbidden, like "
-                          "W:!S@5; repeatable."),
-        click.option("--hidden", "hidden_cards", multiple=True, metavar="SEAT:CARD",
-                     help="A card hidden or missing during the play, like N:H3 (dummy's H3 not on the table); "
-                          "repeatable."),
-        click.option("--claim-by", type=click.Choice(["declarer", "defenders"]), default=None,
-                     help="Who claimed or conceded (establishes a revoke under Law 63A3 or 63A4). Default: the "
-                          "case file's claim, else declarer."),
-        click.option("--field", "field_file", type=click.Path(dir_okay=False, exists=True),
-                     help="CSV of the other tables' North-South scores (column ns_score, optional column board): "
-                          "adds matchpoints and IMPs."),
-        click.option("--board", "boards", multiple=True, help="Only this board (as named in the file); repeatable."),
-    ]):
-        command = option(command)
-    return command
-
-
-def _settings(options: dict[str, Any]) -> Settings:
-    try:
-        outcomes = parse_outcomes(options["outcomes"]) if options.get("outcomes") else None
-    except ValueError as error:
-        raise click.BadParameter(str(error), param_hint="--outcomes") from None
-    return Settings(noticed=options["noticed"], substitute=options["substitute"], regime=options["regime"],
-                    both_sides=options["both_sides"], estimator=options["estimator"], level=options["level"],
-                    seed=options["seed"], outcomes=outcomes, max_outcomes=options["max_outcomes"],
-                    granularity=int(options["granularity"]))
-
-
-def _extra_facts(options: dict[str, Any]) -> Facts:
-    try:
-        return facts_from_options(options["penalty_cards"], options["lead_restrictions"], options["hidden_cards"],
-                                  options["claim_by"])
-    except ValueError as error:
-        raise click.BadParameter(str(error)) from None
-
-
-def _field(options: dict[str, Any]) -> dict[str | None, list[int]] | None:
-    if not options["field_file"]:
-        return None
-    try:
-        return load_field(options["field_file"])
-    except RecordError as error:
-        click.echo(error.describe(), err=True)
-        sys.exit(2)
+from revsim.scoring.field import field_for_board
 
 
 def _selected(file: str, boards: tuple[str, ...], extra: Facts) -> Iterator[Record | RecordError]:
@@ -168,9 +57,9 @@ def adjudicate_command(file: str, as_json: bool, **options: Any) -> None:
     Exit status 0 when every board was adjudicated (or had no play), 1 when any board had an error,
     2 when --board names no board or the field file cannot be read.
     """
-    settings = _settings(options)
-    extra = _extra_facts(options)
-    field = _field(options)
+    settings = settings_from_options(options)
+    extra = extra_facts_from_options(options)
+    field = field_from_options(options)
     errors = boards = 0
     work = _work_line(file, options["boards"], extra)
     if as_json:
@@ -231,11 +120,11 @@ def report_command(file: str, output: str, all_boards: bool, record_number: int 
     """
     from revsim.outputs.report import report_html
 
-    settings = _settings(options)
+    settings = settings_from_options(options)
     if all_boards:
         _session_report(file, output, settings, options)
         return
-    item = _one_record(file, options["boards"], record_number, _extra_facts(options))
+    item = _one_record(file, options["boards"], record_number, extra_facts_from_options(options))
     work = WorkLine(sys.stderr.isatty(), 1)
     try:
         if isinstance(item, RecordError):
@@ -245,7 +134,7 @@ def report_command(file: str, output: str, all_boards: bool, record_number: int 
     except RecordError as error:
         click.echo(f"ERROR {error.describe()}", err=True)
         sys.exit(1)
-    field = _field(options)
+    field = field_from_options(options)
     scores = field_for_board(field, item.board) if field is not None else None
     if field is not None and not scores:
         click.echo(f"{file}, board {item.board}: the field file has no scores for this board: no matchpoints or IMPs",
@@ -262,9 +151,9 @@ def _session_report(file: str, output: str, settings: Settings, options: dict[st
     """``report --all``: every board of the file on one page; exit status 1 when any record had an error."""
     from revsim.outputs.report import SessionBoard, session_html
 
-    field = _field(options)
+    field = field_from_options(options)
     boards: list[SessionBoard] = []
-    extra = _extra_facts(options)
+    extra = extra_facts_from_options(options)
     work = _work_line(file, options["boards"], extra)
     for item in _selected(file, options["boards"], extra):
         with work.board_at_work(str(item.board)):
@@ -418,7 +307,7 @@ def scan_command(paths: tuple[str, ...], out_path: str | None, adjustments_path:
     Exit status 0 when the scan ran to the end, even with error rows (they are in the output); with
     --strict, 1 when there was any error row; 130 when interrupted.
     """
-    settings = _settings(options)
+    settings = settings_from_options(options)
     jobs = jobs or default_jobs()
     if scheduler and engine != "dask":
         raise click.BadParameter("--scheduler needs --engine dask", param_hint="--scheduler")

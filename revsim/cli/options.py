@@ -1,0 +1,145 @@
+"""The command line's shared options: how to rule (``ruling_options``) and the facts a record cannot show
+(``fact_options``), and the settings and facts they give."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+import click
+
+from revsim.equity.estimators import ESTIMATOR_NAMES
+from revsim.equity.law84 import GRANULARITIES
+from revsim.equity.sd import LEVEL_NAMES
+from revsim.equity.settings import (
+    BOTH_SIDES_METHODS,
+    DEFAULT_ESTIMATOR,
+    REGIMES,
+    SUBSTITUTES,
+    Settings,
+)
+from revsim.records.errors import RecordError
+from revsim.records.facts import NOTICED_WHEN, Facts, facts_from_options
+from revsim.records.judgement import split_judgements
+from revsim.scoring.field import load_field
+
+Command = TypeVar("Command", bound=Callable[..., Any])
+
+
+ESTIMATOR_HELP = ("How the likely result without the revoke is estimated: sd (play-outs by players who see only "
+                  "what they would see, fitted on real play; its parameters and measured quality are in the "
+                  "README) or dd (double dummy from the position: one result, perfect play).")
+
+
+def ruling_options(default_estimator: str = DEFAULT_ESTIMATOR, why: str = "") -> Callable[[Command], Command]:
+    """--noticed, --estimator, --level, --seed, --outcomes, --max-outcomes, --granularity, --substitute, --regime,
+    --both-sides: how to rule;
+    ``why`` tells --help why the estimator's default is what it is, where that needs saying."""
+
+    def add(command: Command) -> Command:
+        return _add_ruling_options(command, default_estimator, why)
+
+    return add
+
+
+def _add_ruling_options(command: Command, default_estimator: str, why: str) -> Command:
+    for option in reversed([
+        click.option("--noticed", type=click.Choice(NOTICED_WHEN), default=None,
+                     help="When attention was first drawn to the revoke: during the play, before the hands were "
+                          "returned (end-of-play), after they were returned, after a call on the next deal (Law "
+                          "64B4), after the round (64B5). Default: the case file's facts, else end-of-play."),
+        click.option("--estimator", type=click.Choice(ESTIMATOR_NAMES), default=default_estimator,
+                     show_default=True, help=f"{ESTIMATOR_HELP} {why}".strip()),
+        click.option("--level", type=click.Choice(LEVEL_NAMES), default="expert", show_default=True,
+                     help="For sd: the players' level (expert or club), whose fitted parameters are used."),
+        click.option("--seed", type=int, default=1, show_default=True, help="For sd: the seed of every sample."),
+        click.option("--noticed-at", "noticed_at", default=None, metavar="T or T.N",
+                     help="Attention first drawn during the play: during trick T, or after N cards (0-3) of trick "
+                          "T had been played, like 4.0 (before the lead to trick 4) or 4.1. Decides whether a "
+                          "revoke was established (Law 63A1) or is corrected (62A)."),
+        click.option("--outcomes", "outcomes", multiple=True, metavar="[tT=]TRICKS:WEIGHT,...",
+                     help="The director's own judgement of the likely result, used instead of the estimate and "
+                          "marked as his: \"12:0.7,11:0.3\" for the world without the first revoke "
+                          "(declarer's side's tricks; weights summing to 1, or to 100); \"t4=11:0.7,10:0.3\" "
+                          "for the world without the revoke on trick 4 (t5E=: East's, when two players revoked on "
+                          "trick 5), the earlier revokes' transfers applied in it. Repeatable."),
+        click.option("--max-outcomes", "max_outcomes", type=click.IntRange(1, 14), default=3, show_default=True,
+                     help="Law 12C1c: a weighted score has at most this many results (with --granularity 1 and "
+                          "--max-outcomes 13, the estimate itself)."),
+        click.option("--granularity", type=click.Choice([str(g) for g in GRANULARITIES]), default="10",
+                     show_default=True,
+                     help="Law 12C1c: each weight of a weighted score is a multiple of this many percent; the "
+                          "doubtful points go to the non-offending side (Law 84D)."),
+        click.option("--substitute", type=click.Choice(SUBSTITUTES), default="best", show_default=True,
+                     help="The offender's card in the no-infraction world: his double-dummy best card (best), "
+                          "or every legal card equally likely (uniform)."),
+        click.option("--regime", type=click.Choice(REGIMES), default="weighted", show_default=True,
+                     help="Law 12C1: a weighted score, or non-weighted (non-offenders: the most favourable likely "
+                          "result, p >= 1/3; offenders: the most unfavourable at all probable, p >= 1/6)."),
+        click.option("--both-sides", type=click.Choice(BOTH_SIDES_METHODS), default="neither", show_default=True,
+                     help="Law 64C2b when both sides revoked: as if neither revoked, or each revoke judged "
+                          "separately."),
+    ]):
+        command = option(command)
+    return command
+
+
+def fact_options(command: Command) -> Command:
+    """--penalty-card, --lead-restriction, --hidden, --claim-by: facts the record cannot show."""
+    for option in reversed([
+        click.option("--penalty-card", "penalty_cards", multiple=True, metavar="SEAT:CARD@TRICK",
+                     help="A major penalty card, like E:SJ@3 (East's SJ, from trick 3 on); repeatable."),
+        click.option("--lead-restriction", "lead_restrictions", multiple=True, metavar="SEAT:SUIT@TRICK",
+                     help="A lead required, like W:H@1 (West must lead a heart at trick 1), or forbidden, like "
+                          "W:!S@5; repeatable."),
+        click.option("--hidden", "hidden_cards", multiple=True, metavar="SEAT:CARD",
+                     help="A card hidden or missing during the play, like N:H3 (dummy's H3 not on the table); "
+                          "repeatable."),
+        click.option("--claim-by", type=click.Choice(["declarer", "defenders"]), default=None,
+                     help="Who claimed or conceded (establishes a revoke under Law 63A3 or 63A4). Default: the "
+                          "case file's claim, else declarer."),
+        click.option("--field", "field_file", type=click.Path(dir_okay=False, exists=True),
+                     help="CSV of the other tables' North-South scores (column ns_score, optional column board): "
+                          "adds matchpoints and IMPs."),
+        click.option("--board", "boards", multiple=True, help="Only this board (as named in the file); repeatable."),
+    ]):
+        command = option(command)
+    return command
+
+
+def settings_from_options(options: dict[str, Any]) -> Settings:
+    """The settings the ruling options give; click's BadParameter naming the option that cannot be read."""
+    try:
+        plain, named = split_judgements(options.get("outcomes") or ())
+    except ValueError as error:
+        raise click.BadParameter(str(error), param_hint="--outcomes") from None
+    try:
+        return Settings(noticed=options["noticed"], noticed_at=options.get("noticed_at"),
+                        substitute=options["substitute"], regime=options["regime"], both_sides=options["both_sides"],
+                        estimator=options["estimator"], level=options["level"], seed=options["seed"], outcomes=plain,
+                        world_outcomes=named, max_outcomes=options["max_outcomes"],
+                        granularity=int(options["granularity"]))
+    except ValueError as error:
+        hint = "--noticed-at" if "noticed" in str(error) else "--outcomes"
+        raise click.BadParameter(str(error), param_hint=hint) from None
+
+
+def extra_facts_from_options(options: dict[str, Any]) -> Facts:
+    """The facts the fact options give; click's BadParameter naming the one that cannot be read."""
+    try:
+        return facts_from_options(options["penalty_cards"], options["lead_restrictions"], options["hidden_cards"],
+                                  options["claim_by"])
+    except ValueError as error:
+        raise click.BadParameter(str(error)) from None
+
+
+def field_from_options(options: dict[str, Any]) -> dict[str | None, list[int]] | None:
+    """The other tables' scores of ``--field``; exit 2 naming the file when it cannot be read."""
+    if not options["field_file"]:
+        return None
+    try:
+        return load_field(options["field_file"])
+    except RecordError as error:
+        click.echo(error.describe(), err=True)
+        sys.exit(2)

@@ -1,0 +1,97 @@
+"""Law 12C1: the score assigned from a distribution of results, per side: weighted as directors write it
+(12C1c with Law 84D) or non-weighted (12C1e); and what a result is worth to a side, in points."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from revsim.equity.draft import Draft
+from revsim.equity.law12 import law12c1e_non_weighted
+from revsim.equity.law84 import law84d_assigned_score
+from revsim.equity.steps import ScoreAssigned, Weighted
+from revsim.scoring.points import ns_score
+
+
+def assign_same(draft: Draft, distribution: Weighted, non_offending: int | None, offending: int | None = None,
+                form: ScoreAssigned | None = None) -> None:
+    """Law 12C1 for a result both sides share: weighted, the directors' form for both (Law 84D for the
+    non-offending side; ``form`` when it was already made for the comparison of Law 64C1); non-weighted, the
+    most favourable likely result for the non-offending side and the most unfavourable at all probable for
+    the offenders (with no offending side, the most favourable likely result for each)."""
+    draft.distribution_ns = draft.distribution_ew = distribution
+    if len(distribution) == 1:
+        draft.ns = draft.ew = distribution
+    elif draft.settings.regime == "weighted":
+        form = form or weighted_form(draft, distribution, non_offending, False, (0, 1))
+        draft.steps.append(form)
+        draft.ns = draft.ew = form.assigned
+    else:
+        draft.ns = non_weighted(draft, distribution, 0, offending == 0)
+        draft.ew = non_weighted(draft, distribution, 1, offending == 1)
+
+
+def assign_per_side(draft: Draft, chosen: dict[int, Weighted], offending: bool) -> None:
+    """Law 12C1 when each side has its own result (Law 64C2b): one weighted form per side, closest to its
+    result (no side is favoured), or 12C1e per side (``offending``: both sides are offenders)."""
+    if chosen[0] == chosen[1] and (draft.settings.regime == "weighted" or not offending):
+        assign_same(draft, chosen[0], None)
+        return
+    draft.distribution_ns, draft.distribution_ew = chosen[0], chosen[1]
+    if draft.settings.regime == "weighted":
+        forms = [weighted_form(draft, chosen[side], None, False, (side,)) for side in (0, 1)]
+        draft.steps += [form for form, side in zip(forms, (0, 1), strict=True) if len(chosen[side]) > 1]
+        draft.ns, draft.ew = forms[0].assigned, forms[1].assigned
+        return
+    draft.ns = non_weighted(draft, chosen[0], 0, offending)
+    draft.ew = non_weighted(draft, chosen[1], 1, offending)
+
+
+def assigned(draft: Draft, distribution: Weighted, non_offending: int,
+             given: bool) -> tuple[Weighted, ScoreAssigned | None]:
+    """The score a distribution is assigned as for the non-offending side, and under the weighted regime the
+    step that assigns it: the directors' form (Law 12C1c, Law 84D; the director's own weights as given);
+    non-weighted, 12C1e's one result."""
+    if len(distribution) == 1:
+        return distribution, None
+    if draft.settings.regime == "weighted":
+        form = weighted_form(draft, distribution, non_offending, given, (0, 1))
+        return form.assigned, form
+    return ((law12c1e_non_weighted(distribution, worth_function(draft, non_offending), offending=False), 1.0),), None
+
+
+def weighted_form(draft: Draft, distribution: Weighted, non_offending: int | None, given: bool,
+                  sides: tuple[int, ...]) -> ScoreAssigned:
+    """The directors' form of a weighted score for ``sides`` (the director's own weights as given), as a step."""
+    settings = draft.settings
+    worths: tuple[float | None, float | None] = (None, None)
+    if given or len(distribution) == 1:
+        result, distance = distribution, 0.0
+    else:
+        worth = None if non_offending is None else worth_function(draft, non_offending)
+        form = law84d_assigned_score(distribution, worth, settings.max_outcomes, settings.granularity)
+        result, distance, worths = form.outcomes, form.distance, (form.estimate_worth, form.assigned_worth)
+    return ScoreAssigned(sides, "weighted", distribution, result, non_offending, worths[0], worths[1], distance,
+                         given, settings.max_outcomes, settings.granularity)
+
+
+def non_weighted(draft: Draft, distribution: Weighted, side: int, offending: bool) -> Weighted:
+    """Law 12C1e for one side, recorded as a step."""
+    tricks = law12c1e_non_weighted(distribution, worth_function(draft, side), offending=offending)
+    settings = draft.settings
+    draft.steps.append(ScoreAssigned((side,), "non-weighted", distribution, ((tricks, 1.0),), None, None, None, 0.0,
+                                     False, settings.max_outcomes, settings.granularity, offending))
+    return ((tricks, 1.0),)
+
+
+def worth_function(draft: Draft, side: int) -> Callable[[int], float]:
+    """Rates declarer's side's tricks from ``side``'s point of view, in points."""
+    def worth(tricks: int) -> float:
+        score = ns_score(draft.record.contract, tricks, draft.record.vulnerability)
+        return float(score if side == 0 else -score)
+    return worth
+
+
+def expected_worth(draft: Draft, side: int, outcomes: Weighted) -> float:
+    """What a weighted result is worth to ``side`` on average, in points."""
+    worth = worth_function(draft, side)
+    return sum(weight * worth(tricks) for tricks, weight in outcomes)

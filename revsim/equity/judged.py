@@ -1,0 +1,142 @@
+"""The no-infraction worlds of Law 64C, one for each revoke: the estimate where it diverges (or the
+director's own weights for it, Law 12C1c), with the earlier revokes' Law 64A transfers worked out in it."""
+
+from __future__ import annotations
+
+from revsim.cards import SEAT_LETTERS, SEAT_NAMES, side_of
+from revsim.equity.draft import Draft
+from revsim.equity.estimators import make_estimator
+from revsim.equity.law12 import law12c1c_directors_judgement, law12c1c_weighted
+from revsim.equity.law64c import law64c2a_repeated_revoke_result
+from revsim.equity.steps import Weighted, World
+from revsim.equity.worlds import Estimate, Estimator, position_before
+from revsim.laws.detection import Revoke
+from revsim.laws.transfer import RECTIFIED_BY_64A, law64a_in_play
+from revsim.records.errors import RecordError
+from revsim.records.judgement import WORLD_KEY
+
+
+def world_at(draft: Draft, revoke: Revoke, earlier: list[Revoke]) -> World:
+    """The world diverging at ``revoke``: its estimate, with the earlier revokes' transfers applied in it."""
+    estimate = estimate_at(draft, revoke)
+    rectified = rectified_in_world(draft, revoke, earlier)
+    offenders_declared = bool(rectified) and rectified[0].side == draft.declarer_side
+    outcomes: list[tuple[int, float]] = []
+    moved_most_likely = 0
+    for tricks, weight in estimate.outcomes:
+        moved = sum(transfer for _, _, transfer, _ in world_transfers(draft, estimate, tricks, rectified))
+        outcomes.append((law64c2a_repeated_revoke_result(tricks, moved, offenders_declared), weight))
+        if tricks == estimate.most_likely:
+            moved_most_likely = moved
+    clause = "64C2a" if revoke.law == "64B2" else "64C1"
+    return World(clause, revoke, estimate, moved_most_likely, len(rectified), tuple(law12c1c_weighted(outcomes)))
+
+
+def rectified_in_world(draft: Draft, divergence: Revoke, earlier: list[Revoke]) -> list[Revoke]:
+    """The earlier revokes Law 64A rectifies in the world diverging at ``divergence``: none when both sides
+    revoked in that world (Law 64B7: the other side's established revoke came before, or is a trick-12
+    revoke corrected under 62D). A 64B7 at the table owed to a revoke the world never reaches does not apply."""
+    sides = {r.side for r in earlier}
+    if len(sides) != 1:
+        return []
+    side = sides.pop()
+    other_stands = any(r.established and r.side != side and r.order <= divergence.order for r in draft.revokes)
+    if other_stands:
+        return []
+    return [r for r in earlier if r.law in RECTIFIED_BY_64A or r.law == "64B7"]
+
+
+def world_transfers(draft: Draft, estimate: Estimate, world_tricks: int,
+                    rectified: list[Revoke]) -> list[tuple[int, str, int, int]]:
+    """Law 64A for ``rectified`` in a world with ``world_tricks``: tricks before the divergence as played,
+    the rest as the world's outcome gives them (a trick in progress at the divergence has no known winner)."""
+    replay = draft.table.replay
+
+    def winner_of(trick: int) -> int | None:
+        return replay.winner_of(trick) if trick < estimate.trick else None
+
+    def won_from(side: int, trick: int) -> int:
+        played = sum(1 for done in replay.tricks if trick <= done.number < estimate.trick and side_of(done.winner) == side)
+        return played + estimate.offending_tricks_from_here(world_tricks, side, draft.declarer_side)
+
+    return law64a_in_play(rectified, winner_of, won_from)
+
+
+def estimator_of(draft: Draft) -> Estimator:
+    """The estimator the settings name, for this board."""
+    settings = draft.settings
+    return make_estimator(settings.estimator, draft.record, settings.level, settings.seed)
+
+
+def estimate_at(draft: Draft, revoke: Revoke) -> Estimate:
+    """The estimate at ``revoke`` (cached), or the director's own weights for its world; a 62D correction is
+    always double dummy with the best card: the offender follows and the others may change their cards over
+    the last two tricks."""
+    settings = draft.settings
+    trick12 = revoke.law == "62D"
+    key = world_key(revoke) + ("-62D" if trick12 else "")
+    if key not in draft.estimates:
+        assert draft.record.contract is not None
+        position, rest = position_before(draft.table.replay, revoke)
+        judged = None if trick12 else judgement_for(draft, revoke)
+        estimator = make_estimator("dd", draft.record) if trick12 or judged else estimator_of(draft)
+        estimate = estimator.estimate(position, revoke, draft.record.contract.declarer,
+                                      "best" if trick12 else settings.substitute, rest)
+        if judged is not None:
+            estimate = law12c1c_directors_judgement(estimate, judged, draft.record)
+        draft.estimates[key] = estimate
+    return draft.estimates[key]
+
+
+def world_key(revoke: Revoke) -> str:
+    """The name of the world diverging at ``revoke``: ``t`` and the trick, then the seat's letter."""
+    return f"t{revoke.trick}{SEAT_LETTERS[revoke.seat]}"
+
+
+def judged(draft: Draft, revoke: Revoke) -> bool:
+    """Whether the director gave his own weights for the world diverging at ``revoke``."""
+    return revoke.law != "62D" and judgement_for(draft, revoke) is not None
+
+
+def judgement_for(draft: Draft, revoke: Revoke) -> Weighted | None:
+    """The director's own weights for the world diverging at ``revoke`` (Law 12C1c): those named for its
+    trick (``t4``) or its trick and seat (``t5E``), else the plain ones when it is the first established
+    revoke's world."""
+    named = resolve_judgements(draft)
+    if world_key(revoke) in named:
+        return named[world_key(revoke)]
+    first = next((r for r in draft.revokes if r.established), None)
+    plain = draft.settings.outcomes
+    if plain is not None and first is not None and first.order == revoke.order:
+        return plain
+    return None
+
+
+def resolve_judgements(draft: Draft) -> dict[str, Weighted]:
+    """The director's weights for named worlds (``Settings.world_outcomes``), each keyed by the world of the one
+    revoke it names; RecordError naming the board when a name fits no revoke or more than one."""
+    resolved: dict[str, Weighted] = {}
+    for name, outcomes in draft.settings.world_outcomes:
+        resolved[world_key(_revoke_named(draft, name))] = outcomes
+    return resolved
+
+
+def _revoke_named(draft: Draft, name: str) -> Revoke:
+    match = WORLD_KEY.match(name)
+    if match is None:
+        raise RecordError(f"--outcomes {name}=: a world is named tT (the revoke on trick T) or tTS (seat S's, when "
+                          "two players revoked on trick T), like t4 or t5E", **draft.record.where())
+    trick, seat = int(match.group(1)), match.group(2)
+    on_trick = [r for r in draft.revokes if r.trick == trick]
+    fitting = [r for r in on_trick if seat is None or SEAT_LETTERS[r.seat] == seat.upper()]
+    if len(fitting) == 1:
+        return fitting[0]
+    if not on_trick:
+        where = ", ".join(f"t{r.trick}" for r in draft.revokes) or "none"
+        problem = f"no revoke was played on trick {trick} (the revokes' worlds: {where})"
+    elif not fitting:
+        problem = f"{SEAT_NAMES['NESW'.index(seat.upper())]} did not revoke on trick {trick}"
+    else:
+        problem = (f"{' and '.join(SEAT_NAMES[r.seat] for r in on_trick)} both revoked on trick {trick}: name the "
+                   f"world {' or '.join(world_key(r) for r in on_trick)}")
+    raise RecordError(f"--outcomes {name}=: {problem}", **draft.record.where())

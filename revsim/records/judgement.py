@@ -1,0 +1,75 @@
+"""The director's own judgement of a no-infraction world (Law 12C1c), as he writes it: declarer's side's
+tricks and weights, for the first world or for a world named by its revoke."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+Outcomes = tuple[tuple[int, float], ...]
+"""Declarer's side's tricks with weights summing to 1, most tricks first."""
+
+WORLD_KEY = re.compile(r"^t(\d{1,2})([NESW])?$", re.IGNORECASE)
+"""A world named by its revoke: ``t4`` (the revoke on trick 4), ``t5E`` (East's, when two revoked on trick 5)."""
+
+
+def parse_outcomes(text: str) -> tuple[tuple[int, float], ...]:
+    """``12:0.7,11:0.3`` or ``12:70,11:30`` (declarer's side's tricks and weights; percentages when they sum to
+    100) as outcomes whose weights sum to 1, most tricks first. ValueError naming what is wrong."""
+    outcomes: dict[int, float] = {}
+    for part in text.replace(" ", "").split(","):
+        tricks_text, colon, weight_text = part.partition(":")
+        try:
+            tricks, weight = int(tricks_text), float(weight_text)
+        except ValueError:
+            raise ValueError(f"{part!r} is not TRICKS:WEIGHT (like 12:0.7)") from None
+        if not colon or not 0 <= tricks <= 13 or weight <= 0:
+            raise ValueError(f"{part!r}: tricks must be 0-13 and the weight above 0")
+        if tricks in outcomes:
+            raise ValueError(f"{tricks} tricks is given twice")
+        outcomes[tricks] = weight
+    total = sum(outcomes.values())
+    if abs(total - 100) < 1e-6:
+        total = 100.0
+    elif abs(total - 1) > 1e-6:
+        raise ValueError(f"the weights sum to {total:g}: they must sum to 1 (or to 100 as percentages)")
+    return tuple((tricks, weight / total) for tricks, weight in sorted(outcomes.items(), reverse=True))
+
+
+def parse_judgement(text: str) -> tuple[str | None, Outcomes]:
+    """The director's judgement of one world: ``12:0.7,11:0.3`` for the first no-infraction world (None), or
+    ``t4=11:0.7,10:0.3`` for the world of the revoke on trick 4 (``t5E=`` East's, when two players revoked on
+    trick 5). ValueError naming what is wrong."""
+    name, equals, rest = text.partition("=")
+    if not equals:
+        return None, parse_outcomes(text)
+    name = name.strip()
+    match = WORLD_KEY.match(name)
+    if match is None:
+        raise ValueError(f"{name!r}: a world is named tT (the revoke on trick T) or tTS (seat S's, when two players "
+                         "revoked on trick T), like t4 or t5E")
+    if not 1 <= int(match.group(1)) <= 13:
+        raise ValueError(f"{name!r}: the trick must be 1-13")
+    seat = match.group(2)
+    return f"t{int(match.group(1))}{seat.upper() if seat else ''}", parse_outcomes(rest)
+
+
+def split_judgements(texts: Iterable[str]) -> tuple[Outcomes | None, tuple[tuple[str, Outcomes], ...]]:
+    """The director's judgements (``--outcomes``, repeatable): the plain one (at most one) and the named ones.
+    ValueError naming what is wrong."""
+    plain: Outcomes | None = None
+    named: list[tuple[str, Outcomes]] = []
+    for text in texts:
+        name, outcomes = parse_judgement(text)
+        if name is None:
+            if plain is not None:
+                raise ValueError("the first world's weights are given twice; name a later world like t4=...")
+            plain = outcomes
+        else:
+            named.append((name, outcomes))
+    return plain, tuple(named)
+
+
+def outcomes_text(outcomes: Outcomes) -> str:
+    """``12:0.7,11:0.3``, as ``parse_outcomes`` reads it."""
+    return ",".join(f"{tricks}:{weight:g}" for tricks, weight in outcomes)
