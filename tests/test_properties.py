@@ -227,3 +227,27 @@ def test_law64a_several_revokes_by_one_side_follow_the_suffix_rule(seed: int, re
         assert sum(transfers[k:]) <= won_from[k]       # revoke k and the later ones never take more than that
     assert sum(transfers) == _largest_total(amounts, won_from)
     assert ruling.transfer == sum(r.transfer for r in ruling.revokes)
+
+
+# --- Law 64C2b: only a damaged contestant, never compensated for its own revoke ----------------------
+
+_WORTH = st.integers(-2000, 2000).map(float)
+
+
+@given(_WORTH, _WORTH, _WORTH, _WORTH, st.sampled_from(["neither", "separately"]), st.booleans())
+def test_64c2b_result_for_side_properties(table: float, without_other: float, without_any: float,
+                                          without_own: float, method: str, anyone_damaged: bool) -> None:
+    from revsim.equity.law64c import law64c2b_damaged, law64c2b_result_for_side
+
+    worth = {"table": table, "without-other": without_other, "without-any": without_any, "without-own": without_own}
+    result = law64c2b_result_for_side(table, without_other, without_any, without_own, method, anyone_damaged)
+    damaged = law64c2b_damaged(table, without_other)
+    if not anyone_damaged:
+        assert result == "table"                                   # no contestant damaged: 64B7 alone
+    if not damaged:
+        assert worth[result] <= table                             # an undamaged side never gains
+    else:
+        assert worth[result] <= max(without_other, table)          # never compensated for its own revoke
+    if method == "neither" and not damaged and result != "table":
+        assert worth[result] >= without_any                       # at worst the no-revoke result
+        assert result == "without-any" or worth[result] == without_own

@@ -82,6 +82,35 @@ def test_adjudicate_takes_the_command_line_options_as_query_parameters(desk_url:
         assert same_ruling(json.loads(body)[0], cli_json(str(path), *arguments)[0]), options
 
 
+def test_adjudicate_takes_noticed_at_and_the_directors_worlds(desk_url: str) -> None:
+    late = HANDS / "duschek-too-late-a.pbn"
+    for noticed_at, law in (("4.0", "62A"), ("4.1", "64A")):
+        status, _, body = post(desk_url, "/api/adjudicate", late.read_text(), format="pbn", name=late.name,
+                               estimator="dd", noticed_at=noticed_at)
+        assert status == 200 and json.loads(body)[0]["ruling"]["law"] == law
+        assert same_ruling(json.loads(body)[0], cli_json(str(late), "--estimator", "dd", "--noticed-at", noticed_at)[0])
+    repeated = HANDS / "duschek-repeated-3nt.pbn"
+    status, _, body = post(desk_url, "/api/adjudicate", repeated.read_text(), format="pbn", name=repeated.name,
+                           estimator="dd", outcomes=["t4=11:0.7,10:0.3"])
+    assert status == 200 and json.loads(body)[0]["ruling"]["written"] == "70% of 3NT+3, 30% of 3NT+2"
+    status, _, body = post(desk_url, "/api/adjudicate", repeated.read_text(), format="pbn", estimator="dd",
+                           outcomes=["12:1", "11:1"])
+    assert status == 400 and "given twice" in json.loads(body)["error"]
+    status, _, body = post(desk_url, "/api/adjudicate", late.read_text(), format="pbn", noticed_at="4.7")
+    assert status == 400 and "0-3" in json.loads(body)["error"]
+
+
+def test_case_keeps_noticed_at_and_the_directors_judgement(desk_url: str) -> None:
+    path = HANDS / "law12c1c-judgement-of-a-later-world.toml"
+    _, _, loaded = post(desk_url, "/api/load", path.read_text(), format="toml", name=path.name)
+    case = json.loads(loaded)["boards"][0]
+    assert case["facts"]["judgement"] == [{"world": "t8", "outcomes": "11:0.6,10:0.4"}]
+    case["facts"]["noticed_at"] = "7.0"
+    status, _, toml = post(desk_url, "/api/case", json.dumps(case))
+    assert status == 200 and "[[facts.judgement]]" in toml and 'noticed_at = "7.0"' in toml
+    assert tomllib.loads(toml)["facts"]["judgement"][0]["world"] == "t8"
+
+
 def test_adjudicate_with_a_field_adds_matchpoints(desk_url: str) -> None:
     path = HANDS / "duschek-too-late-a.pbn"
     status, _, body = post(desk_url, "/api/adjudicate", path.read_text(), format="pbn", field="420,450,-50,-100")

@@ -110,3 +110,38 @@ def test_the_desk_refuses_a_bad_deal_with_a_message(page: Any) -> None:
     assert "Deal: the deal needs four hands" in page.locator("#message").text_content()
     page.click("#rule")
     assert "Cannot rule: enter the deal first" in page.locator("#message").text_content()
+
+
+def _rule_and_wait(page: Any) -> dict[str, Any]:
+    page.evaluate("() => { desk.texts = null; document.getElementById('downloads').hidden = true; }")
+    page.click("#rule")
+    page.wait_for_selector("#downloads:not([hidden])", timeout=120_000)
+    return json.loads(page.evaluate("() => desk.texts.json"))[0]
+
+
+def test_the_desk_takes_attention_at_a_card_and_the_directors_worlds(page: Any, tmp_path: Path) -> None:
+    page.set_input_files("#file", [])                       # the same file again must still load
+    page.set_input_files("#file", str(HANDS / "duschek-too-late-a.pbn"))
+    page.wait_for_function("document.getElementById('message').textContent.includes('1 board')")
+    page.select_option("#estimator", "dd")
+    page.fill("#noticed-trick", "4.0")                      # before East's lead to trick 4: corrected
+    assert _rule_and_wait(page)["ruling"]["law"] == "62A"
+    page.fill("#noticed-trick", "4.1")                      # after it: established, two tricks
+    board = _rule_and_wait(page)
+    assert (board["ruling"]["law"], board["transfer"]) == ("64A", 2)
+    assert 'noticed_at = "4.1"' in page.evaluate("() => desk.texts.toml")
+    page.fill("#noticed-trick", "4.9")
+    page.click("#rule")
+    assert "attention drawn during the play" in page.locator("#message").text_content()
+
+    page.set_input_files("#file", str(HANDS / "duschek-repeated-3nt.pbn"))
+    page.wait_for_function("document.getElementById('noticed-trick').value === ''")
+    page.fill("#outcomes", "t4 = 11:70, 10:30")
+    board = _rule_and_wait(page)
+    assert board["ruling"]["law"] == "64A+64C2a" and board["ruling"]["written"] == "70% of 3NT+3, 30% of 3NT+2"
+    shot(page, "4-directors-world")
+    case_file = tmp_path / "judged.toml"
+    case_file.write_text(page.evaluate("() => desk.texts.toml"), encoding="utf-8")
+    assert "[[facts.judgement]]" in case_file.read_text()
+    result = CliRunner().invoke(main, ["adjudicate", str(case_file), "--estimator", "dd", "--json"])
+    assert json.loads(result.output)[0]["ruling"]["written"] == board["ruling"]["written"]

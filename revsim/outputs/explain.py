@@ -25,6 +25,7 @@ from revsim.equity.steps import (
 )
 from revsim.equity.worlds import Estimate, position_before
 from revsim.laws.detection import SUIT_NAMES, Revoke
+from revsim.outputs.sides import side_text
 from revsim.outputs.weights import (
     labels_by_tricks,
     result_with_score,
@@ -81,7 +82,7 @@ def _step_text(ruling: BoardRuling, step: Step) -> list[str]:
     if isinstance(step, Compared):
         return [_compared_text(ruling, step)]
     if isinstance(step, SideJudged):
-        return [_side_text(ruling, step)]
+        return [side_text(ruling, step)]
     if isinstance(step, ScoreAssigned):
         return [assigned_text(ruling, step)]
     raise TypeError(f"no prose for {type(step).__name__}")
@@ -183,61 +184,6 @@ def _compared_text(ruling: BoardRuling, step: Compared) -> str:
     return text + " An adjustment would favour the offenders, so the table result stands (Law 64C1)."
 
 
-def _side_text(ruling: BoardRuling, step: SideJudged) -> str:
-    """Law 64C2b for one side: its world, whether it was damaged, and the result it gets."""
-    side, other = SIDE_NAMES[step.side], SIDE_NAMES[1 - step.side]
-    world = step.world
-    theirs = [r for r in ruling.revokes if r.side != step.side and r.order >= world.harm.order
-              and (r.established or r.law == "62D")]
-    without = (f"{other}'s revokes (the first, {_revoke_at(world.harm)})" if len(theirs) > 1
-               else f"{other}'s revoke ({_revoke_at(world.harm)})")
-    text = (f"Law 64C2b for {side}: without {without}{_standing_text(step)}, declarer's side takes "
-            f"{score_text(ruling, world.outcomes)}: ")
-    if step.damaged:
-        text += f"better for {side} than the table result, so {other}'s revoke damaged it"
-    else:
-        text += f"no better for {side} than the table result, so it was not damaged"
-    return f"{text}. {_side_result_text(ruling, step)}"
-
-
-def _revoke_at(revoke: Revoke) -> str:
-    return f"{SEAT_NAMES[revoke.seat]}'s on trick {revoke.trick}"
-
-
-def _standing_text(step: SideJudged) -> str:
-    """How the side's own later revokes stand in its world."""
-    world = step.world
-    if not world.standing:
-        return ""
-    own = " and ".join(_revoke_at(r) for r in world.standing)
-    if world.reached:
-        return (f" and its own revoke ({own}) standing as it was played (the record followed from the "
-                f"{world.followed[0]} to {world.stopped}, then the likely play)")
-    return f" (its own revoke, {own}, cannot stand there: {world.stopped})"
-
-
-def _side_result_text(ruling: BoardRuling, step: SideJudged) -> str:
-    outcomes = score_text(ruling, step.outcomes)
-    if step.result == "table":
-        if not step.anyone_damaged:
-            return "No contestant was damaged, so the table result stands (Law 64B7: no transfers)."
-        if step.damaged:
-            return "It keeps the table result."
-        return ("It keeps the table result: an undamaged side loses only an advantage that came through its own "
-                "revoke (Law 12B1), and gains nothing.")
-    if step.result == "without-other":
-        never = (", never compensated for what its own revoke cost it"
-                 if ruling.settings.both_sides == "neither" else "")
-        return f"It gets the result without the opponents' revoke{never}: {outcomes}."
-    if step.result == "without-any":
-        if step.damaged:
-            return f"It gets the result had no revoke occurred: {outcomes}."
-        return ("As an offender it keeps no advantage gained through its own revoke (Law 12B1): the result had no "
-                f"revoke occurred, {outcomes}.")
-    return ("It keeps no advantage gained through its own revoke (Law 12B1) but keeps what the opponents' revoke "
-            f"handed it: the result without its own revoke, {outcomes}.")
-
-
 def _for_whom(sides: tuple[int, ...]) -> str:
     return "" if len(sides) == 2 else f" for {SIDE_NAMES[sides[0]]}"
 
@@ -274,7 +220,7 @@ def explanation(ruling: BoardRuling) -> str:
         return _compared_text(ruling, compared[-1])  # type: ignore[arg-type]
     sides = ruling.steps_of(SideJudged)
     if sides:
-        return " ".join(_side_text(ruling, step) for step in sides)  # type: ignore[arg-type]
+        return " ".join(side_text(ruling, step) for step in sides)  # type: ignore[arg-type]
     corrected = ruling.steps_of(Corrected)
     if corrected:
         return _corrected_text(ruling, corrected[-1])  # type: ignore[arg-type]

@@ -251,11 +251,11 @@ def _facts(data: dict[str, Any], claim: Any, lines: _Lines, fail: Any) -> Facts:
     noticed_cards = None
     if "noticed_at" in data:
         if noticed_trick is not None:
-            raise fail("facts: give noticed_at or noticed_at_trick, not both", lines.key("noticed_at"))
+            raise fail("facts: give noticed_at or noticed_at_trick, not both", line=lines.key("noticed_at"))
         try:
             noticed_trick, noticed_cards = parse_noticed_at(str(data["noticed_at"]))
         except ValueError as error:
-            raise fail(f"facts: noticed_at {error}", lines.key("noticed_at")) from None
+            raise fail(f"facts: noticed_at {error}", line=lines.key("noticed_at")) from None
     def entries(table: str) -> Iterator[tuple[dict[str, Any], int | None]]:
         for index, entry in enumerate(data.get(table, [])):
             yield entry, lines.fact(table, index)
@@ -320,7 +320,7 @@ def _facts(data: dict[str, Any], claim: Any, lines: _Lines, fail: Any) -> Facts:
             text = f"{world}={entry['outcomes']}" if world is not None else str(entry["outcomes"])
             judgements.append(parse_judgement(text))
         except (KeyError, ValueError) as error:
-            raise fail(f"facts: judgement: {error}", line) from None
+            raise fail(f"facts: judgement: {error}", line=line) from None
 
     line_of = {"claim": lines.key("claim") or 0,
                "noticed": lines.key("noticed_at") or lines.key("noticed_at_trick") or lines.key("noticed") or 0}
