@@ -52,7 +52,7 @@ def board_output(item: Record | RecordError, settings: Settings,
     except RecordError as error:
         return BoardOutput(error_to_dict(error), f"ERROR {error.describe()}", True)
     result = ruling_to_dict(ruling)
-    result["settings"] = settings_to_dict(settings, item)
+    result["settings"] = settings_to_dict(ruling.settings, item)   # with the case file's judgements
     text = ruling_to_text(ruling)
     if field is None:
         return BoardOutput(result, text, False, ruling=ruling)

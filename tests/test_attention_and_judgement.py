@@ -147,6 +147,7 @@ def test_12c1c_directors_judgement_from_the_case_file() -> None:
     judged = [e for e in ruling.estimates.values() if e.estimator == "director"]
     assert [(e.trick, e.outcomes) for e in judged] == [(8, ((11, 0.6), (10, 0.4)))]
     assert ruling.law == "64A+64C2a" and [(o.tricks, o.weight) for o in ruling.ns] == [(12, 1.0)]
+    assert _json(str(LATER_WORLD))["settings"]["outcomes_t8"] == "11:0.6,10:0.4"   # the JSON says what was used
     # the command line's weights for the same world win over the file's
     mine = adjudicate(_record(LATER_WORLD), Settings(estimator="dd", world_outcomes=(("t8", ((9, 1.0),)),)))
     assert [e.outcomes for e in mine.estimates.values() if e.estimator == "director"] == [((9, 1.0),)]
