@@ -78,12 +78,12 @@ def estimate_at(draft: Draft, revoke: Revoke) -> Estimate:
     if key not in draft.estimates:
         assert draft.record.contract is not None
         position, rest = position_before(draft.table.replay, revoke)
-        judged = None if trick12 else judgement_for(draft, revoke)
-        estimator = make_estimator("dd", draft.record) if trick12 or judged else estimator_of(draft)
+        weights = None if trick12 else judgement_for(draft, revoke)
+        estimator = make_estimator("dd", draft.record) if trick12 or weights else estimator_of(draft)
         estimate = estimator.estimate(position, revoke, draft.record.contract.declarer,
                                       "best" if trick12 else settings.substitute, rest)
-        if judged is not None:
-            estimate = law12c1c_directors_judgement(estimate, judged, draft.record)
+        if weights is not None:
+            estimate = law12c1c_directors_judgement(estimate, weights, draft.record)
         draft.estimates[key] = estimate
     return draft.estimates[key]
 
