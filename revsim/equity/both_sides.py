@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from revsim.equity.assign import assign_per_side, expected_worth
 from revsim.equity.draft import Draft
-from revsim.equity.judged import estimator_of, judged, world_at
+from revsim.equity.judged import estimator_of, is_directors, world_at
 from revsim.equity.law12 import law12c1c_weighted
 from revsim.equity.law64c import law64c2b_damaged, law64c2b_result_for_side
 from revsim.equity.steps import SideJudged, SideWorld, Weighted
@@ -58,7 +58,7 @@ def side_world(draft: Draft, active: list[Revoke], side: int) -> SideWorld:
     standing = tuple(r for r in active if r.side == side and r.order > harm.order)
     if not standing:
         return SideWorld(side, harm, standing, start.estimate, (), "", True, start.outcomes)
-    if judged(draft, harm):
+    if is_directors(start.estimate):
         return SideWorld(side, harm, standing, start.estimate, (), "the director's own weights", False, start.outcomes)
     assert draft.record.contract is not None
     position, rest = position_before(draft.table.replay, harm)

@@ -93,9 +93,9 @@ def world_key(revoke: Revoke) -> str:
     return f"t{revoke.trick}{SEAT_LETTERS[revoke.seat]}"
 
 
-def judged(draft: Draft, revoke: Revoke) -> bool:
-    """Whether the director gave his own weights for the world diverging at ``revoke``."""
-    return revoke.law != "62D" and judgement_for(draft, revoke) is not None
+def is_directors(estimate: Estimate) -> bool:
+    """Whether a world's result is the director's own weights (Law 12C1c), used as given."""
+    return estimate.estimator == "director"
 
 
 def judgement_for(draft: Draft, revoke: Revoke) -> Weighted | None:

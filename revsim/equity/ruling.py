@@ -12,7 +12,7 @@ from dataclasses import replace
 from revsim.equity.assign import assign_same, assigned, expected_worth
 from revsim.equity.both_sides import both_sides
 from revsim.equity.draft import Draft
-from revsim.equity.judged import rectified_in_world, resolve_judgements, world_at, world_transfers
+from revsim.equity.judged import is_directors, rectified_in_world, resolve_judgements, world_at, world_transfers
 from revsim.equity.law12 import law12c1c_directors_judgement, law12c1c_weighted
 from revsim.equity.law64c import law64c1_adjust
 from revsim.equity.settings import Settings
@@ -30,7 +30,6 @@ from revsim.equity.steps import (
     WorldsJudged,
     expected,
 )
-from revsim.equity.worlds import Estimate
 from revsim.laws.detection import Revoke
 from revsim.play.table import TablePlay
 from revsim.records.record import Record
@@ -82,7 +81,7 @@ def _note_unused_judgements(draft: Draft) -> None:
         if key not in draft.estimates:
             draft.record.notes.append(f"the director's weights for the world {key} were not used: the ruling does "
                                       "not judge that world")
-    judged = [key for key, estimate in draft.estimates.items() if estimate.estimator == "director"]
+    judged = [key for key, estimate in draft.estimates.items() if is_directors(estimate)]
     if draft.settings.outcomes is not None and all(key in named for key in judged):
         draft.record.notes.append("the director's weights for the first world were not used: the ruling judges no "
                                   "world without the first established revoke")
@@ -167,7 +166,7 @@ def _one_side(draft: Draft, active: list[Revoke], base: Weighted, base_law: str,
     offending = active[0].side
     non_offending = 1 - offending
     worlds = [world_at(draft, revoke, [r for r in active if _before(r, revoke)]) for revoke in active]
-    forms = [assigned(draft, one.outcomes, non_offending, _given(one.estimate)) for one in worlds]
+    forms = [assigned(draft, one.outcomes, non_offending, is_directors(one.estimate)) for one in worlds]
     worth = [expected_worth(draft, non_offending, outcomes) for outcomes, _ in forms]
     best_index = max(reversed(range(len(worlds))), key=lambda i: worth[i])  # ties: the later world
     best = worlds[best_index]
@@ -193,11 +192,6 @@ def _verdict(adjust: bool, base_kind: BaseKind, base_worth: float, adjusted_wort
     if base_kind != "table":
         return "compensated"
     return "no-better" if abs(adjusted_worth - base_worth) < 1e-9 else "favours-offenders"
-
-
-def _given(estimate: Estimate) -> bool:
-    """Whether a world's result is the director's own weights, used as given."""
-    return estimate.estimator == "director"
 
 
 def _world_law(judged_world: World) -> str:

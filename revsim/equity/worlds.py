@@ -8,6 +8,7 @@ fitting.
 
 from __future__ import annotations
 
+from collections.abc import Set
 from dataclasses import dataclass, field
 from typing import Protocol
 
@@ -92,26 +93,9 @@ def position_before(replay: Replay, revoke: Revoke) -> tuple[Replay, list[Play]]
 
 def table_like_line(position: Replay, substitute: Card, recorded_rest: list[Play], declarer: Seat) -> Line:
     """Play ``substitute``, then the recorded cards while each is still held and legal, then solve from there."""
-    line = position.copy()
-    line.play(substitute)
-    kept = [str(substitute)]
-    stopped = "the record ends"
-    for play in recorded_rest:
-        if line.is_over:
-            break
-        if play.seat != line.to_play:
-            stopped = (f"trick {line.trick_number}: {SEAT_NAMES[line.to_play]} is on play, "
-                       f"but the record has {SEAT_NAMES[play.seat]}'s {play.card}")
-            break
-        if play.card not in line.legal_cards():
-            stopped = (f"trick {line.trick_number}: {SEAT_NAMES[play.seat]}'s {play.card} "
-                       + ("is no longer held" if play.card not in line.hand(play.seat) else "would not follow suit"))
-            break
-        line.play(play.card)
-        kept.append(str(play.card))
-    if not line.is_over:
-        stopped += "; double dummy from there"
-    return Line("table-like", tuple(kept), stopped, total_tricks(line, declarer)[0])
+    followed = follow_record(position, substitute, recorded_rest)
+    stopped = followed.stopped + ("" if followed.position.is_over else "; double dummy from there")
+    return Line("table-like", followed.cards, stopped, total_tricks(followed.position, declarer)[0])
 
 
 @dataclass(frozen=True)
@@ -125,14 +109,14 @@ class Followed:
     reached: bool
 
 
-def follow_record(position: Replay, substitute: Card, recorded_rest: list[Play], standing: set[tuple[int, Seat]],
-                  through_trick: int) -> Followed:
+def follow_record(position: Replay, substitute: Card, recorded_rest: list[Play],
+                  standing: Set[tuple[int, Seat]] = frozenset(), through_trick: int = 13) -> Followed:
     """Play ``substitute``, then the recorded cards while each is still held and legal, the revokes in
-    ``standing`` (trick, seat) played as they were, to the end of ``through_trick``."""
+    ``standing`` (trick, seat) played as they were, to the end of ``through_trick`` (or of the record)."""
     line = position.copy()
     line.play(substitute)
     kept = [str(substitute)]
-    stopped = f"the end of trick {through_trick}"
+    stopped = "the record ends" if through_trick >= 13 else f"the end of trick {through_trick}"
     for play in recorded_rest:
         if line.is_over or line.trick_number > through_trick:
             break

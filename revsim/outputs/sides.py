@@ -4,13 +4,9 @@ the result it gets."""
 from __future__ import annotations
 
 from revsim.cards import SEAT_NAMES, SIDE_NAMES
-from revsim.equity.steps import BoardRuling, SideJudged, Weighted
+from revsim.equity.steps import BoardRuling, SideJudged
 from revsim.laws.detection import Revoke
 from revsim.outputs.weights import weighted_tricks_and_results
-
-
-def _score_text(ruling: BoardRuling, outcomes: Weighted) -> str:
-    return weighted_tricks_and_results(ruling.record.contract, outcomes)
 
 
 def side_text(ruling: BoardRuling, step: SideJudged) -> str:
@@ -22,7 +18,7 @@ def side_text(ruling: BoardRuling, step: SideJudged) -> str:
     without = (f"{other}'s revokes (the first, {_revoke_at(world.harm)})" if len(theirs) > 1
                else f"{other}'s revoke ({_revoke_at(world.harm)})")
     text = (f"Law 64C2b for {side}: without {without}{_standing_text(step)}, declarer's side takes "
-            f"{_score_text(ruling, world.outcomes)}: ")
+            f"{weighted_tricks_and_results(ruling.record.contract, world.outcomes)}: ")
     if step.damaged:
         text += f"better for {side} than the table result, so {other}'s revoke damaged it"
     else:
@@ -47,7 +43,7 @@ def _standing_text(step: SideJudged) -> str:
 
 
 def _side_result_text(ruling: BoardRuling, step: SideJudged) -> str:
-    outcomes = _score_text(ruling, step.outcomes)
+    outcomes = weighted_tricks_and_results(ruling.record.contract, step.outcomes)
     if step.result == "table":
         if not step.anyone_damaged:
             return "No contestant was damaged, so the table result stands (Law 64B7: no transfers)."
