@@ -25,7 +25,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from revsim.batch import work_units  # noqa: E402
+from revsim.scan.units import work_units  # noqa: E402
 from revsim.synthetic import write_archive  # noqa: E402
 
 

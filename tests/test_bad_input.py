@@ -12,7 +12,6 @@ import pytest
 from click.testing import CliRunner
 
 from revsim.adjudicate import Settings, adjudicate
-from revsim.batch import scan
 from revsim.cli import main
 from revsim.outputs.explain import explanation
 from revsim.outputs.rowfiles import read_rows
@@ -21,6 +20,7 @@ from revsim.records.errors import RecordError
 from revsim.records.pbn import parse_pbn
 from revsim.records.readers import read_records
 from revsim.records.record import Record
+from revsim.scan import scan
 from revsim.scoring.field import datum, load_field
 from tests.conftest import HANDS
 

@@ -6,9 +6,10 @@ import pandas as pd
 import pytest
 from click.testing import CliRunner
 
-from revsim.batch import BOARD_COLUMNS, REVOKE_COLUMNS, iter_items, scan, scan_rows
 from revsim.cli import main
 from revsim.outputs.rowfiles import read_rows, revokes_path
+from revsim.scan import BOARD_COLUMNS, REVOKE_COLUMNS, scan, scan_rows
+from revsim.scan.paths import iter_items
 from revsim.synthetic import write_archive
 from tests.conftest import CORPUS, HANDS, needs_corpus
 
@@ -45,7 +46,7 @@ def test_order_and_content_do_not_depend_on_jobs(archive: str) -> None:
 
 
 def test_scan_rows_stream_in_input_order(archive: str) -> None:
-    boards = [row["board"] for row, _ in scan_rows([archive], jobs=2, games_per_unit=16)]
+    boards = [rows.board["board"] for rows in scan_rows([archive], jobs=2, games_per_unit=16)]
     assert boards == [str(n) for n in range(1, 301)] + ["bad"]
 
 
@@ -122,7 +123,7 @@ def _reading(item):
 
 @pytest.mark.parametrize("games", [1, 7, 16])
 def test_files_cut_into_parts_read_exactly_as_whole_files(archive: str, games: int) -> None:
-    from revsim.batch import unit_items, work_units
+    from revsim.scan.units import unit_items, work_units
 
     paths = [archive] + ([str(CORPUS / "endplay-tests" / "example3.pbn"), str(CORPUS / "pbn-verifier" / "correct_10.pbn")]
                          if CORPUS.is_dir() else [])

@@ -19,10 +19,10 @@ from click.testing import CliRunner
 
 pytest.importorskip("distributed", reason="dask.distributed is not installed (pip install -e '.[cluster]')")
 
-from revsim.batch import frames, scan, scan_rows  # noqa: E402
 from revsim.cli import main  # noqa: E402
-from revsim.cluster import ClusterError, check_workers  # noqa: E402
 from revsim.outputs.rowfiles import read_rows  # noqa: E402
+from revsim.scan import frames, scan, scan_rows  # noqa: E402
+from revsim.scan.cluster import ClusterError, check_workers  # noqa: E402
 from revsim.synthetic import write_archive  # noqa: E402
 from tests.conftest import CORPUS, HANDS, interrupt_scan  # noqa: E402
 
@@ -179,9 +179,9 @@ def test_a_worker_without_revsim_or_with_another_version_is_named() -> None:
 
 
 def test_an_unreachable_scheduler_is_said_plainly(monkeypatch: pytest.MonkeyPatch) -> None:
-    import revsim.cluster
+    import revsim.scan.cluster
 
-    monkeypatch.setattr(revsim.cluster, "CONNECT_TIMEOUT", "2s")
+    monkeypatch.setattr(revsim.scan.cluster, "CONNECT_TIMEOUT", "2s")
     result = CliRunner().invoke(main, ["scan", str(HANDS), "--engine", "dask", "--scheduler", "tcp://127.0.0.1:9",
                                        "--quiet"])
     assert result.exit_code == 2 and "cannot reach the dask scheduler at tcp://127.0.0.1:9" in result.output
@@ -205,10 +205,12 @@ class _FailingFuture:
 
 
 def test_a_unit_that_keeps_failing_becomes_an_error_row_naming_the_file_and_line() -> None:
-    from revsim.cluster import _collect
+    from revsim.scan.cluster import _collect
+    from revsim.scan.units import FilePart
 
-    unit = ("archive/big.pbn", 1201, 77, "[Event ...]", False)
-    [(row, revokes)] = _collect((unit, _FailingFuture()))
+    unit = FilePart("archive/big.pbn", 1201, 77, "[Event ...]")
+    [rows] = _collect((unit, _FailingFuture()))
+    row, revokes = rows.board, rows.revokes
     assert row["status"] == "error" and row["file"] == "archive/big.pbn" and row["line"] == 1201 and revokes == []
     assert "from line 1201) could not be scanned on the cluster: RuntimeError" in row["error"]
 

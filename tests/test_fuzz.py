@@ -12,10 +12,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from revsim.adjudicate import Settings, adjudicate
-from revsim.batch import scan
 from revsim.records.errors import RecordError
 from revsim.records.readers import read_records
 from revsim.records.record import Record
+from revsim.scan import scan
 from tests.conftest import CORPUS, HANDS
 
 SMALL_CORPUS = [

@@ -74,6 +74,85 @@ def test_each_package_says_what_it_holds_and_may_import() -> None:
         assert "import" in doc.lower(), f"revsim/{name}/__init__.py should say what it may import"
 
 
+MODULE_NAMES = {_module_name(path) for path in MODULES}
+
+
+def _target_module(target: str) -> str | None:
+    """The revsim module an import names: ``from revsim.scan import scan`` names ``revsim.scan``, ``from revsim
+    import adjudicate`` the module ``revsim.adjudicate`` (a name in ``revsim`` otherwise)."""
+    while target and target not in MODULE_NAMES:
+        target = target.rpartition(".")[0]
+    return target or None
+
+
+def import_graph(paths: list[Path]) -> dict[str, set[str]]:
+    """Each module's revsim imports, those inside functions included (``ast.walk`` sees every node)."""
+    graph: dict[str, set[str]] = {}
+    for path in paths:
+        own = _module_name(path)
+        targets = {_target_module(target) for _, target in _revsim_imports(path)}
+        graph[own] = {target for target in targets if target is not None and target != own}
+    return graph
+
+
+def import_cycles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """Every strongly connected group of more than one module (Tarjan's algorithm): each holds a cycle."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    cycles: list[list[str]] = []
+
+    def visit(node: str) -> None:
+        index[node] = low[node] = len(index)
+        stack.append(node)
+        on_stack.add(node)
+        for target in sorted(graph.get(node, ())):
+            if target not in index:
+                visit(target)
+                low[node] = min(low[node], low[target])
+            elif target in on_stack:
+                low[node] = min(low[node], index[target])
+        if low[node] == index[node]:
+            group = []
+            while True:
+                member = stack.pop()
+                on_stack.discard(member)
+                group.append(member)
+                if member == node:
+                    break
+            if len(group) > 1:
+                cycles.append(sorted(group))
+
+    for node in sorted(graph):
+        if node not in index:
+            visit(node)
+    return cycles
+
+
+def test_no_import_cycle_anywhere_imports_inside_functions_included() -> None:
+    assert import_cycles(import_graph(MODULES)) == []
+
+
+def test_the_cycle_check_sees_an_import_inside_a_function(tmp_path: Path) -> None:
+    package = tmp_path / "revsim"
+    package.mkdir()
+    (package / "one.py").write_text("from revsim.two import b\n", encoding="utf-8")
+    (package / "two.py").write_text("def b():\n    from revsim.one import a\n    return a\n", encoding="utf-8")
+    graph = {"revsim.one": {"revsim.two"}, "revsim.two": {"revsim.one"}}
+    found = {f"revsim.{path.stem}": {target for _, target in _revsim_imports(path)} for path in package.glob("*.py")}
+    assert found == graph
+    assert import_cycles(graph) == [["revsim.one", "revsim.two"]]
+    assert import_cycles({"revsim.a": {"revsim.b"}, "revsim.b": set()}) == []
+
+
+def test_no_module_over_400_lines() -> None:
+    sources = list(MODULES) + sorted((PACKAGE / "web" / "static").glob("*.*"))
+    long = {str(path.relative_to(PACKAGE)): lines for path in sources
+            if (lines := len(path.read_text(encoding="utf-8").splitlines())) > 400}
+    assert not long
+
+
 def test_at_most_eight_modules_at_the_top() -> None:
     top = sorted(path.name for path in PACKAGE.glob("*.py"))
     assert len(top) <= 8, top
@@ -98,7 +177,7 @@ def test_the_layout_check_catches_a_forward_import(tmp_path: Path) -> None:
     assert [target for _, target in _revsim_imports(bad)] == ["revsim.equity.ruling", "revsim.outputs.text"]
     assert _relative_imports(bad) == [3]
     assert _rank("revsim.equity.ruling") > _rank("revsim.records.pbn")
-    assert _rank("revsim.batch") == TOP and _rank("revsim.cards") == 0
+    assert _rank("revsim.scan") == TOP and _rank("revsim.cards") == 0
 
 
 def test_python_dash_m_revsim_runs_the_command_line() -> None:

@@ -54,10 +54,13 @@ def same_ruling(a: dict[str, Any], b: dict[str, Any]) -> bool:
 
 def test_the_page_and_its_assets_are_served_by_revsim(desk_url: str) -> None:
     status, page = get(desk_url, "/")
-    assert status == 200 and "director's desk" in page and 'src="/static/desk.js"' in page
+    assert status == 200 and "director's desk" in page
+    assert 'src="/static/table.js"' in page and 'src="/static/desk.js"' in page
     assert "http" not in page.replace("http-equiv", "")  # nothing from another host: it works offline
-    status, script = get(desk_url, "/static/desk.js")
+    status, script = get(desk_url, "/static/table.js")
     assert status == 200 and "function replay()" in script
+    status, script = get(desk_url, "/static/desk.js")
+    assert status == 200 and "async function rule()" in script
     status, style = get(desk_url, "/static/desk.css")
     assert status == 200 and ".hand" in style
 

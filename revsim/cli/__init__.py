@@ -11,9 +11,7 @@ from typing import Any
 import click
 
 from revsim.adjudicate import adjudicate, board_output
-from revsim.batch import ENGINES, default_jobs, scan_rows
 from revsim.cli.options import extra_facts_from_options, fact_options, field_from_options, ruling_options, settings_from_options
-from revsim.cluster import ClusterError
 from revsim.equity.predict import PREDICTORS, predict
 from revsim.equity.ruling import BoardRuling
 from revsim.equity.sd import LEVEL_NAMES
@@ -22,7 +20,7 @@ from revsim.equity.settings import (
     SCAN_ESTIMATOR,
     Settings,
 )
-from revsim.outputs.adjustments import ADJUSTMENT_COLUMNS, adjustment_row
+from revsim.outputs.adjustments import ADJUSTMENT_COLUMNS
 from revsim.outputs.progress import Progress, WorkLine, plural
 from revsim.outputs.rowfiles import open_file_writer, open_writers
 from revsim.outputs.weights import weighted_tricks
@@ -30,6 +28,7 @@ from revsim.records.errors import RecordError
 from revsim.records.facts import Facts
 from revsim.records.readers import read_records, select_boards
 from revsim.records.record import Record
+from revsim.scan import ENGINES, ClusterError, default_jobs, scan_rows
 from revsim.scoring.field import field_for_board
 
 
@@ -323,16 +322,16 @@ def scan_command(paths: tuple[str, ...], out_path: str | None, adjustments_path:
     listed: list[str] = []
     interrupted = False
     try:
-        for board, revokes in scan_rows(paths, settings, jobs, engine=engine, scheduler=scheduler):
-            progress.add(board, len(revokes))
-            if adjustments is not None and (adjusted := adjustment_row(board)) is not None:
-                adjustments.write(adjusted)
+        for rows in scan_rows(paths, settings, jobs, engine=engine, scheduler=scheduler):
+            progress.add(rows.board, len(rows.revokes))
+            if adjustments is not None and rows.adjustment is not None:
+                adjustments.write(rows.adjustment)
             if writers is not None:
-                writers[0].write(board)
-                for revoke in revokes:
+                writers[0].write(rows.board)
+                for revoke in rows.revokes:
                     writers[1].write(revoke)
-            elif board["status"] == "error" or revokes:
-                listed.append(_scan_line(board))
+            elif rows.listed is not None:
+                listed.append(rows.listed)
     except KeyboardInterrupt:
         interrupted = True
     except ClusterError as error:
@@ -355,15 +354,6 @@ def scan_command(paths: tuple[str, ...], out_path: str | None, adjustments_path:
         sys.exit(130)
     if strict and progress.errors:
         sys.exit(1)
-
-
-def _scan_line(board: dict[str, Any]) -> str:
-    if board["status"] == "error":
-        return f"ERROR {board['error']}"
-    ns, ew = weighted_tricks(json.loads(board["outcomes_ns"])), weighted_tricks(json.loads(board["outcomes_ew"]))
-    result = ns if ns == ew else f"North-South {ns}, East-West {ew}"
-    return (f"{board['file']}, board {board['board']}: {board['contract']} by {board['declarer']}, revokes "
-            f"{board['revokers']}, transfer {board['transfer']}, ruling {board['law']}: {result}")
 
 
 @main.command("serve")

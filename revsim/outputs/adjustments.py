@@ -7,11 +7,10 @@ results, with North-South's score for each side's result.
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
+from revsim.equity.ruling import BoardRuling
 from revsim.outputs.weights import weighted_result
-from revsim.records.record import Contract
 from revsim.scoring.points import result_text
 
 ADJUSTMENT_COLUMNS: dict[str, str] = {
@@ -35,18 +34,17 @@ ADJUSTMENT_COLUMNS: dict[str, str] = {
 }
 
 
-def adjustment_row(board: dict[str, Any]) -> dict[str, Any] | None:
-    """The scorer's row of a scan's board row, or None when the ruling leaves the table result as it is (or the
-    board is an error or had no play)."""
-    if board.get("status") != "ok" or not board.get("contract"):
-        return None
-    contract = Contract.parse(board["contract"], board["declarer"])
+def adjustment_row(ruling: BoardRuling, board: dict[str, Any]) -> dict[str, Any] | None:
+    """The scorer's row of a ruling (``board``: its scan row, for the record's names), or None when the ruling
+    leaves the table result as it is."""
+    contract = ruling.record.contract
     assert contract is not None
-    ns, ew = json.loads(board["outcomes_ns"]), json.loads(board["outcomes_ew"])
-    table = [[board["table_tricks"], 1.0]]
+    ns = [(o.tricks, round(o.weight, 6)) for o in ruling.ns]
+    ew = [(o.tricks, round(o.weight, 6)) for o in ruling.ew]
+    table = [(ruling.table_tricks, 1.0)]
     if ns == table and ew == table:
         return None
     row = {key: board.get(key) for key in ADJUSTMENT_COLUMNS}
-    row.update(table_result=result_text(contract, board["table_tricks"]), table_score_ns=board["table_score"],
+    row.update(table_result=result_text(contract, ruling.table_tricks), table_score_ns=board["table_score"],
                adjusted_ns=weighted_result(contract, ns), adjusted_ew=weighted_result(contract, ew))
     return row

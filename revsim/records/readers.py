@@ -1,32 +1,25 @@
-"""Reading any supported record file by its extension: ``.pbn``, ``.lin`` or a ``.toml`` case file."""
+"""Reading any supported record file by its format (``formats.FORMATS``: PBN, LIN or a TOML case file)."""
 
 from __future__ import annotations
 
 from collections.abc import Collection, Iterable, Iterator
+from dataclasses import replace
 from pathlib import Path
 
-from revsim.records.casefile import parse_case, read_case
 from revsim.records.errors import RecordError
 from revsim.records.facts import Facts, with_extra
-from revsim.records.lin import parse_lin, read_lin
-from revsim.records.pbn import parse_pbn, read_pbn
+from revsim.records.formats import FORMATS, RecordFormat, format_of, known_formats
 from revsim.records.record import Record
 
-READERS = {".pbn": read_pbn, ".lin": read_lin, ".toml": read_case}
-PARSERS = {".pbn": parse_pbn, ".lin": parse_lin, ".toml": parse_case}
-NOT_THIS_FORMAT = {
-    ".pbn": "not a PBN file (no [Tag \"value\"] line)",
-    ".lin": "not a LIN file (no md| deal)",
-    ".toml": "not a case file (no board)",
-}
+__all__ = ["FORMATS", "parse_text", "read_records", "select_boards"]
 
 
 def read_records(path: str | Path) -> Iterator[Record | RecordError]:
     """Every board of a record file, as a Record or a RecordError; one error if the file is unusable."""
-    suffix = Path(path).suffix.lower()
-    reader = READERS.get(suffix)
-    if reader is None:
-        yield RecordError(f"unknown file type {suffix or '(none)'!r}: revsim reads .pbn, .lin and .toml case files",
+    record_format = format_of(path)
+    if record_format is None:
+        suffix = Path(path).suffix.lower()
+        yield RecordError(f"unknown file type {suffix or '(none)'!r}: revsim reads {known_formats()} files",
                           source=str(path))
         return
     if not Path(path).is_file():
@@ -34,14 +27,17 @@ def read_records(path: str | Path) -> Iterator[Record | RecordError]:
         yield RecordError("a broken link: the file it points to does not exist" if broken else "no such file",
                           source=str(path))
         return
-    yield from _or_no_board(reader(path), suffix, str(path))
+    yield from _or_no_board(record_format.read(path), record_format, str(path))
 
 
-def parse_text(text: str, source: str) -> Iterator[Record | RecordError]:
-    """Every board of a record file's text (read already), by ``source``'s extension, as ``read_records``
-    gives them: one error when no board is found."""
-    suffix = Path(source).suffix.lower()
-    yield from _or_no_board(PARSERS[suffix](text, source), suffix, source)
+def parse_text(text: str, source: str, record_format: RecordFormat | None = None) -> Iterator[Record | RecordError]:
+    """Every board of a record file's text (read already), in ``record_format`` or else by ``source``'s
+    suffix, as ``read_records`` gives them: one error when no board is found."""
+    record_format = record_format or format_of(source)
+    if record_format is None:
+        yield RecordError(f"unknown file type: revsim reads {known_formats()} files", source=source)
+        return
+    yield from _or_no_board(record_format.parse(text, source), record_format, source)
 
 
 def select_boards(items: Iterable[Record | RecordError], boards: Collection[str], extra: Facts
@@ -51,15 +47,16 @@ def select_boards(items: Iterable[Record | RecordError], boards: Collection[str]
         if boards and item.board not in boards:
             continue
         if isinstance(item, Record):
-            item.facts = with_extra(item.facts, extra)
+            item = replace(item, facts=with_extra(item.facts, extra))
         yield item
 
 
-def _or_no_board(items: Iterator[Record | RecordError], suffix: str, source: str) -> Iterator[Record | RecordError]:
+def _or_no_board(items: Iterator[Record | RecordError], record_format: RecordFormat, source: str
+                 ) -> Iterator[Record | RecordError]:
     """The items as they come, or one error saying no board was found in a file of this format."""
     found = False
     for item in items:
         found = True
         yield item
     if not found:
-        yield RecordError(f"no board found: {NOT_THIS_FORMAT[suffix]}", source=source)
+        yield RecordError(f"no board found: {record_format.not_this_format}", source=source)

@@ -15,18 +15,13 @@ import uuid
 from collections import deque
 from collections.abc import Iterable, Iterator
 from importlib import metadata
-from pathlib import Path
 from typing import Any
 
-from revsim.batch import Rows, Unit, board_rows, error_row, work_units
 from revsim.equity.settings import Settings
 from revsim.records.errors import RecordError
-from revsim.records.pbn import parse_pbn_lines
-from revsim.records.readers import READERS, parse_text, read_records
-from revsim.records.source import read_text
-
-PortableUnit = tuple[str, int, int, str, bool]
-"""A unit a worker can read without the file: (file, first line, first game's ordinal, text, whole file)."""
+from revsim.scan.local import unit_rows
+from revsim.scan.rows import BoardRows, error_rows
+from revsim.scan.units import FilePart, WholeFile, WorkUnit, carried
 
 CONNECT_TIMEOUT = "15s"
 """How long to try to reach a running scheduler."""
@@ -40,32 +35,25 @@ class ClusterError(Exception):
     """The cluster cannot be used: dask missing, the scheduler unreachable, a worker without revsim."""
 
 
-def portable_unit_rows(unit: PortableUnit, settings: Settings) -> list[Rows]:
-    """The rows of one unit, on a worker: its text parsed as a part of a PBN file or as a whole file."""
-    source, first_line, first_ordinal, text, whole = unit
-    items = parse_text(text, source) if whole else parse_pbn_lines(text.splitlines(), source, first_line, first_ordinal)
-    return [board_rows(item, settings) for item in items]
-
-
-def dask_rows(paths: Iterable[str | Path], settings: Settings, scheduler: str | None = None, workers: int = 1,
-              games_per_unit: int = 16) -> Iterator[Rows]:
-    """(board row, revoke rows) for every board, in input order, adjudicated on a dask cluster.
+def dask_rows(units: Iterable[WorkUnit | RecordError], settings: Settings, scheduler: str | None = None,
+              workers: int = 1) -> Iterator[BoardRows]:
+    """The rows of every unit, in input order, adjudicated on a dask cluster.
 
     ``scheduler`` is a running scheduler's address; None starts a LocalCluster of ``workers`` processes
     with one thread each. ClusterError when the cluster cannot be used.
     """
     client, cluster = connect(scheduler, workers)
-    pending: deque[tuple[PortableUnit, Any] | list[Rows]] = deque()
+    pending: deque[tuple[FilePart | WholeFile, Any] | list[BoardRows]] = deque()
     run = uuid.uuid4().hex[:8]
     try:
         window = 3 * max(1, len(client.scheduler_info()["workers"]))
-        for number, unit in enumerate(work_units(paths, games_per_unit)):
-            local, portable = _portable(unit, settings)
-            if portable is None:
-                pending.append(local)
+        for number, unit in enumerate(units):
+            travelling = carried(unit) if isinstance(unit, WholeFile) else unit
+            if isinstance(travelling, RecordError) or (isinstance(travelling, WholeFile) and travelling.text is None):
+                pending.append(unit_rows(travelling, settings))   # what cannot travel is made here, as locally
             else:
-                pending.append((portable, client.submit(portable_unit_rows, portable, settings, retries=RETRIES,
-                                                        pure=False, key=f"revsim-{run}-{number}")))
+                pending.append((travelling, client.submit(unit_rows, travelling, settings, retries=RETRIES,
+                                                          pure=False, key=f"revsim-{run}-{number}")))
             while len(pending) >= window:
                 yield from _collect(pending.popleft())
         while pending:
@@ -125,24 +113,7 @@ def check_workers(client: Any, timeout: float = 30.0) -> None:
                            "(pip install -e '.[cluster]' from the same checkout)")
 
 
-def _portable(unit: Unit | RecordError, settings: Settings) -> tuple[list[Rows], PortableUnit | None]:
-    """A unit with its text, for a worker; or, for what cannot travel (an error, a file that cannot be
-    read), the rows made here, exactly as the process engine makes them."""
-    if isinstance(unit, RecordError):
-        return [board_rows(unit, settings)], None
-    source, first_line, first_ordinal, text = unit
-    if text is not None:
-        return [], (source, first_line, first_ordinal, text, False)
-    if Path(source).suffix.lower() not in READERS or not Path(source).is_file():
-        return [board_rows(item, settings) for item in read_records(source)], None
-    try:
-        whole = read_text(source)
-    except RecordError as error:
-        return [board_rows(error, settings)], None
-    return [], (source, 1, 1, whole, True)
-
-
-def _collect(entry: tuple[PortableUnit, Any] | list[Rows]) -> list[Rows]:
+def _collect(entry: tuple[FilePart | WholeFile, Any] | list[BoardRows]) -> list[BoardRows]:
     """A unit's rows, waiting for its future; an error row when the cluster could not run it."""
     if isinstance(entry, list):
         return entry
@@ -150,7 +121,6 @@ def _collect(entry: tuple[PortableUnit, Any] | list[Rows]) -> list[Rows]:
     try:
         return list(future.result())
     except Exception as error:  # the task kept failing, or its workers kept dying (KilledWorker)
-        source, first_line = unit[0], unit[1]
-        problem = (f"this part of the file (from line {first_line}) could not be scanned on the cluster: "
+        problem = (f"this part of the file (from line {unit.first_line}) could not be scanned on the cluster: "
                    f"{type(error).__name__}: {error}")
-        return [(error_row(RecordError(problem, source=source, line=first_line)), [])]
+        return [error_rows(RecordError(problem, source=unit.source, line=unit.first_line))]

@@ -1,0 +1,46 @@
+"""The process engine: a scan's units of work in ``jobs`` processes on this machine, rows in input order.
+
+At most a few units per job are in flight, so memory stays flat on any archive. The solver's wrappers
+are not thread-safe: parallel work uses processes, never threads.
+"""
+
+from __future__ import annotations
+
+import signal
+from collections import deque
+from collections.abc import Iterable, Iterator
+from concurrent.futures import Future, ProcessPoolExecutor
+
+from revsim.equity.settings import Settings
+from revsim.records.errors import RecordError
+from revsim.scan.rows import BoardRows, board_rows
+from revsim.scan.units import WorkUnit, unit_items
+
+
+def unit_rows(unit: WorkUnit | RecordError, settings: Settings) -> list[BoardRows]:
+    """The rows of every board of one unit."""
+    return [board_rows(item, settings) for item in unit_items(unit)]
+
+
+def local_rows(units: Iterable[WorkUnit | RecordError], settings: Settings, jobs: int) -> Iterator[BoardRows]:
+    """The rows of every unit, in order, in ``jobs`` processes (in this one when ``jobs`` is 1)."""
+    if jobs <= 1:
+        for unit in units:
+            for item in unit_items(unit):
+                yield board_rows(item, settings)
+        return
+    pool = ProcessPoolExecutor(max_workers=jobs, initializer=_ignore_interrupts)
+    pending: deque[Future[list[BoardRows]]] = deque()
+    try:
+        for unit in units:
+            pending.append(pool.submit(unit_rows, unit, settings))
+            while len(pending) >= 3 * jobs:
+                yield from pending.popleft().result()
+        while pending:
+            yield from pending.popleft().result()
+    finally:
+        pool.shutdown(wait=True, cancel_futures=True)
+
+
+def _ignore_interrupts() -> None:
+    signal.signal(signal.SIGINT, signal.SIG_IGN)

@@ -1,0 +1,152 @@
+// revsim director's desk, the table: the deal, the contract and the cards played, replayed as the page draws
+// them (whose turn it is, who won each trick, a card that fails to follow suit marked as a revoke).
+// desk.js (loaded after it) holds the forms and the requests; the ruling itself always comes from revsim.
+"use strict";
+
+const SEATS = "NESW";
+const SUITS = "SHDC";
+const SYMBOLS = { S: "\u2660", H: "\u2665", D: "\u2666", C: "\u2663" };
+const RANKS = "AKQJT98765432";
+const $ = (id) => document.getElementById(id);
+
+const desk = { hands: null, play: [], loaded: [], fileName: "", texts: {} };
+
+// ---- cards and the replay ------------------------------------------------------------------------------
+const suitOf = (card) => card[0];
+const rankIndex = (card) => RANKS.indexOf(card[1]);
+const showCard = (card) => SYMBOLS[suitOf(card)] + (card[1] === "T" ? "10" : card[1]);
+const nextSeat = (seat, steps = 1) => SEATS[(SEATS.indexOf(seat) + steps) % 4];
+
+function parseDeal(text) {
+  // "N:AKQ.JT9.876.5432 ..." -> { N: [...], E: [...], S: [...], W: [...] }; throws on a malformed deal.
+  const match = /^\s*([NESW]):(.*)$/i.exec(text || "");
+  if (!match) throw new Error("the deal must look like N:AKQ.JT9.876.5432 followed by the other three hands");
+  const parts = match[2].trim().split(/\s+/);
+  if (parts.length !== 4) throw new Error("the deal needs four hands");
+  const hands = {};
+  parts.forEach((part, index) => {
+    const suits = part.split(".");
+    if (suits.length !== 4) throw new Error(`hand ${index + 1} of the deal needs four suits separated by dots`);
+    const seat = nextSeat(match[1].toUpperCase(), index);
+    hands[seat] = [];
+    suits.forEach((ranks, suit) => {
+      for (const rank of ranks.toUpperCase().replace(/10/g, "T")) {
+        if (!RANKS.includes(rank)) throw new Error(`${rank} is not a rank (hand ${index + 1})`);
+        hands[seat].push(SUITS[suit] + rank);
+      }
+    });
+  });
+  return hands;
+}
+
+function trickWinner(cards, trump) {
+  // cards: [{seat, card}] in the order played; trump: a suit letter or "" at notrump.
+  const led = suitOf(cards[0].card);
+  let best = cards[0];
+  for (const item of cards.slice(1)) {
+    const suit = suitOf(item.card), bestSuit = suitOf(best.card);
+    const beats = suit === bestSuit ? rankIndex(item.card) < rankIndex(best.card) : suit === trump && bestSuit !== trump;
+    if (beats && (suit === led || suit === trump)) best = item;
+  }
+  return best.seat;
+}
+
+function replay() {
+  // Who played each card, which were revokes, the tricks and who is to play next.
+  const contract = parseContract();
+  const facts = readFacts(false);
+  const outOfTurn = Object.fromEntries((facts.lead_out_of_turn || []).map((lead) => [lead.trick, lead.player]));
+  const firstTrick = Number($("start-trick").value) || 1;
+  const held = {};
+  for (const seat of SEATS) held[seat] = new Set(desk.hands ? desk.hands[seat] : []);
+  let leader = $("start-leader").value || (contract ? nextSeat(contract.declarer) : "W");
+  const tricks = [];
+  let current = [];
+  desk.play.forEach((card, index) => {
+    const number = firstTrick + tricks.length;
+    if (current.length === 0 && outOfTurn[number]) leader = outOfTurn[number];
+    const seat = nextSeat(leader, current.length);
+    const led = current.length ? suitOf(current[0].card) : null;
+    const revoke = led !== null && suitOf(card) !== led && [...held[seat]].some((c) => suitOf(c) === led);
+    held[seat].delete(card);
+    current.push({ seat, card, revoke, index });
+    if (current.length === 4) {
+      const winner = trickWinner(current, contract ? contract.trump : "");
+      tricks.push({ number, cards: current, winner });
+      leader = winner;
+      current = [];
+    }
+  });
+  const number = firstTrick + tricks.length;
+  if (current.length === 0 && outOfTurn[number]) leader = outOfTurn[number];
+  return { tricks, current, toPlay: nextSeat(leader, current.length), held, number };
+}
+
+function parseContract() {
+  const match = /^\s*([1-7])\s*(NT|N|S|H|D|C)\s*(XX|X)?\s*$/i.exec($("contract").value);
+  if (!match) return null;
+  const strain = match[2].toUpperCase();
+  return { text: match[1] + (strain === "N" ? "NT" : strain) + (match[3] || "").toUpperCase(),
+           trump: strain.startsWith("N") ? "" : strain, declarer: $("declarer").value };
+}
+
+// ---- drawing -------------------------------------------------------------------------------------------
+function draw() {
+  const state = replay();
+  for (const element of document.querySelectorAll(".hand")) {
+    const seat = element.dataset.seat;
+    element.classList.toggle("to-play", desk.hands !== null && seat === state.toPlay);
+    element.replaceChildren(Object.assign(document.createElement("span"), { className: "seat", textContent: seat }));
+    if (!desk.hands) continue;
+    for (const suit of SUITS) {
+      const row = document.createElement("div");
+      row.className = "suit-row" + ("HD".includes(suit) ? " red" : "");
+      row.append(SYMBOLS[suit] + " ");
+      for (const card of desk.hands[seat].filter((c) => suitOf(c) === suit).sort((a, b) => rankIndex(a) - rankIndex(b))) {
+        const button = document.createElement("button");
+        button.type = "button";
+        button.className = "card" + (state.held[seat].has(card) ? "" : " played") + ("HD".includes(suit) ? " red" : "");
+        button.textContent = card[1] === "T" ? "10" : card[1];
+        button.dataset.card = card;
+        button.title = `${seat} ${showCard(card)}`;
+        button.addEventListener("click", () => playCard(seat, card));
+        row.append(button);
+      }
+      element.append(row);
+    }
+  }
+  const centre = $("current-trick");
+  centre.replaceChildren();
+  for (const item of state.current) {
+    const span = document.createElement("span");
+    span.className = item.seat.toLowerCase() + (item.revoke ? " revoke" : "");
+    span.textContent = showCard(item.card);
+    centre.append(span);
+  }
+  const list = $("tricks");
+  list.replaceChildren();
+  list.start = Number($("start-trick").value) || 1;
+  for (const trick of [...state.tricks, ...(state.current.length ? [{ cards: state.current }] : [])]) {
+    const item = document.createElement("li");
+    for (const played of trick.cards) {
+      const span = document.createElement("span");
+      span.textContent = `${played.seat}:${showCard(played.card)} `;
+      if (played.revoke) { span.className = "revoke"; span.title = "fails to follow suit: a revoke (Law 61A)"; }
+      item.append(span);
+    }
+    if (trick.winner) item.append(Object.assign(document.createElement("span"), { className: "won", textContent: `won by ${trick.winner}` }));
+    list.append(item);
+  }
+  $("turn").textContent = desk.hands ? `trick ${state.number}, ${state.toPlay} to play` : "";
+}
+
+function playCard(seat, card) {
+  const state = replay();
+  if (!state.held[seat].has(card)) return;
+  if (seat !== state.toPlay) { say(`It is ${state.toPlay}'s turn to play, not ${seat}'s.`, true); return; }
+  desk.play.push(card);
+  const led = state.current.length ? suitOf(state.current[0].card) : null;
+  const revoke = led !== null && suitOf(card) !== led && [...state.held[seat]].some((c) => suitOf(c) === led);
+  say(revoke ? `${seat} played ${showCard(card)} while holding a ${SYMBOLS[led]}: a revoke (Law 61A).` : "", revoke);
+  draw();
+}
