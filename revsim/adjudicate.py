@@ -7,7 +7,7 @@ from typing import Any
 
 from revsim.cards import SEAT_NAMES
 from revsim.equity.ruling import BoardRuling, Outcome, rule
-from revsim.equity.settings import Settings, noticed_when, with_judgements
+from revsim.equity.settings import Settings, with_judgements
 from revsim.laws.detection import (
     check_facts,
     check_noticed_trick,
@@ -21,7 +21,7 @@ from revsim.outputs.progress import plural
 from revsim.outputs.text import ruling_to_text
 from revsim.play.table import replay_cards, table_result
 from revsim.records.errors import RecordError
-from revsim.records.facts import parse_noticed_at
+from revsim.records.facts import Facts, parse_noticed_at
 from revsim.records.record import Record
 from revsim.scoring.field import field_for_board
 from revsim.scoring.points import tricks_for_score
@@ -52,7 +52,7 @@ def board_output(item: Record | RecordError, settings: Settings,
     except RecordError as error:
         return BoardOutput(error_to_dict(error), f"ERROR {error.describe()}", True)
     result = ruling_to_dict(ruling)
-    result["settings"] = settings_to_dict(ruling.settings, item)   # with the case file's judgements
+    result["settings"] = settings_to_dict(ruling.settings, ruling.record)   # with the case file's judgements
     text = ruling_to_text(ruling)
     if field is None:
         return BoardOutput(result, text, False, ruling=ruling)
@@ -74,18 +74,23 @@ def field_text(field: dict[str, Any]) -> str:
 
 
 def adjudicate(record: Record, settings: Settings | None = None) -> BoardRuling:
-    """Rule on one record; RecordError when it cannot be replayed or its result is unknown."""
+    """Rule on one record; RecordError when it cannot be replayed or its result is unknown.
+
+    Pure: the record given is not changed. The ruling holds its own copy, with the facts as ruled on (the
+    settings' ``noticed`` and ``noticed_at`` in place of the record's, the one place they are resolved) and
+    the notes the ruling added."""
     settings = settings or Settings()
     if record.contract is None:
         raise RecordError("no contract (passed out or not given): nothing to adjudicate", **record.where())
     if not record.play:
         raise RecordError("no play recorded: nothing to adjudicate", **record.where())
     declarer = record.contract.declarer
-    replay = replay_cards(record)
-    _result_from_score(record, replay.is_over)
+    notes = list(record.notes)
+    replay = replay_cards(record, notes)
+    record = _result_from_score(record, replay.is_over, notes)
     marked = {(record.first_trick + (item.row or 1) - 1, item.card) for item in record.play if item.marked_revoke}
     try:
-        table = table_result(record, replay)
+        table = table_result(record, replay, notes)
     except RecordError as error:
         found = find_revokes(replay, declarer, claimed=True)
         if found:
@@ -93,52 +98,50 @@ def adjudicate(record: Record, settings: Settings | None = None) -> BoardRuling:
             raise RecordError(f"{error.problem}; revokes found in the play: {listed}", source=record.source,
                               board=record.board, line=error.line or record.line, trick=error.trick) from None
         raise
-    _override_noticed(record, settings)
-    facts = record.facts
+    facts = facts_as_ruled(record.facts, settings, notes)
     check_facts(replay, facts, record.source, record.board)
-    noticed = noticed_when(settings, record)
+    noticed = facts.when_noticed
     revokes = find_revokes(replay, declarer, table.claimed, marked, facts, noticed)
     check_noticed_trick(revokes, facts, record.source, record.board, replay)
-    mark_both_sides_corrections(revokes)
-    record.notes.extend(unfounded_marks(replay, marked))
-    transfer = apply_law64(revokes, table, noticed)
-    return rule(record, table, revokes, transfer, with_judgements(settings, facts))
+    revokes = apply_law64(mark_both_sides_corrections(revokes), table, noticed)
+    notes.extend(unfounded_marks(replay, marked))
+    record = replace(record, facts=facts, notes=notes)
+    table = replace(table, record=record)
+    return rule(record, table, revokes, sum(r.transfer for r in revokes), with_judgements(settings, facts))
 
 
-def _result_from_score(record: Record, played_out: bool) -> None:
+def _result_from_score(record: Record, played_out: bool, notes: list[str]) -> Record:
     """A play that stops with no claim or [Result] but with a [Score]: declarer's tricks from the score."""
     if played_out or record.claimed_total is not None or record.stated_score_ns is None:
-        return
+        return record
     assert record.contract is not None
     tricks = tricks_for_score(record.contract, record.vulnerability, record.stated_score_ns)
     if tricks is None:
         raise RecordError(f"the play stops with no claim or result, and [Score] NS {record.stated_score_ns:+d} is "
                           f"not a score of {record.contract} (vulnerable: {record.vulnerability})", **record.where())
-    record.claimed_total = tricks
-    record.result_from = "[Score]"
-    record.notes.append(f"the play stops with no claim or result: [Score] NS {record.stated_score_ns:+d} gives "
-                        f"declarer {tricks} tricks, taken as the table result")
+    notes.append(f"the play stops with no claim or result: [Score] NS {record.stated_score_ns:+d} gives "
+                 f"declarer {tricks} tricks, taken as the table result")
+    return replace(record, claimed_total=tricks, result_from="[Score]")
 
 
-def _override_noticed(record: Record, settings: Settings) -> None:
-    """``noticed`` and ``noticed_at`` in the settings override the record's facts, so every output states the
-    value used."""
-    facts = record.facts
+def facts_as_ruled(facts: Facts, settings: Settings, notes: list[str]) -> Facts:
+    """The facts with the settings' ``noticed`` and ``noticed_at`` in place of the record's, so every output
+    states the value used; a change of what the record said is added to ``notes``."""
     was = facts.noticed_at_phrase() if facts.noticed_trick is not None else facts.noticed
     if settings.noticed_at is not None:
         trick, cards = parse_noticed_at(settings.noticed_at)
         if (facts.noticed_trick, facts.noticed_cards) == (trick, cards):
-            return
-        record.facts = replace(facts, noticed=None, noticed_trick=trick, noticed_cards=cards)
+            return facts
+        ruled = replace(facts, noticed=None, noticed_trick=trick, noticed_cards=cards)
         if was is not None:
-            record.notes.append(f"attention drawn {record.facts.noticed_at_phrase()}, as the settings say (the "
-                                f"record's facts said {was})")
-        return
+            notes.append(f"attention drawn {ruled.noticed_at_phrase()}, as the settings say (the record's facts "
+                         f"said {was})")
+        return ruled
     if settings.noticed is None or (facts.noticed == settings.noticed and facts.noticed_trick is None):
-        return
+        return facts
     if was is not None:
-        record.notes.append(f"attention drawn: {settings.noticed}, as the settings say (the record's facts said {was})")
-    record.facts = replace(facts, noticed=settings.noticed, noticed_trick=None, noticed_cards=None)
+        notes.append(f"attention drawn: {settings.noticed}, as the settings say (the record's facts said {was})")
+    return replace(facts, noticed=settings.noticed, noticed_trick=None, noticed_cards=None)
 
 
 __all__ = ["Settings", "Outcome", "BoardRuling", "adjudicate"]

@@ -244,7 +244,8 @@ def test_play_stopped_without_claim_takes_declarers_tricks_from_the_score() -> N
     assert isinstance(record, Record)
     ruling = adjudicate(record, Settings(estimator="dd"))
     assert ruling.table_tricks == 9 and ruling.table.claimed
-    assert any("[Score] NS -50 gives declarer 9 tricks" in note for note in record.notes)
+    assert any("[Score] NS -50 gives declarer 9 tricks" in note for note in ruling.record.notes)
+    assert record.claimed_total is None and not record.notes  # the record given is not changed
     [declarer_view] = list(parse_pbn(_stopped_without_claim('[Score "-50"]'), "s.pbn"))
     assert adjudicate(declarer_view, Settings(estimator="dd")).table_tricks == 9
 

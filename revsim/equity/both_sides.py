@@ -10,6 +10,7 @@ from revsim.equity.law12 import law12c1c_weighted
 from revsim.equity.law64c import law64c2b_damaged, law64c2b_result_for_side
 from revsim.equity.steps import SideJudged, SideWorld, Weighted
 from revsim.equity.worlds import follow_record, position_before
+from revsim.laws.clauses import RulingLaw
 from revsim.laws.detection import Revoke
 
 
@@ -24,7 +25,7 @@ def both_sides(draft: Draft, active: list[Revoke], base: Weighted) -> None:
     simply the closest (Law 12C1c).
     """
     settings = draft.settings
-    draft.law = "64C2b"
+    draft.law = RulingLaw.BOTH_SIDES
     neither = world_at(draft, active[0], [])
     draft.chosen = neither.estimate
     worlds = {side: side_world(draft, active, side) for side in (0, 1)}

@@ -9,6 +9,7 @@ from revsim.cards import side_of
 from revsim.equity.settings import Settings
 from revsim.equity.steps import BoardRuling, Outcome, RevokeRuled, Step, Weighted
 from revsim.equity.worlds import Estimate
+from revsim.laws.clauses import RulingLaw
 from revsim.laws.detection import Revoke
 from revsim.play.table import TablePlay
 from revsim.records.record import Record
@@ -24,7 +25,7 @@ class Draft:
     revokes: list[Revoke]
     transfer: int
     settings: Settings
-    law: str = "none"
+    law: RulingLaw = RulingLaw.NONE
     ns: Weighted = ()
     ew: Weighted = ()
     distribution_ns: Weighted = ()

@@ -10,6 +10,7 @@ from revsim.equity.law12 import law12c1c_directors_judgement, law12c1c_weighted
 from revsim.equity.law64c import law64c2a_repeated_revoke_result
 from revsim.equity.steps import Weighted, World
 from revsim.equity.worlds import Estimate, Estimator, position_before
+from revsim.laws.clauses import Clause
 from revsim.laws.detection import Revoke
 from revsim.laws.transfer import RECTIFIED_BY_64A, law64a_in_play
 from revsim.records.errors import RecordError
@@ -28,7 +29,7 @@ def world_at(draft: Draft, revoke: Revoke, earlier: list[Revoke]) -> World:
         outcomes.append((law64c2a_repeated_revoke_result(tricks, moved, offenders_declared), weight))
         if tricks == estimate.most_likely:
             moved_most_likely = moved
-    clause = "64C2a" if revoke.law == "64B2" else "64C1"
+    clause = Clause.LAW_64C2A if revoke.law == Clause.LAW_64B2 else Clause.LAW_64C1
     return World(clause, revoke, estimate, moved_most_likely, len(rectified), tuple(law12c1c_weighted(outcomes)))
 
 
@@ -43,11 +44,11 @@ def rectified_in_world(draft: Draft, divergence: Revoke, earlier: list[Revoke]) 
     other_stands = any(r.established and r.side != side and r.order <= divergence.order for r in draft.revokes)
     if other_stands:
         return []
-    return [r for r in earlier if r.law in RECTIFIED_BY_64A or r.law == "64B7"]
+    return [r for r in earlier if r.law in RECTIFIED_BY_64A or r.law == Clause.LAW_64B7]
 
 
 def world_transfers(draft: Draft, estimate: Estimate, world_tricks: int,
-                    rectified: list[Revoke]) -> list[tuple[int, str, int, int]]:
+                    rectified: list[Revoke]) -> list[tuple[int, Clause, int, int]]:
     """Law 64A for ``rectified`` in a world with ``world_tricks``: tricks before the divergence as played,
     the rest as the world's outcome gives them (a trick in progress at the divergence has no known winner)."""
     replay = draft.table.replay
@@ -73,7 +74,7 @@ def estimate_at(draft: Draft, revoke: Revoke) -> Estimate:
     always double dummy with the best card: the offender follows and the others may change their cards over
     the last two tricks."""
     settings = draft.settings
-    trick12 = revoke.law == "62D"
+    trick12 = revoke.law == Clause.LAW_62D
     key = world_key(revoke) + ("-62D" if trick12 else "")
     if key not in draft.estimates:
         assert draft.record.contract is not None

@@ -30,6 +30,7 @@ from revsim.equity.steps import (
     WorldsJudged,
     expected,
 )
+from revsim.laws.clauses import Clause, RulingLaw
 from revsim.laws.detection import Revoke
 from revsim.play.table import TablePlay
 from revsim.records.record import Record
@@ -52,11 +53,11 @@ def rule(record: Record, table: TablePlay, revokes: list[Revoke], transfer: int,
     if corrected is None:
         active = [r for r in draft.revokes if r.established]
         base = _transfer_result(draft)
-        base_law = "64A" if transfer else "none"
+        base_law = RulingLaw.TRANSFER if transfer else RulingLaw.NONE
     else:
-        active = [r for r in draft.revokes if r.established and r.law != "62D" and _before(r, corrected)]
+        active = [r for r in draft.revokes if r.established and r.law != Clause.LAW_62D and _before(r, corrected)]
         base, base_law, active = _corrected_base(draft, corrected, active)  # the corrected revoke is never replaced
-    if corrected is not None and corrected.law == "62D" and any(r.side != corrected.side for r in active):
+    if corrected is not None and corrected.law == Clause.LAW_62D and any(r.side != corrected.side for r in active):
         active = sorted([*active, corrected], key=lambda r: r.order)  # both sides revoked: 64B7, 64C2b
     if not active:
         draft.law = base_law
@@ -89,7 +90,7 @@ def _note_unused_judgements(draft: Draft) -> None:
 
 def _correction(revokes: list[Revoke]) -> Revoke | None:
     """The first revoke the record shows standing that must be corrected (62D at trick 12, or 62A)."""
-    return next((r for r in revokes if r.law == "62D" or r.corrected_in_play), None)
+    return next((r for r in revokes if r.law == Clause.LAW_62D or r.corrected_in_play), None)
 
 
 def _before(revoke: Revoke, other: Revoke) -> bool:
@@ -104,7 +105,7 @@ def _transfer_result(draft: Draft) -> Weighted:
     return ((tricks, 1.0),)
 
 
-def _corrected_base(draft: Draft, corrected: Revoke, active: list[Revoke]) -> tuple[Weighted, str, list[Revoke]]:
+def _corrected_base(draft: Draft, corrected: Revoke, active: list[Revoke]) -> tuple[Weighted, RulingLaw, list[Revoke]]:
     """Laws 62D and 62A: the result with the revoke corrected, its law, and the established revokes before it
     as Law 64A leaves them on the corrected play.
 
@@ -116,7 +117,7 @@ def _corrected_base(draft: Draft, corrected: Revoke, active: list[Revoke]) -> tu
     world = world_at(draft, corrected, active)
     outcomes = world.outcomes
     draft.chosen = world.estimate
-    if corrected.law == "62D":
+    if corrected.law == Clause.LAW_62D:
         draft.corrected_tricks = world.estimate.most_likely
     retransfers: tuple[Retransfer, ...] = ()
     if world.moved and len(outcomes) == 1:
@@ -124,8 +125,9 @@ def _corrected_base(draft: Draft, corrected: Revoke, active: list[Revoke]) -> tu
         by_order = {r.order: r for r in draft.revokes}
         active = [by_order[r.order] for r in active]
     capped = _claim_with_legal_card(draft, outcomes) if corrected.claim_not_agreed else None
+    assert corrected.law is not None
     draft.steps.append(Corrected(corrected.law, corrected, world.estimate, world.moved, outcomes, capped, retransfers))
-    return capped or outcomes, corrected.law + ("+64A" if world.moved else ""), active
+    return capped or outcomes, RulingLaw(corrected.law + ("+64A" if world.moved else "")), active
 
 
 def _claim_with_legal_card(draft: Draft, outcomes: Weighted) -> Weighted:
@@ -157,7 +159,7 @@ def _retransfer(draft: Draft, world: World, active: list[Revoke]) -> tuple[Retra
 
 # --- one offending side: 64C1 and 64C2a -------------------------------------------------------
 
-def _one_side(draft: Draft, active: list[Revoke], base: Weighted, base_law: str, base_kind: BaseKind) -> None:
+def _one_side(draft: Draft, active: list[Revoke], base: Weighted, base_law: RulingLaw, base_kind: BaseKind) -> None:
     """Laws 64C1 and 64C2a when one side revoked. Each revoke's damage is judged in the world where it (and
     the later ones) did not occur, the earlier revokes standing with their transfers worked out in that
     world (for a repeated revoke this is 64C2a). The ruling is the base (the transfers) or the score
@@ -194,7 +196,7 @@ def _verdict(adjust: bool, base_kind: BaseKind, base_worth: float, adjusted_wort
     return "no-better" if abs(adjusted_worth - base_worth) < 1e-9 else "favours-offenders"
 
 
-def _world_law(judged_world: World) -> str:
-    if judged_world.clause == "64C2a":
-        return "64A+64C2a"
-    return "64A+64C1" if judged_world.moved else "64C1"
+def _world_law(judged_world: World) -> RulingLaw:
+    if judged_world.clause == Clause.LAW_64C2A:
+        return RulingLaw.REPEATED_REVOKE
+    return RulingLaw.TRANSFER_THEN_ADJUSTED if judged_world.moved else RulingLaw.ADJUSTED

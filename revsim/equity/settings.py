@@ -10,10 +10,9 @@ from revsim.equity.sd import LEVEL_NAMES
 from revsim.equity.worlds import SUBSTITUTES
 from revsim.records.facts import NOTICED_WHEN, Facts, parse_noticed_at
 from revsim.records.judgement import WORLD_KEY, Outcomes, parse_judgement, parse_outcomes
-from revsim.records.record import Record
 
 __all__ = ["BOTH_SIDES_METHODS", "DEFAULT_ESTIMATOR", "REGIMES", "SCAN_ESTIMATOR", "SUBSTITUTES", "WORLD_KEY",
-           "Settings", "noticed_when", "parse_judgement", "parse_outcomes", "with_judgements"]
+           "Settings", "parse_judgement", "parse_outcomes", "with_judgements"]
 
 DEFAULT_ESTIMATOR = "sd"
 """The estimator of a ruling on one board unless told (``adjudicate``, ``report``, ``predict``, the desk and
@@ -94,14 +93,3 @@ def with_judgements(settings: Settings, facts: Facts) -> Settings:
         else:
             named.setdefault(name, outcomes)
     return replace(settings, outcomes=plain, world_outcomes=tuple(named.items()))
-
-
-def noticed_when(settings: Settings, record: Record) -> str:
-    """When attention was drawn: the settings, else the record's facts, else the end of play."""
-    if settings.noticed_at is not None:
-        return "during-play"
-    if settings.noticed is not None:
-        return settings.noticed
-    if record.facts.noticed_trick is not None:
-        return "during-play"
-    return record.facts.noticed or "end-of-play"

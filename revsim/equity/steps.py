@@ -13,6 +13,7 @@ from typing import Literal
 
 from revsim.equity.settings import Settings
 from revsim.equity.worlds import Estimate
+from revsim.laws.clauses import Clause, RulingLaw
 from revsim.laws.detection import Revoke
 from revsim.play.table import TablePlay
 from revsim.records.record import Record
@@ -50,7 +51,7 @@ class Retransfer:
     """An earlier revoke's Law 64A clause and transfer, worked out again on a corrected play."""
 
     revoke: Revoke
-    clause: str
+    clause: Clause
     transfer: int
 
 
@@ -60,7 +61,7 @@ class Corrected:
     revokes' transfers worked out on the corrected play (``moved`` tricks, ``retransfers`` where a clause or
     amount changed), and a claim that followed ruled with the legal card in place (Law 70, ``claim_capped``)."""
 
-    clause: str
+    clause: Clause
     revoke: Revoke
     estimate: Estimate
     moved: int
@@ -75,7 +76,7 @@ class World:
     estimate; the earlier revokes' transfers worked out in it (``moved`` in the most likely outcome, over
     ``rectified`` revokes); ``outcomes``, its result with them applied."""
 
-    clause: str
+    clause: Clause
     revoke: Revoke
     estimate: Estimate
     moved: int
@@ -187,7 +188,7 @@ class BoardRuling:
     table: TablePlay
     revokes: tuple[Revoke, ...]
     transfer: int
-    law: str
+    law: RulingLaw
     ns: tuple[Outcome, ...]
     ew: tuple[Outcome, ...]
     distribution_ns: tuple[Outcome, ...]

@@ -8,9 +8,10 @@ and the revokes corrected before establishment (Law 62).
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from revsim.cards import SEAT_NAMES, SUIT_LETTERS, Card, Seat, side_of
+from revsim.laws.clauses import Clause, RevokeKind
 from revsim.laws.law61 import law61_failed_to_follow, law61a2_lead_restriction_broken, law61a2_penalty_card_not_played
 from revsim.laws.law62 import law62b_withdrawn_card_becomes_penalty_card, law62c2_partner_card_becomes_penalty_card
 from revsim.laws.law63 import (
@@ -23,12 +24,9 @@ from revsim.records.errors import RecordError
 from revsim.records.facts import Correction, Facts, LeadRestriction, PenaltyCard
 
 SUIT_NAMES = ("spades", "hearts", "diamonds", "clubs")
-FOLLOW_SUIT = "failure to follow suit"
-PENALTY_CARD = "penalty card not played"
-LEAD_RESTRICTION = "lead restriction broken"
 
 
-@dataclass
+@dataclass(frozen=True)
 class Revoke:
     """One revoke: where it happened, whether it was established, and what Law 64 makes of it.
 
@@ -38,25 +36,26 @@ class Revoke:
     suit a broken lead restriction required or forbade; ``substituted`` the legal card that replaced a
     revoke corrected at the table. ``not_established`` says why a revoke the record shows standing was
     not established (attention drawn in time, a claim not yet agreed): it must be corrected.
-    ``order`` is the revoke's place in the play. ``law`` and ``transfer`` are filled in by
-    ``transfer.apply_law64``; ``reason`` says why in a sentence.
+    ``order`` is the revoke's place in the play. ``law`` and ``transfer`` are decided by
+    ``transfer.apply_law64``, which gives the revoke back with them; ``reason`` says why in a sentence.
+    Frozen: each step of the ruling gives a new Revoke (``dataclasses.replace``).
     """
 
     trick: int
     seat: Seat
     card: Card
     suit_led: int | None
-    kind: str = FOLLOW_SUIT
+    kind: RevokeKind = RevokeKind.FOLLOW_SUIT
     marked_in_record: bool = False
-    establishment: str | None = None
-    corrected_by: str | None = None
+    establishment: Clause | None = None
+    corrected_by: Clause | None = None
     allowed: frozenset[Card] | None = None
     restricted_suit: int | None = None
     substituted: Card | None = None
     not_established: str = ""
     claim_not_agreed: bool = False
     order: int = 0
-    law: str = ""
+    law: Clause | None = None
     transfer: int = 0
     reason: str = ""
 
@@ -68,7 +67,7 @@ class Revoke:
     @property
     def obligation_suit(self) -> int | None:
         """The suit of the obligation broken (Law 64B2): the suit led, or the suit a lead restriction named."""
-        return self.restricted_suit if self.kind == LEAD_RESTRICTION else self.suit_led
+        return self.restricted_suit if self.kind == RevokeKind.LEAD_RESTRICTION else self.suit_led
 
     @property
     def corrected_in_play(self) -> bool:
@@ -84,10 +83,10 @@ class Revoke:
     def describe(self) -> str:
         """Like ``East played the S5 to trick 2 while holding clubs (C led)``."""
         who = SEAT_NAMES[self.seat]
-        if self.kind == PENALTY_CARD:
+        if self.kind == RevokeKind.PENALTY_CARD:
             cards = " or ".join(str(card) for card in sorted(self.allowed or ()))
             return f"{who} played the {self.card} to trick {self.trick} instead of the penalty card {cards}"
-        if self.kind == LEAD_RESTRICTION:
+        if self.kind == RevokeKind.LEAD_RESTRICTION:
             return f"{who} led the {self.card} to trick {self.trick}, breaking a lead restriction he could comply with"
         led = SUIT_NAMES[self.suit_led] if self.suit_led is not None else "no suit"
         text = (f"{who} played the {self.card} to trick {self.trick} while holding {led} "
@@ -127,19 +126,17 @@ def find_revokes(replay: Replay, declarer: Seat, claimed: bool, marked: set[tupl
             hand.discard(play.card)
         if revoke is None:
             continue
-        revoke.marked_in_record = (play.trick, play.card) in marked
+        revoke = replace(revoke, marked_in_record=(play.trick, play.card) in marked)
         position = players_by_trick[play.trick].index(play.seat)
-        _establish(revoke, position, players_by_trick.get(play.trick + 1, []), declarer, claimed, facts, noticed)
-        found.append(revoke)
+        found.append(_established(revoke, position, players_by_trick.get(play.trick + 1, []), declarer, claimed,
+                                  facts, noticed))
     found.sort(key=lambda revoke: (revoke.trick, _order_in_trick(replay, revoke)))
-    for order, revoke in enumerate(found):
-        revoke.order = order
-    return found
+    return [replace(revoke, order=order) for order, revoke in enumerate(found)]
 
 
-def _establish(revoke: Revoke, position: int, next_trick_players: list[Seat], declarer: Seat, claimed: bool,
-               facts: Facts, noticed: str) -> None:
-    """Law 63 for one revoke (``position``: its place in the trick, 0-3); Law 62A when attention was drawn
+def _established(revoke: Revoke, position: int, next_trick_players: list[Seat], declarer: Seat, claimed: bool,
+                 facts: Facts, noticed: str) -> Revoke:
+    """The revoke with Law 63 applied (``position``: its place in the trick, 0-3); Law 62A when attention was drawn
     before it was established: during the revoke trick, or during the next one before the offender or his
     partner played to it (whatever the record shows afterwards)."""
     who = SEAT_NAMES[revoke.seat]
@@ -147,25 +144,23 @@ def _establish(revoke: Revoke, position: int, next_trick_players: list[Seat], de
     when_noticed = law63a1_established_when_noticed(revoke.seat, revoke.trick, position, next_trick_players,
                                                      facts.noticed_trick, facts.noticed_cards)
     if when_noticed is False:
-        revoke.not_established = (f"attention was drawn {facts.noticed_at_phrase()}, before {who} or partner "
-                                  f"played to trick {revoke.trick + 1}")
-        return
+        return replace(revoke, not_established=(f"attention was drawn {facts.noticed_at_phrase()}, before {who} or "
+                                                f"partner played to trick {revoke.trick + 1}"))
     if law63a1_established_by_next_trick(revoke.seat, next_trick_players):
-        revoke.establishment = "63A1"
-        return
+        return replace(revoke, establishment=Clause.LAW_63A1)
     claimed_by_declarer = claim_by != "defenders"
-    revoke.establishment = law63a3_a4_established_by_claim(revoke.seat, declarer, claimed, claimed_by_declarer,
-                                                           noticed)
-    if revoke.establishment is None and claimed:
+    establishment = law63a3_a4_established_by_claim(revoke.seat, declarer, claimed, claimed_by_declarer, noticed)
+    if establishment is not None:
+        return replace(revoke, establishment=establishment)
+    if claimed:
         claimer = "declarer's side" if claimed_by_declarer else "the defenders"
         assumed = (" (the record does not say who claimed: declarer's side is taken to have claimed; "
                    "--noticed after-next-call or after-round says the agreement had been established)"
                    if claim_by is None else "")
-        revoke.not_established = (f"{who}'s side agreed to {claimer}'s claim, and that agreement was not yet "
-                                  f"established when attention was drawn (Laws 63A4, 69A){assumed}")
-        revoke.claim_not_agreed = True
-    elif revoke.establishment is None:
-        revoke.not_established = f"neither {who} nor partner played to the next trick and no claim was made"
+        return replace(revoke, claim_not_agreed=True,
+                       not_established=(f"{who}'s side agreed to {claimer}'s claim, and that agreement was not yet "
+                                        f"established when attention was drawn (Laws 63A4, 69A){assumed}"))
+    return replace(revoke, not_established=f"neither {who} nor partner played to the next trick and no claim was made")
 
 
 def _order_in_trick(replay: Replay, revoke: Revoke) -> int:
@@ -185,13 +180,13 @@ def _revoke_of(play: Play, hand: set[Card], penalties: list[PenaltyCard],
         can_follow = play.led_suit is not None and any(card.suit == play.led_suit for card in hand)
         allowed = frozenset(card for card in active if card in hand and
                             (play.led_suit is None or card.suit == play.led_suit or not can_follow))
-        return Revoke(play.trick, play.seat, play.card, play.led_suit, PENALTY_CARD, allowed=allowed)
+        return Revoke(play.trick, play.seat, play.card, play.led_suit, RevokeKind.PENALTY_CARD, allowed=allowed)
     restriction = restrictions.get((play.trick, play.seat))
     if play.led_suit is None and restriction is not None:
         if law61a2_lead_restriction_broken(hand, play.card, restriction.must_lead, restriction.must_not_lead):
             allowed = frozenset(card for card in hand if restriction.allows(card))
             suit = restriction.must_lead if restriction.must_lead is not None else restriction.must_not_lead
-            return Revoke(play.trick, play.seat, play.card, None, LEAD_RESTRICTION, allowed=allowed,
+            return Revoke(play.trick, play.seat, play.card, None, RevokeKind.LEAD_RESTRICTION, allowed=allowed,
                           restricted_suit=suit)
     if play.failed_to_follow:
         return Revoke(play.trick, play.seat, play.card, play.led_suit)
@@ -225,18 +220,17 @@ def _corrected(correction: Correction, declarer: Seat, replay: Replay) -> Revoke
     played = next((p for p in replay.plays if (p.trick, p.seat) == (correction.trick, correction.player)), None)
     led = played.led_suit if played is not None else None
     return Revoke(correction.trick, correction.player, correction.withdrawn, led,
-                  corrected_by="62B1" if penalty else "62B2", substituted=correction.substituted)
+                  corrected_by=Clause.LAW_62B1 if penalty else Clause.LAW_62B2, substituted=correction.substituted)
 
 
-def mark_both_sides_corrections(revokes: list[Revoke]) -> None:
-    """Law 62C3: both sides revoked on one trick and both revokes were corrected together."""
+def mark_both_sides_corrections(revokes: list[Revoke]) -> list[Revoke]:
+    """The revokes with Law 62C3 marked: both sides revoked on one trick and both revokes were corrected together."""
     by_trick: dict[int, set[int]] = {}
     for revoke in revokes:
         if revoke.corrected_by:
             by_trick.setdefault(revoke.trick, set()).add(revoke.side)
-    for revoke in revokes:
-        if revoke.corrected_by and len(by_trick.get(revoke.trick, set())) == 2:
-            revoke.corrected_by = "62C3"
+    return [replace(revoke, corrected_by=Clause.LAW_62C3)
+            if revoke.corrected_by and len(by_trick.get(revoke.trick, set())) == 2 else revoke for revoke in revokes]
 
 
 def check_facts(replay: Replay, facts: Facts, source: str, board: str) -> None:

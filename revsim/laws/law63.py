@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from revsim.cards import Seat, partner, side_of
+from revsim.laws.clauses import Clause
 
 
 def law63a1_established_by_next_trick(offender: Seat, next_trick_players: Iterable[Seat]) -> bool:
@@ -52,7 +53,7 @@ def law69a_agreement_established(noticed: str) -> bool:
 
 
 def law63a3_a4_established_by_claim(offender: Seat, declarer: Seat, claimed: bool,
-                                    claimed_by_declarer_side: bool = True, noticed: str = "end-of-play") -> str | None:
+                                    claimed_by_declarer_side: bool = True, noticed: str = "end-of-play") -> Clause | None:
     """Laws 63A3 and 63A4: a claim or concession by a member of the offending side establishes the revoke
     (63A3); agreeing to the opponents' claim or concession establishes it (63A4) only once that agreement
     is established as Law 69A defines it (``law69a_agreement_established``).
@@ -67,5 +68,5 @@ def law63a3_a4_established_by_claim(offender: Seat, declarer: Seat, claimed: boo
         return None
     claimer_side = side_of(declarer) if claimed_by_declarer_side else 1 - side_of(declarer)
     if side_of(offender) == claimer_side:
-        return "63A3"
-    return "63A4" if law69a_agreement_established(noticed) else None
+        return Clause.LAW_63A3
+    return Clause.LAW_63A4 if law69a_agreement_established(noticed) else None

@@ -5,9 +5,10 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from revsim.cards import Seat, partner, side_of
+from revsim.laws.clauses import Clause
 
 
-def law64a_automatic_transfer(revoker: Seat, revoke_trick_winner: Seat | None, offending_tricks_later: int) -> tuple[int, str]:
+def law64a_automatic_transfer(revoker: Seat, revoke_trick_winner: Seat | None, offending_tricks_later: int) -> tuple[int, Clause]:
     """Law 64A: the tricks transferred after an established revoke, and the clause.
 
     64A1: the offending player won the revoke trick: that trick, plus one more if his side won
@@ -17,9 +18,9 @@ def law64a_automatic_transfer(revoker: Seat, revoke_trick_winner: Seat | None, o
     it then counts with the later tricks.
     """
     if revoke_trick_winner == revoker:
-        return 1 + (1 if offending_tricks_later > 0 else 0), "64A1"
+        return 1 + (1 if offending_tricks_later > 0 else 0), Clause.LAW_64A1
     partner_won = revoke_trick_winner is not None and side_of(revoke_trick_winner) == side_of(revoker)
-    return (1 if partner_won or offending_tricks_later > 0 else 0), "64A2"
+    return (1 if partner_won or offending_tricks_later > 0 else 0), Clause.LAW_64A2
 
 
 def law64a_several_revokes(amounts: Sequence[int], won_from: Sequence[int]) -> list[int]:
@@ -85,4 +86,4 @@ def law64b7_both_sides_revoked(established_offending_sides: Iterable[int]) -> bo
 def law64b8_corrected_under_62c3(corrected_by: str | None) -> bool:
     """Law 64B8: no transfer when the revoke was corrected because both sides revoked on the same trick
     and only one side had played to the next trick (Law 62C3)."""
-    return corrected_by == "62C3"
+    return corrected_by == Clause.LAW_62C3

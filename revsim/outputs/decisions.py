@@ -18,6 +18,7 @@ from revsim.equity.steps import (
     World,
     WorldsJudged,
 )
+from revsim.laws.clauses import Clause
 from revsim.laws.detection import Revoke
 
 SIDE_KEYS = ("NS", "EW")
@@ -54,19 +55,19 @@ def step_to_dict(step: Step) -> dict[str, Any]:
     if isinstance(step, WorldsJudged):
         return {"step": "worlds", "worlds": [_world(world) for world in step.worlds]}
     if isinstance(step, Compared):
-        return {"step": "compared", "law": "64C1", "world": _world(step.world), "base": _weighted(step.base),
+        return {"step": "compared", "law": Clause.LAW_64C1, "world": _world(step.world), "base": _weighted(step.base),
                 "base_kind": step.base_kind, "assigned": _weighted(step.assigned),
                 "base_worth": round(step.base_worth, 4), "adjusted_worth": round(step.adjusted_worth, 4),
                 "verdict": step.verdict}
     if isinstance(step, SideJudged):
         world = step.world
-        return {"step": "side", "law": "64C2b", "side": SIDE_KEYS[step.side], "harm": _revoke(step.harm),
+        return {"step": "side", "law": Clause.LAW_64C2B, "side": SIDE_KEYS[step.side], "harm": _revoke(step.harm),
                 "world": {"standing": [_revoke(r) for r in world.standing], "followed": list(world.followed),
                           "stopped": world.stopped, "reached": world.reached, "outcomes": _weighted(world.outcomes)},
                 "result": step.result, "damaged": step.damaged, "anyone_damaged": step.anyone_damaged,
                 "outcomes": _weighted(step.outcomes)}
     if isinstance(step, ScoreAssigned):
-        return {"step": "score", "law": "12C1c" if step.regime == "weighted" else "12C1e",
+        return {"step": "score", "law": Clause.LAW_12C1C if step.regime == "weighted" else Clause.LAW_12C1E,
                 "sides": [SIDE_KEYS[side] for side in step.sides], "distribution": _weighted(step.distribution),
                 "assigned": _weighted(step.assigned),
                 "non_offending": None if step.non_offending is None else SIDE_KEYS[step.non_offending],

@@ -7,7 +7,7 @@ from typing import Any
 
 from revsim.cards import SEAT_LETTERS, SUIT_LETTERS
 from revsim.equity.sd import load_level
-from revsim.equity.settings import Settings, noticed_when
+from revsim.equity.settings import Settings
 from revsim.equity.steps import BoardRuling, Outcome, expected
 from revsim.equity.worlds import Estimate
 from revsim.outputs.decisions import step_to_dict
@@ -143,7 +143,7 @@ def _claim(ruling: BoardRuling) -> dict[str, Any] | None:
 def settings_to_dict(settings: Settings, record: Record | None = None) -> dict[str, Any]:
     """The settings a ruling was made with, to make it reproducible; without a record (a session's page),
     ``noticed`` only when the settings give it."""
-    noticed = noticed_when(settings, record) if record is not None else settings.noticed
+    noticed = record.facts.when_noticed if record is not None else settings.noticed
     used: dict[str, Any] = {"noticed": noticed} if noticed is not None else {}
     facts = record.facts if record is not None else None
     if facts is not None and facts.noticed_trick is not None:

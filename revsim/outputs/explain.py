@@ -24,6 +24,7 @@ from revsim.equity.steps import (
     WorldsJudged,
 )
 from revsim.equity.worlds import Estimate, position_before
+from revsim.laws.clauses import Clause
 from revsim.laws.detection import SUIT_NAMES, Revoke
 from revsim.outputs.sides import side_text
 from revsim.outputs.weights import (
@@ -154,7 +155,7 @@ def _compared_text(ruling: BoardRuling, step: Compared) -> str:
     who = SEAT_NAMES[estimate.seat]
     raw = weighted_tricks(estimate.outcomes)
     adjusted = score_text(ruling, step.assigned)
-    if world.clause == "64C2a":
+    if world.clause == Clause.LAW_64C2A:
         applied = ("the transfer for the first revoke" if world.rectified <= 1 else
                    "the transfers for the earlier revokes (the first in this suit among them), worked out in that world,")
         text = (f"Had {who}'s later revoke on trick {estimate.trick} not occurred, {substitute_phrase(estimate)} and "

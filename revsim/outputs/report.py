@@ -13,7 +13,7 @@ from importlib import metadata
 from typing import Any
 
 from revsim.cards import SEAT_LETTERS, SEAT_NAMES, next_seat
-from revsim.equity.settings import Settings, noticed_when
+from revsim.equity.settings import Settings
 from revsim.equity.steps import BoardRuling, Outcome
 from revsim.equity.trace import Trace, no_infraction_trace, table_trace
 from revsim.outputs.dicts import settings_to_dict
@@ -279,7 +279,7 @@ def report_article(ruling: BoardRuling, field: list[int] | None = None, anchor: 
         f"<div><b>Revokes</b>{_e(revokers)}</div>"
         f"<div><b>Transfer (64A)</b>{ruling.transfer}</div>"
         f"<div><b>Ruling</b>{'Law ' + _e(ruling.law) if ruling.law != 'none' else 'the table result stands'}</div>"
-        f"<div><b>Attention drawn</b>{_e(noticed_when(settings, record))}</div>"
+        f"<div><b>Attention drawn</b>{_e(record.facts.when_noticed)}</div>"
         f"<div><b>Regime</b>{_e(settings.regime)}</div>"
         "</div>"
         f'<p class="ruling-line">Ruling: {_e(final)}</p>'

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from revsim.cards import SEAT_NAMES, SIDE_NAMES
 from revsim.equity.steps import BoardRuling, SideJudged
+from revsim.laws.clauses import Clause
 from revsim.laws.detection import Revoke
 from revsim.outputs.weights import weighted_tricks_and_results
 
@@ -14,7 +15,7 @@ def side_text(ruling: BoardRuling, step: SideJudged) -> str:
     side, other = SIDE_NAMES[step.side], SIDE_NAMES[1 - step.side]
     world = step.world
     theirs = [r for r in ruling.revokes if r.side != step.side and r.order >= world.harm.order
-              and (r.established or r.law == "62D")]
+              and (r.established or r.law == Clause.LAW_62D)]
     without = (f"{other}'s revokes (the first, {_revoke_at(world.harm)})" if len(theirs) > 1
                else f"{other}'s revoke ({_revoke_at(world.harm)})")
     text = (f"Law 64C2b for {side}: without {without}{_standing_text(step)}, declarer's side takes "

@@ -37,15 +37,16 @@ def replay_record(record: Record) -> TablePlay:
     return table_result(record, replay_cards(record))
 
 
-def replay_cards(record: Record) -> Replay:
-    """Replay a record's cards in the order played; RecordError names the line, trick and card of a bad one."""
+def replay_cards(record: Record, notes: list[str] | None = None) -> Replay:
+    """Replay a record's cards in the order played; RecordError names the line, trick and card of a bad one.
+    What the replay notices about the record (a last trick left unfinished) is added to ``notes``."""
     if record.contract is None:
         raise RecordError("no contract: nothing was played", **record.where())
     contract = record.contract
     before = record.tricks_before
     replay = Replay(record.hands, contract.trump, record.opening_leader, record.first_trick,
                     (before[0], before[1]) if side_of(contract.declarer) == 0 else (before[1], before[0]))
-    for item in _in_order_played(record, replay):
+    for item in _in_order_played(record, replay, notes if notes is not None else []):
         try:
             replay.play(item.card, item.seat, item.led_out_of_turn)
         except PlayError as error:
@@ -53,7 +54,7 @@ def replay_cards(record: Record) -> Replay:
     return replay
 
 
-def _in_order_played(record: Record, replay: Replay) -> Iterator[PlayedCard]:
+def _in_order_played(record: Record, replay: Replay, notes: list[str]) -> Iterator[PlayedCard]:
     """The record's cards in the order played: as given (LIN), or row by row from each trick's leader (PBN)."""
     if not record.play or record.play[0].row is None:
         yield from record.play
@@ -74,7 +75,7 @@ def _in_order_played(record: Record, replay: Replay) -> Iterator[PlayedCard]:
                 other = next(iter(by_seat.values()))
                 if row_number == last_row and record.claimed_total is not None:
                     left_out = " ".join(f"{SEAT_NAMES[item.seat or 0]}'s {item.card}" for item in by_seat.values())
-                    record.notes.append(
+                    notes.append(
                         f"the last, unfinished trick does not start with {SEAT_NAMES[seat]}, who was on lead: "
                         f"{left_out} left out; the claim gives the rest"
                     )
@@ -93,15 +94,16 @@ def _in_order_played(record: Record, replay: Replay) -> Iterator[PlayedCard]:
             )
 
 
-def table_result(record: Record, replay: Replay) -> TablePlay:
-    """The table result of a replayed record: the play, plus the claim or concession that ended it."""
+def table_result(record: Record, replay: Replay, notes: list[str] | None = None) -> TablePlay:
+    """The table result of a replayed record: the play, plus the claim or concession that ended it. A
+    [Result] the play contradicts is said in ``notes``."""
     assert record.contract is not None
     side = side_of(record.contract.declarer)
     won = replay.tricks_won(side)
     remaining = 13 - replay.tricks_won(0) - replay.tricks_won(1)
     if replay.is_over:
-        if record.stated_result is not None and record.stated_result != won:
-            record.notes.append(
+        if record.stated_result is not None and record.stated_result != won and notes is not None:
+            notes.append(
                 f"[Result] gives declarer {record.stated_result} tricks, the play {won}: the play was used"
             )
         return TablePlay(record, replay, False, (0, 0), won)

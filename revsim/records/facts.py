@@ -9,10 +9,22 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from enum import StrEnum
 
 from revsim.cards import SEAT_NAMES, SUIT_LETTERS, Card, Seat, seat_from_letter
 
-NOTICED_WHEN = ("during-play", "end-of-play", "hands-returned", "after-next-call", "after-round")
+
+class Noticed(StrEnum):
+    """When attention was first drawn to the revoke, earliest first (see ``NOTICED_WHEN``)."""
+
+    DURING_PLAY = "during-play"
+    END_OF_PLAY = "end-of-play"
+    HANDS_RETURNED = "hands-returned"
+    AFTER_NEXT_CALL = "after-next-call"
+    AFTER_ROUND = "after-round"
+
+
+NOTICED_WHEN = tuple(str(when) for when in Noticed)
 """When attention was first drawn to the revoke, earliest first.
 
 ``during-play``: during the play, after the revoke was established;
@@ -175,6 +187,14 @@ class Facts:
                  for lead in self.leads_out_of_turn]
         text += [h.describe() for h in self.hidden_cards]
         return text
+
+    @property
+    def when_noticed(self) -> Noticed:
+        """When attention was first drawn: during the play when a trick is given, else ``noticed``, else the end
+        of the play. The one place this is worked out."""
+        if self.noticed_trick is not None:
+            return Noticed.DURING_PLAY
+        return Noticed(self.noticed) if self.noticed is not None else Noticed.END_OF_PLAY
 
     def noticed_at_phrase(self) -> str:
         """``during trick 4``, ``before the first card of trick 4`` or ``after 1 card of trick 4``."""

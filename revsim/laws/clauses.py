@@ -1,0 +1,61 @@
+"""The clauses of the Laws revsim applies, and the kinds of revoke, as enumerations.
+
+A ``StrEnum`` member is its clause's text (``Clause.LAW_64B2 == "64B2"``), so the JSON, the rows and the
+prose write it as the book numbers it, and the code cannot misspell one.
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+
+class Clause(StrEnum):
+    """A clause that decides something in a ruling."""
+
+    LAW_12C1C = "12C1c"   # a weighted score
+    LAW_12C1E = "12C1e"   # the non-weighted test
+    LAW_62A = "62A"       # a revoke not established is corrected
+    LAW_62B1 = "62B1"     # a defender's withdrawn revoke card becomes a major penalty card
+    LAW_62B2 = "62B2"     # declarer's or dummy's revoke card is simply replaced
+    LAW_62C3 = "62C3"     # both sides revoked on one trick, both corrected
+    LAW_62D = "62D"       # a trick-12 revoke noticed in time is corrected
+    LAW_63A1 = "63A1"     # established by a play to the next trick
+    LAW_63A3 = "63A3"     # established by the offending side's claim or concession
+    LAW_63A4 = "63A4"     # established by agreeing to the opponents' claim
+    LAW_64A = "64A"       # rectified by a transfer (its amount, 64A1 or 64A2, decided after)
+    LAW_64A1 = "64A1"
+    LAW_64A2 = "64A2"
+    LAW_64B1 = "64B1"
+    LAW_64B2 = "64B2"
+    LAW_64B3 = "64B3"
+    LAW_64B4 = "64B4"
+    LAW_64B5 = "64B5"
+    LAW_64B6 = "64B6"
+    LAW_64B7 = "64B7"
+    LAW_64B8 = "64B8"
+    LAW_64C1 = "64C1"
+    LAW_64C2A = "64C2a"
+    LAW_64C2B = "64C2b"
+
+
+class RulingLaw(StrEnum):
+    """The law path of a board's ruling, as the JSON's ``ruling.law`` and the rows' ``law`` give it."""
+
+    NONE = "none"
+    TRANSFER = "64A"
+    ADJUSTED = "64C1"
+    TRANSFER_THEN_ADJUSTED = "64A+64C1"
+    REPEATED_REVOKE = "64A+64C2a"
+    BOTH_SIDES = "64C2b"
+    CORRECTED = "62A"
+    CORRECTED_AT_TRICK_12 = "62D"
+    CORRECTED_WITH_TRANSFER = "62A+64A"
+    CORRECTED_AT_TRICK_12_WITH_TRANSFER = "62D+64A"
+
+
+class RevokeKind(StrEnum):
+    """What a revoke failed to do (Law 61A)."""
+
+    FOLLOW_SUIT = "failure to follow suit"
+    PENALTY_CARD = "penalty card not played"
+    LEAD_RESTRICTION = "lead restriction broken"
