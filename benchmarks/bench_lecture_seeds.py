@@ -49,7 +49,7 @@ def main() -> None:
             record = next(read_records(HANDS / case["file"]))
             assert isinstance(record, Record)
             noticed = None if case["file"].endswith(".toml") else case["noticed"]
-            ruling = adjudicate(record, Settings(noticed=noticed, seed=seed, level=args.level))
+            ruling = adjudicate(record, Settings(noticed=noticed, estimator_options={"seed": seed, "level": args.level}))
             if not gives_the_experts_ruling(ruling, case["expected"]):
                 misses.append(f"{name}: {ruling.law} {[(o.tricks, o.weight) for o in ruling.ns]}")
         print(f"seed {seed}: {len(cases) - len(misses)} of {len(cases)}" + (f"; misses: {'; '.join(misses)}" if misses else ""),

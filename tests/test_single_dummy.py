@@ -316,8 +316,8 @@ def test_predict_sd_reads_nothing_after_trick_k_and_is_seeded() -> None:
     from revsim.equity.predict import predict
 
     record, changed = _board_and_changed_tail(4, 9)
-    first = predict(record, 9, "sd", seed=3)
-    assert first.outcomes == predict(changed, 9, "sd", seed=3).outcomes
+    first = predict(record, 9, "sd", {"seed": 3})
+    assert first.outcomes == predict(changed, 9, "sd", {"seed": 3}).outcomes
     assert abs(sum(weight for _, weight in first.outcomes) - 1) < 1e-9
 
 
@@ -346,7 +346,7 @@ def test_64c_with_the_sd_estimator_is_seeded_weighted_and_shows_its_evidence() -
     from tests.conftest import HANDS
 
     [record] = list(read_records(HANDS / "law64c1-several-revokes.toml"))
-    settings = Settings(estimator="sd", seed=7)
+    settings = Settings(estimator="sd", estimator_options={"seed": 7})
     first = adjudicate(record, settings)
     [again] = list(read_records(HANDS / "law64c1-several-revokes.toml"))
     second = adjudicate(again, settings)

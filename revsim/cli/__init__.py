@@ -11,10 +11,19 @@ from typing import Any
 import click
 
 from revsim.adjudicate import adjudicate, board_output
-from revsim.cli.options import extra_facts_from_options, fact_options, field_from_options, ruling_options, settings_from_options
-from revsim.equity.predict import PREDICTORS, predict
+from revsim.cli.options import (
+    ESTIMATOR_HELP,
+    estimator_options,
+    estimator_options_from,
+    extra_facts_from_options,
+    fact_options,
+    field_from_options,
+    ruling_options,
+    settings_from_options,
+)
+from revsim.equity.estimators import ESTIMATORS
+from revsim.equity.predict import predict
 from revsim.equity.ruling import BoardRuling
-from revsim.equity.sd import LEVEL_NAMES
 from revsim.equity.settings import (
     DEFAULT_ESTIMATOR,
     SCAN_ESTIMATOR,
@@ -220,21 +229,19 @@ def _one_record(file: str, boards: tuple[str, ...], record_number: int | None, e
 @click.argument("file", type=click.Path(dir_okay=False))
 @click.option("--after-trick", "after_trick", type=click.IntRange(0, 12), required=True,
               help="The tricks completed: the estimate starts from the position after them.")
-@click.option("--estimator", type=click.Choice(PREDICTORS), default=DEFAULT_ESTIMATOR, show_default=True,
-              help="sd: play-outs by players who see only what they would see (fitted on real play; its measured "
-                   "quality is in the README); dd: double dummy (one result, perfect play).")
-@click.option("--level", type=click.Choice(LEVEL_NAMES), default="expert", show_default=True,
-              help="For sd: the players' level, whose fitted parameters are used.")
-@click.option("--seed", type=int, default=1, show_default=True, help="For sd: the seed of every sample.")
+@click.option("--estimator", type=click.Choice(list(ESTIMATORS)), default=DEFAULT_ESTIMATOR, show_default=True,
+              help=ESTIMATOR_HELP)
+@estimator_options
 @click.option("--board", "boards", multiple=True, help="Only this board (as named in the file); repeatable.")
 @click.option("--json", "as_json", is_flag=True, help="Print a JSON array, one object per board.")
-def predict_command(file: str, after_trick: int, estimator: str, level: str, seed: int, boards: tuple[str, ...],
-                    as_json: bool) -> None:
+def predict_command(file: str, after_trick: int, estimator: str, boards: tuple[str, ...], as_json: bool,
+                    **options: Any) -> None:
     """The distribution of declarer's side's final tricks from the position after K completed tricks of each
     board's recorded play. Only the deal, the auction and the play up to trick K are read.
 
     Exit status 0 when every board was estimated, 1 when any could not be.
     """
+    chosen = ESTIMATORS[estimator].resolved(estimator_options_from(options, estimator))
     results = []
     errors = 0
     for item in _selected(file, boards, Facts()):
@@ -244,7 +251,7 @@ def predict_command(file: str, after_trick: int, estimator: str, level: str, see
                 raise item
             if item.contract is None:
                 raise RecordError("passed out or no contract: nothing to predict", **item.where())
-            prediction = predict(item, after_trick, estimator, level, seed)
+            prediction = predict(item, after_trick, estimator, chosen)
         except RecordError as error:
             errors += 1
             entry.update(status="error", error=error.describe())
@@ -253,8 +260,7 @@ def predict_command(file: str, after_trick: int, estimator: str, level: str, see
             entry.update(status="ok", contract=str(item.contract), declarer="NESW"[item.contract.declarer],
                          estimator=estimator, outcomes=[[tricks, round(weight, 6)] for tricks, weight in prediction.outcomes],
                          seconds=round(prediction.seconds, 3))
-            if estimator == "sd":
-                entry.update(level=level, seed=seed)
+            entry.update(chosen)
         results.append(entry)
         if not as_json:
             click.echo(_prediction_text(entry))
@@ -269,7 +275,8 @@ def _prediction_text(entry: dict[str, Any]) -> str:
     if entry["status"] == "error":
         return f"ERROR {entry['error']}"
     shown = weighted_tricks(entry["outcomes"])
-    extra = f", level {entry['level']}, seed {entry['seed']}" if "seed" in entry else ""
+    own = [option.name for option in ESTIMATORS[entry["estimator"]].options]
+    extra = "".join(f", {name} {entry[name]}" for name in own)
     return (f"Board {entry['board']}: {entry['contract']} by {entry['declarer']}, after trick {entry['after_trick']} "
             f"({entry['estimator']}{extra}): {shown}")
 

@@ -9,9 +9,8 @@ from typing import Any, TypeVar
 
 import click
 
-from revsim.equity.estimators import ESTIMATOR_NAMES
+from revsim.equity.estimators import ESTIMATORS, EstimatorOption, OptionValue, all_options
 from revsim.equity.law84 import GRANULARITIES
-from revsim.equity.sd import LEVEL_NAMES
 from revsim.equity.settings import (
     BOTH_SIDES_METHODS,
     DEFAULT_ESTIMATOR,
@@ -27,9 +26,40 @@ from revsim.scoring.field import load_field
 Command = TypeVar("Command", bound=Callable[..., Any])
 
 
-ESTIMATOR_HELP = ("How the likely result without the revoke is estimated: sd (play-outs by players who see only "
-                  "what they would see, fitted on real play; its parameters and measured quality are in the "
-                  "README) or dd (double dummy from the position: one result, perfect play).")
+ESTIMATOR_HELP = "How the likely result without the revoke is estimated: " + "; ".join(
+    f"{kind.name} ({kind.summary})" for kind in ESTIMATORS.values()) + "."
+
+
+def estimator_option_decorators() -> list[Callable[[Command], Command]]:
+    """``--NAME`` for every option of every estimator (``estimators.ESTIMATORS``), each declared once."""
+    def owners(option: EstimatorOption) -> str:
+        return " and ".join(kind.name for kind in ESTIMATORS.values() if option in kind.options)
+
+    decorators = []
+    for option in all_options().values():
+        kind: Any = click.Choice(option.choices) if option.choices else int if isinstance(option.default, int) else str
+        decorators.append(click.option(f"--{option.name.replace('_', '-')}", f"option_{option.name}", type=kind,
+                                       default=None, help=f"For {owners(option)}: {option.help} (default "
+                                                          f"{option.default})."))
+    return decorators
+
+
+def estimator_options(command: Command) -> Command:
+    """Every estimator's options (``--level``, ``--seed``...) on a command."""
+    for option in reversed(estimator_option_decorators()):
+        command = option(command)
+    return command
+
+
+def estimator_options_from(options: dict[str, Any], estimator: str) -> dict[str, OptionValue]:
+    """The chosen estimator's options given on the command line; BadParameter for one it does not have."""
+    own = {option.name for option in ESTIMATORS[estimator].options}
+    given = {name: options[f"option_{name}"] for name in all_options() if options.get(f"option_{name}") is not None}
+    for name in given:
+        if name not in own:
+            raise click.BadParameter(f"--{name.replace('_', '-')} is not an option of the {estimator} estimator "
+                                     f"(its options: {', '.join(sorted(own)) or 'none'})", param_hint=f"--{name}")
+    return given
 
 
 def ruling_options(default_estimator: str = DEFAULT_ESTIMATOR, why: str = "") -> Callable[[Command], Command]:
@@ -49,11 +79,9 @@ def _add_ruling_options(command: Command, default_estimator: str, why: str) -> C
                      help="When attention was first drawn to the revoke: during the play, before the hands were "
                           "returned (end-of-play), after they were returned, after a call on the next deal (Law "
                           "64B4), after the round (64B5). Default: the case file's facts, else end-of-play."),
-        click.option("--estimator", type=click.Choice(ESTIMATOR_NAMES), default=default_estimator,
+        click.option("--estimator", type=click.Choice(list(ESTIMATORS)), default=default_estimator,
                      show_default=True, help=f"{ESTIMATOR_HELP} {why}".strip()),
-        click.option("--level", type=click.Choice(LEVEL_NAMES), default="expert", show_default=True,
-                     help="For sd: the players' level (expert or club), whose fitted parameters are used."),
-        click.option("--seed", type=int, default=1, show_default=True, help="For sd: the seed of every sample."),
+        *estimator_option_decorators(),
         click.option("--noticed-at", "noticed_at", default=None, metavar="T or T.N",
                      help="Attention first drawn during the play: during trick T, or after N cards (0-3) of trick "
                           "T had been played, like 4.0 (before the lead to trick 4) or 4.1. Decides whether a "
@@ -117,7 +145,8 @@ def settings_from_options(options: dict[str, Any]) -> Settings:
     try:
         return Settings(noticed=options["noticed"], noticed_at=options.get("noticed_at"),
                         substitute=options["substitute"], regime=options["regime"], both_sides=options["both_sides"],
-                        estimator=options["estimator"], level=options["level"], seed=options["seed"], outcomes=plain,
+                        estimator=options["estimator"],
+                        estimator_options=estimator_options_from(options, options["estimator"]), outcomes=plain,
                         world_outcomes=named, max_outcomes=options["max_outcomes"],
                         granularity=int(options["granularity"]))
     except ValueError as error:

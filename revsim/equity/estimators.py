@@ -1,4 +1,11 @@
-"""The estimators of the likely result (Law 64C), by name; each implements ``worlds.Estimator``.
+"""The estimators of the likely result (Law 64C), one entry each: what a new estimator adds is its module
+(implementing ``worlds.Estimator``) and one entry here.
+
+An entry says the estimator's name, what it does in a sentence (the command line's help, the desk), its
+own options with their defaults and choices (the command line makes ``--NAME`` of each, the desk a field,
+``Settings.estimator_options`` holds the values), how to build it for a board, and the parameters that
+reproduce an estimate (the JSON's ``settings``). Like python-chess's engines: every front end talks to an
+estimator through this one interface.
 
 ``dd``: double dummy from the corrected position. ``sd``: play-outs by simulated players who see only
 what they would see at the table, at a level (its fitted parameters), seeded.
@@ -6,19 +13,105 @@ what they would see at the table, at a level (its fitted parameters), seeded.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
 from revsim.equity.dd import DoubleDummyEstimator
-from revsim.equity.sd import SingleDummyEstimator, load_level
+from revsim.equity.sd import LEVEL_NAMES, SingleDummyEstimator, level_parameters, load_level
 from revsim.equity.view import read_auction
 from revsim.equity.worlds import Estimator
 from revsim.records.record import Record
 
-ESTIMATOR_NAMES = ("dd", "sd")
+OptionValue = str | int
+Options = Mapping[str, OptionValue]
 
 
-def make_estimator(name: str, record: Record, level: str = "expert", seed: int = 1) -> Estimator:
-    """The estimator ``name`` for one board (``sd`` reads its auction)."""
-    if name == "dd":
-        return DoubleDummyEstimator()
-    if name == "sd":
-        return SingleDummyEstimator(load_level(level), seed, read_auction(record.auction, record.dealer))
-    raise ValueError(f"estimator must be one of {', '.join(ESTIMATOR_NAMES)}, not {name!r}")
+@dataclass(frozen=True)
+class EstimatorOption:
+    """One option of an estimator: its name (``--name`` on the command line, ``name`` in the API and the
+    desk), what it does, its default and, for a choice, the values allowed (an int default: a whole number)."""
+
+    name: str
+    help: str
+    default: OptionValue
+    choices: tuple[str, ...] = ()
+
+    def checked(self, value: object, estimator: str) -> OptionValue:
+        """``value`` as this option takes it; ValueError naming the option and the estimator otherwise."""
+        if isinstance(self.default, int):
+            if isinstance(value, bool) or not isinstance(value, (int, str)) or not str(value).strip().lstrip("-").isdigit():
+                raise ValueError(f"{self.name} (of the {estimator} estimator) must be a whole number, not {value!r}")
+            return int(value)
+        if self.choices and value not in self.choices:
+            raise ValueError(f"{self.name} (of the {estimator} estimator) must be one of {', '.join(self.choices)}, "
+                             f"not {value!r}")
+        return str(value)
+
+
+@dataclass(frozen=True)
+class EstimatorKind:
+    """One estimator: name, summary, options, how to build it for a board, and the parameters that reproduce
+    its estimates (``parameters(options)``: JSON-ready, for the ruling's ``settings``)."""
+
+    name: str
+    summary: str
+    options: tuple[EstimatorOption, ...]
+    build: Callable[[Record, Options], Estimator]
+    parameters: Callable[[Options], dict[str, Any]]
+
+    def resolved(self, given: Options) -> dict[str, OptionValue]:
+        """Every option of this estimator, the given values checked and the others at their defaults;
+        ValueError for an option it does not have."""
+        known = {option.name: option for option in self.options}
+        for name in given:
+            if name not in known:
+                allowed = ", ".join(known) or "none"
+                raise ValueError(f"the {self.name} estimator has no option {name!r} (its options: {allowed})")
+        return {name: option.checked(given[name], self.name) if name in given else option.default
+                for name, option in known.items()}
+
+
+def _single_dummy(record: Record, options: Options) -> Estimator:
+    return SingleDummyEstimator(load_level(str(options["level"])), int(options["seed"]),
+                                read_auction(record.auction, record.dealer))
+
+
+def _single_dummy_parameters(options: Options) -> dict[str, Any]:
+    return {"level": options["level"], "seed": options["seed"], **level_parameters(load_level(str(options["level"])))}
+
+
+ESTIMATORS: dict[str, EstimatorKind] = {kind.name: kind for kind in (
+    EstimatorKind("sd", "play-outs by players who see only what they would see, fitted on real play (its parameters "
+                        "and measured quality are in the README)",
+                  (EstimatorOption("level", "the players' level, whose fitted parameters are used", "expert", LEVEL_NAMES),
+                   EstimatorOption("seed", "the seed of every sample", 1)),
+                  _single_dummy, _single_dummy_parameters),
+    EstimatorKind("dd", "double dummy from the position: one result, perfect play", (),
+                  lambda record, options: DoubleDummyEstimator(), lambda options: {}),
+)}
+"""The estimators by name, the default (``sd``) first."""
+
+ESTIMATOR_NAMES = tuple(ESTIMATORS)
+
+
+def estimator_kind(name: str) -> EstimatorKind:
+    """The estimator of that name; ValueError naming the known ones otherwise."""
+    if name not in ESTIMATORS:
+        raise ValueError(f"estimator must be one of {', '.join(ESTIMATORS)}, not {name!r}")
+    return ESTIMATORS[name]
+
+
+def all_options() -> dict[str, EstimatorOption]:
+    """Every estimator's options by name (an option two estimators share is declared alike in both)."""
+    found: dict[str, EstimatorOption] = {}
+    for kind in ESTIMATORS.values():
+        for option in kind.options:
+            found.setdefault(option.name, option)
+    return found
+
+
+def make_estimator(name: str, record: Record, options: Options | None = None) -> Estimator:
+    """The estimator ``name`` for one board, with its ``options`` (defaults where not given)."""
+    kind = estimator_kind(name)
+    return kind.build(record, kind.resolved(options or {}))

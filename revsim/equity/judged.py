@@ -66,7 +66,7 @@ def world_transfers(draft: Draft, estimate: Estimate, world_tricks: int,
 def estimator_of(draft: Draft) -> Estimator:
     """The estimator the settings name, for this board."""
     settings = draft.settings
-    return make_estimator(settings.estimator, draft.record, settings.level, settings.seed)
+    return make_estimator(settings.estimator, draft.record, settings.estimator_options)
 
 
 def estimate_at(draft: Draft, revoke: Revoke) -> Estimate:

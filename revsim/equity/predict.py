@@ -9,15 +9,11 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass, replace
 
-from revsim.equity.sd import likely_tricks, load_level
-from revsim.equity.solver import total_tricks
-from revsim.equity.view import read_auction
+from revsim.equity.estimators import Options, make_estimator
 from revsim.play.replay import Replay
 from revsim.play.table import replay_cards
 from revsim.records.errors import RecordError
 from revsim.records.record import Record
-
-PREDICTORS = ("dd", "sd")
 
 
 @dataclass(frozen=True)
@@ -52,18 +48,13 @@ def position_after(record: Record, after_trick: int) -> Replay:
     return replay_cards(cut_record(record, after_trick))
 
 
-def predict(record: Record, after_trick: int, estimator: str = "dd", level: str = "expert", seed: int = 1) -> Prediction:
-    """The distribution of declarer's side's final tricks from the position after ``after_trick`` tricks:
-    double dummy (one result), or the single-dummy play-outs of a level, seeded."""
-    if estimator not in PREDICTORS:
-        raise ValueError(f"estimator must be one of {', '.join(PREDICTORS)}, not {estimator!r}")
+def predict(record: Record, after_trick: int, estimator: str = "dd", options: Options | None = None) -> Prediction:
+    """The distribution of declarer's side's final tricks from the position after ``after_trick`` tricks, by the
+    estimator of that name (``estimators.ESTIMATORS``) with its ``options``: double dummy (one result), or the
+    single-dummy play-outs of a level, seeded."""
     started = time.perf_counter()
+    likely = make_estimator(estimator, record, options)   # ValueError for an unknown estimator or option
     position = position_after(record, after_trick)
     assert record.contract is not None
-    declarer = record.contract.declarer
-    if estimator == "dd":
-        outcomes: tuple[tuple[int, float], ...] = ((total_tricks(position, declarer)[0], 1.0),)
-    else:
-        shapes = read_auction(record.auction, record.dealer)
-        outcomes = likely_tricks(position, declarer, shapes, load_level(level), seed).outcomes
+    outcomes = likely.likely(position, record.contract.declarer)
     return Prediction(after_trick, outcomes, time.perf_counter() - started)

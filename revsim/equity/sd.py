@@ -18,6 +18,7 @@ from collections import Counter
 from collections.abc import Set
 from dataclasses import dataclass, replace
 from importlib import resources
+from typing import Any
 
 from revsim.cards import SEAT_LETTERS, Card, Seat
 from revsim.equity.dd import DoubleDummyEstimator
@@ -78,6 +79,12 @@ def load_level(name: str) -> Level:
                  blend, errors, str(entry.get("fitted_on", "")),
                  float(entry.get("defence_sight", 0.0)))
 
+
+
+def level_parameters(level: Level) -> dict[str, Any]:
+    """A level's parameters that reproduce an estimate (the ruling's JSON ``settings``)."""
+    return {"play_outs": level.playouts, "layouts": level.layouts, "temperature": level.temperature,
+            "defence_sight": level.defence_sight, "blend": {str(cut): weight for cut, weight in sorted(level.blend.items())}}
 
 @dataclass(frozen=True)
 class Likely:

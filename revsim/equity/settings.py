@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
+from enum import StrEnum
 
-from revsim.equity.estimators import ESTIMATOR_NAMES
+from revsim.equity.estimators import OptionValue, estimator_kind
 from revsim.equity.law84 import check_form
-from revsim.equity.sd import LEVEL_NAMES
 from revsim.equity.worlds import SUBSTITUTES
 from revsim.records.facts import NOTICED_WHEN, Facts, parse_noticed_at
 from revsim.records.judgement import WORLD_KEY, Outcomes, parse_judgement, parse_outcomes
@@ -22,8 +23,24 @@ SCAN_ESTIMATOR = "dd"
 """``scan``'s estimator unless told: ``dd``, many times faster a board over whole archives; ``sd`` is one
 option away."""
 
-REGIMES = ("weighted", "non-weighted")
-BOTH_SIDES_METHODS = ("neither", "separately")
+
+
+class Regime(StrEnum):
+    """Law 12C1: a weighted score (12C1c) or the non-weighted test (12C1e)."""
+
+    WEIGHTED = "weighted"
+    NON_WEIGHTED = "non-weighted"
+
+
+class BothSides(StrEnum):
+    """Law 64C2b's method when both sides revoked: as if neither had, or each revoke judged when it happened."""
+
+    NEITHER = "neither"
+    SEPARATELY = "separately"
+
+
+REGIMES = tuple(str(regime) for regime in Regime)
+BOTH_SIDES_METHODS = tuple(str(method) for method in BothSides)
 
 
 @dataclass(frozen=True)
@@ -33,8 +50,9 @@ class Settings:
     ``noticed``: when attention was first drawn (see ``records.facts.NOTICED_WHEN``); None takes the
     record's facts, else ``end-of-play``. ``noticed_at``: attention drawn during the play, ``T`` (during trick
     T) or ``T.N`` (after N cards of trick T), overriding the record's facts (``records.facts.parse_noticed_at``).
-    ``estimator``: how the no-infraction result is estimated:
-    ``dd`` (double dummy), or ``sd`` (single-dummy play-outs at ``level``, seeded by ``seed``).
+    ``estimator``: how the no-infraction result is estimated, a name in ``estimators.ESTIMATORS``: ``sd``
+    (single-dummy play-outs) or ``dd`` (double dummy); ``estimator_options``: its own options by name (``sd``:
+    ``level`` and ``seed``), checked against the registry, the others at their defaults (``option``).
     ``substitute``: for ``dd``, the offender's card in the no-infraction world, ``best`` (his
     double-dummy best card) or ``uniform`` (every legal card equally likely). ``regime``: Law 12C1,
     ``weighted`` or ``non-weighted``. ``both_sides``: Law 64C2b, ``neither`` (as if neither side
@@ -53,8 +71,7 @@ class Settings:
     substitute: str = "best"
     regime: str = "weighted"
     both_sides: str = "neither"
-    level: str = "expert"
-    seed: int = 1
+    estimator_options: Mapping[str, OptionValue] = field(default_factory=dict)
     outcomes: Outcomes | None = None
     world_outcomes: tuple[tuple[str, Outcomes], ...] = ()
     max_outcomes: int = 3
@@ -62,8 +79,10 @@ class Settings:
 
     def __post_init__(self) -> None:
         check_form(self.max_outcomes, self.granularity)
-        for name, allowed in (("noticed", NOTICED_WHEN), ("estimator", ESTIMATOR_NAMES), ("level", LEVEL_NAMES),
-                              ("substitute", SUBSTITUTES), ("regime", REGIMES), ("both_sides", BOTH_SIDES_METHODS)):
+        object.__setattr__(self, "estimator_options",
+                           estimator_kind(self.estimator).resolved(dict(self.estimator_options)))
+        for name, allowed in (("noticed", NOTICED_WHEN), ("substitute", SUBSTITUTES), ("regime", REGIMES),
+                              ("both_sides", BOTH_SIDES_METHODS)):
             if getattr(self, name) not in allowed and not (name == "noticed" and self.noticed is None):
                 raise ValueError(f"{name} must be one of {', '.join(allowed)}, not {getattr(self, name)!r}")
         if self.noticed_at is not None:
@@ -78,6 +97,11 @@ class Settings:
                                  f"revoked on trick T), like t4 or t5E, not {name!r}")
             if names.count(name) > 1:
                 raise ValueError(f"the world {name} is judged twice")
+
+
+    def option(self, name: str) -> OptionValue:
+        """The estimator's option ``name`` (its default when not given)."""
+        return self.estimator_options[name]
 
 
 def with_judgements(settings: Settings, facts: Facts) -> Settings:

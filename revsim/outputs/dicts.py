@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from revsim.cards import SEAT_LETTERS, SUIT_LETTERS
-from revsim.equity.sd import load_level
+from revsim.equity.estimators import estimator_kind
 from revsim.equity.settings import Settings
 from revsim.equity.steps import BoardRuling, Outcome, expected
 from revsim.equity.worlds import Estimate
@@ -152,11 +152,7 @@ def settings_to_dict(settings: Settings, record: Record | None = None) -> dict[s
         used["noticed_at"] = settings.noticed_at
     used.update(estimator=settings.estimator, substitute=settings.substitute, regime=settings.regime,
                 both_sides=settings.both_sides)
-    if settings.estimator == "sd":
-        level = load_level(settings.level)
-        used.update(level=settings.level, seed=settings.seed, play_outs=level.playouts, layouts=level.layouts,
-                    temperature=level.temperature, defence_sight=level.defence_sight,
-                    blend={str(cut): weight for cut, weight in sorted(level.blend.items())})
+    used.update(estimator_kind(settings.estimator).parameters(settings.estimator_options))
     used.update(max_outcomes=settings.max_outcomes, granularity=settings.granularity)
     if settings.outcomes is not None:
         used["outcomes"] = ",".join(f"{tricks}:{weight:g}" for tricks, weight in settings.outcomes)

@@ -284,10 +284,10 @@ def report_article(ruling: BoardRuling, field: list[int] | None = None, anchor: 
         "</div>"
         f'<p class="ruling-line">Ruling: {_e(final)}</p>'
     )
-    seed = (f"Seed: {settings.seed} &mdash; the single-dummy estimator samples from generators seeded by it, so the "
-            "same input, settings and seed give the same ruling." if settings.estimator == "sd" else
-            "Seed: none &mdash; the double-dummy estimator does not sample, so the same input and settings give "
-            "the same ruling.")
+    seed = (f"Seed: {settings.option('seed')} &mdash; the {settings.estimator} estimator samples from generators seeded "
+            "by it, so the same input, settings and seed give the same ruling." if "seed" in settings.estimator_options
+            else f"Seed: none &mdash; the {settings.estimator} estimator does not sample, so the same input and settings "
+            "give the same ruling.")
     body = [
         f"<h1>Revoke ruling: board {_e(record.board)}</h1>",
         f'<p class="sub">{_e(record.source)} &middot; {_e(record.contract.describe())} &middot; '

@@ -27,7 +27,17 @@ from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
-from revsim.web.service import Handler, Query, Reply, adjudicate_text, answer, case_text, load_text, report_text
+from revsim.web.service import (
+    Handler,
+    Query,
+    Reply,
+    adjudicate_text,
+    answer,
+    capabilities,
+    case_text,
+    load_text,
+    report_text,
+)
 
 STATIC = Path(str(resources.files("revsim.web").joinpath("static")))
 MAX_BYTES = 5_000_000
@@ -86,12 +96,16 @@ def create_app(processes: int = 1, max_bytes: int = MAX_BYTES) -> Starlette:
     async def desk(_: Request) -> Response:
         return FileResponse(STATIC / "desk.html", media_type="text/html")
 
+    async def capabilities_answer(_: Request) -> Response:
+        return JSONResponse(capabilities())
+
     async def health(_: Request) -> Response:
         return JSONResponse({"status": "ok", "revsim": _version(), "processes": processes})
 
     routes = [
         Route("/", desk),
         Route("/api/health", health),
+        Route("/api/capabilities", capabilities_answer),
         Route("/api/adjudicate", endpoint(adjudicate_text), methods=["POST"]),
         Route("/api/report", endpoint(report_text), methods=["POST"]),
         Route("/api/load", endpoint(load_text), methods=["POST"]),

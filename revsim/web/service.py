@@ -15,21 +15,25 @@ from dataclasses import dataclass
 from typing import Any
 
 from revsim.adjudicate import adjudicate, board_output
-from revsim.equity.settings import Settings
+from revsim.equity.estimators import ESTIMATORS, all_options
+from revsim.equity.settings import DEFAULT_ESTIMATOR, Settings
 from revsim.outputs.casetoml import case_to_toml, record_to_case
 from revsim.outputs.report import report_html
 from revsim.records.errors import RecordError
 from revsim.records.facts import Facts, facts_from_options
+from revsim.records.formats import FORMATS as RECORD_FORMATS
 from revsim.records.judgement import split_judgements
 from revsim.records.readers import parse_text, select_boards
 from revsim.records.record import Record
 from revsim.records.source import decode_text
 
-FORMATS = {"pbn": ".pbn", "lin": ".lin", "toml": ".toml"}
-SETTINGS = ("estimator", "level", "noticed", "noticed_at", "substitute", "regime", "both_sides")
+FORMATS = {entry.name: entry.suffix for entry in RECORD_FORMATS.values()}
+SETTINGS = ("estimator", "noticed", "noticed_at", "substitute", "regime", "both_sides")
 """Query parameters that are ``Settings`` fields of the same name (checked by ``Settings`` itself)."""
+ESTIMATOR_OPTIONS = tuple(all_options())
+"""Query parameters that are options of an estimator (``level``, ``seed``...), from its registry entry."""
 REPEATABLE = ("penalty_card", "lead_restriction", "hidden", "outcomes")
-OTHER = ("format", "name", "board", "record", "seed", "field", "claim_by", "max_outcomes", "granularity")
+OTHER = ("format", "name", "board", "record", "field", "claim_by", "max_outcomes", "granularity")
 Query = dict[str, list[str]]
 Handler = Callable[[bytes, Query], "Reply"]
 
@@ -74,6 +78,17 @@ def record_problem(error: RecordError) -> Reply:
     """The 422 answer to a record that cannot be read or replayed."""
     return Reply.problem(422, error.describe(), file=error.source, board=error.board, line=error.line,
                          trick=error.trick, problem=error.problem)
+
+
+def capabilities() -> dict[str, Any]:
+    """``GET /api/capabilities``: the estimators with their options and the record formats, from their
+    registries, so the desk builds its fields from them (pure data: no solver, safe in any thread)."""
+    return {
+        "estimators": [{"name": kind.name, "summary": kind.summary, "default": kind.name == DEFAULT_ESTIMATOR,
+                        "options": [{"name": o.name, "help": o.help, "default": o.default, "choices": list(o.choices)}
+                                    for o in kind.options]} for kind in ESTIMATORS.values()],
+        "formats": [{"name": f.name, "suffix": f.suffix, "title": f.title} for f in RECORD_FORMATS.values()],
+    }
 
 
 def adjudicate_text(body: bytes, query: Query) -> Reply:
@@ -158,7 +173,7 @@ def _one_value(query: Query, key: str) -> str | None:
 
 
 def _check_keys(query: Query) -> None:
-    known = set(SETTINGS) | set(REPEATABLE) | set(OTHER)
+    known = set(SETTINGS) | set(ESTIMATOR_OPTIONS) | set(REPEATABLE) | set(OTHER)
     for key in query:
         if key not in known:
             raise BadRequest(f"unknown parameter {key!r}; known: {', '.join(sorted(known))}")
@@ -167,7 +182,11 @@ def _check_keys(query: Query) -> None:
 def _settings(query: Query) -> Settings:
     _check_keys(query)
     chosen: dict[str, Any] = {key: value for key in SETTINGS if (value := _one_value(query, key)) is not None}
-    for key in ("seed", "max_outcomes", "granularity"):
+    estimator = chosen.get("estimator", DEFAULT_ESTIMATOR)
+    options = {key: value for key in ESTIMATOR_OPTIONS if (value := _one_value(query, key)) is not None}
+    own = ESTIMATORS[estimator].options if estimator in ESTIMATORS else ()
+    chosen["estimator_options"] = {key: value for key, value in options.items() if key in {o.name for o in own}}
+    for key in ("max_outcomes", "granularity"):
         value = _one_value(query, key)
         try:
             if value is not None:

@@ -133,8 +133,10 @@ function settingText(key, value) {
 
 function settingsQuery() {
   const query = new URLSearchParams();
-  for (const [key, id] of [["estimator", "estimator"], ["level", "level"], ["seed", "seed"], ["regime", "regime"],
-                           ["both_sides", "both-sides"], ["substitute", "substitute"]]) query.set(key, $(id).value);
+  for (const [key, id] of [["estimator", "estimator"], ["regime", "regime"], ["both_sides", "both-sides"],
+                           ["substitute", "substitute"]]) query.set(key, $(id).value);
+  const kind = desk.estimators.find((entry) => entry.name === $("estimator").value);
+  for (const option of kind ? kind.options : []) query.set(option.name, $(`option-${option.name}`).value);
   if ($("field").value.trim()) query.set("field", $("field").value.trim().replace(/\s+/g, ""));
   return query;
 }
@@ -218,7 +220,8 @@ function showRuling(board) {
 
 async function loadFile(file) {
   const extension = file.name.split(".").pop().toLowerCase();
-  if (!["pbn", "lin", "toml"].includes(extension)) { say(`${file.name}: revsim reads .pbn, .lin and .toml files`, true); return; }
+  const suffixes = desk.formats.map((entry) => entry.name);
+  if (!suffixes.includes(extension)) { say(`${file.name}: revsim reads ${suffixes.map((s) => "." + s).join(", ")} files`, true); return; }
   try {
     const text = await file.text();
     const answer = JSON.parse(await post("/api/load", new URLSearchParams({ format: extension, name: file.name }), text));
@@ -249,7 +252,54 @@ function blankCase() {
   say("A blank case: the deal is kept (change it as needed); click the cards in the order played.");
 }
 
+function field(labelText, control) {
+  const label = document.createElement("label");
+  label.append(labelText + " ", control);
+  return label;
+}
+
+async function loadCapabilities() {
+  // The estimators, their options and the record formats come from revsim's registries.
+  const answer = await (await fetch("/api/capabilities")).json();
+  desk.estimators = answer.estimators;
+  desk.formats = answer.formats;
+  $("file").accept = answer.formats.map((entry) => entry.suffix).join(",");
+  const select = document.createElement("select");
+  select.id = "estimator";
+  const options = new Map();
+  for (const kind of answer.estimators) {
+    select.add(new Option(`${kind.name}: ${kind.summary.split(",")[0]}`, kind.name, kind.default, kind.default));
+    for (const option of kind.options) options.set(option.name, option);
+  }
+  const fields = [field("Estimator", select)];
+  for (const option of options.values()) {
+    let control;
+    if (option.choices.length) {
+      control = document.createElement("select");
+      for (const choice of option.choices) control.add(new Option(choice, choice, choice === option.default, choice === option.default));
+    } else {
+      control = document.createElement("input");
+      control.type = typeof option.default === "number" ? "number" : "text";
+      control.value = option.default;
+    }
+    control.id = `option-${option.name}`;
+    control.title = option.help;
+    const label = field(option.name[0].toUpperCase() + option.name.slice(1), control);
+    label.dataset.option = option.name;
+    fields.push(label);
+  }
+  $("estimator-fields").replaceChildren(...fields);
+  const showOwnOptions = () => {
+    const kind = desk.estimators.find((entry) => entry.name === select.value);
+    const own = new Set(kind.options.map((option) => option.name));
+    for (const label of fields.slice(1)) label.hidden = !own.has(label.dataset.option);
+  };
+  select.addEventListener("change", showOwnOptions);
+  showOwnOptions();
+}
+
 function start() {
+  loadCapabilities().catch((error) => say(`cannot read revsim's estimators: ${error}`, true));
   $("file").addEventListener("change", (event) => event.target.files[0] && loadFile(event.target.files[0]));
   const drop = $("drop");
   drop.addEventListener("dragover", (event) => { event.preventDefault(); drop.classList.add("over"); });
