@@ -29,7 +29,7 @@ def test_law12c1c_directors_judgement_replaces_the_estimate_and_is_marked_everyw
     assert ruling.no_infraction is not None and ruling.no_infraction.estimator == "director"
     assert ruling.no_infraction.evidence["double_dummy"] == [[11, 1.0]]
     assert "the director's judgement" in ruling_to_text(ruling)
-    assert "<b>the director's judgement</b> (Law 12C1c)" in report_html(ruling)
+    assert "is the director&#x27;s judgement (Law 12C1c)" in report_html(ruling)
     result = CliRunner().invoke(main, ["adjudicate", str(DUMMY), "--outcomes", "12:0.3,11:0.7", "--json"])
     board = json.loads(result.output)[0]
     assert board["no_infraction"]["estimator"] == "director"

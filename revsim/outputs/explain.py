@@ -5,9 +5,7 @@ statistics, and the method, kept apart for reproducibility.
 
 from __future__ import annotations
 
-from typing import Any
-
-from revsim.cards import SEAT_LETTERS, SEAT_NAMES, SIDE_NAMES
+from revsim.cards import SEAT_NAMES, SIDE_NAMES
 from revsim.equity.steps import (
     BoardRuling,
     Compared,
@@ -23,26 +21,19 @@ from revsim.equity.steps import (
     World,
     WorldsJudged,
 )
-from revsim.equity.worlds import Estimate, position_before
 from revsim.laws.clauses import Clause
-from revsim.laws.detection import SUIT_NAMES, Revoke
+from revsim.laws.detection import Revoke
+from revsim.outputs.estimates import substitute_phrase
 from revsim.outputs.sides import side_text
 from revsim.outputs.weights import (
-    labels_by_tricks,
     result_with_score,
+    trick_word,
     weighted_detail,
     weighted_result,
     weighted_tricks,
     weighted_tricks_and_results,
 )
-from revsim.play.replay import Replay
 from revsim.scoring.points import ns_score, result_text
-
-LEVEL_PLAYERS = {"expert": "expert players in championship records", "club": "club players in club records"}
-
-
-def _trick_word(count: int) -> str:
-    return f"{count} trick{'s' if count != 1 else ''}"
 
 
 def score_text(ruling: BoardRuling, outcomes: Weighted) -> str:
@@ -57,7 +48,7 @@ def claim_text(ruling: BoardRuling) -> str:
     facts = ruling.record.facts
     who = {"declarer": "Declarer claimed", "defenders": "The defenders claimed or conceded"}.get(
         facts.claim_by or "", "The play ended with a claim or concession")
-    text = f"{who}: declarer's side {_trick_word(ruling.table_tricks)} in all"
+    text = f"{who}: declarer's side {trick_word(ruling.table_tricks)} in all"
     if facts.claim_statement:
         text += f"; what was said: \u201c{facts.claim_statement}\u201d"
     return text + "."
@@ -102,28 +93,7 @@ def revoke_text(ruling: BoardRuling, revoke: Revoke) -> str:
 
 
 def _retransfer_text(step: Corrected, change: Retransfer) -> str:
-    return f"; on the play corrected at trick {step.revoke.trick}: {_trick_word(change.transfer)} (Law {change.clause})"
-
-
-def substitute_phrase(estimate: Estimate) -> str:
-    """What the offender plays instead of the revoke card, in the estimate."""
-    who = SEAT_NAMES[estimate.seat]
-    if estimate.estimator == "director":
-        return (f"the director's judgement of the likely result is {weighted_tricks(estimate.outcomes)} "
-                "(Law 12C1c; not an estimate)")
-    if estimate.estimator == "sd":
-        total = estimate.evidence.get("play_out_count")
-        firsts: Any = estimate.evidence.get("first_cards", [])
-        shown = ", ".join(f"the {card} in {count} of {total} play-outs" for card, count in firsts)
-        return f"{who} chooses his card as the simulated players do ({shown})"
-    cards = " or ".join(str(card) for card in estimate.chosen[:4])
-    if estimate.substitute == "uniform" and len(estimate.chosen) > 1:
-        return f"{who} plays any of {', '.join(str(c) for c in estimate.chosen)}, each equally likely"
-    if estimate.suit_led is None:
-        verb = "leads"
-    else:
-        verb = "follows with" if estimate.chosen and estimate.chosen[0].suit == estimate.suit_led else "plays"
-    return f"{who} {verb} the {cards}"
+    return f"; on the play corrected at trick {step.revoke.trick}: {trick_word(change.transfer)} (Law {change.clause})"
 
 
 def _corrected_text(ruling: BoardRuling, step: Corrected) -> str:
@@ -131,7 +101,7 @@ def _corrected_text(ruling: BoardRuling, step: Corrected) -> str:
     text = (f"Law {step.clause}: with {SEAT_NAMES[step.revoke.seat]}'s revoke on trick {step.revoke.trick} corrected "
             f"({substitute_phrase(estimate)}), declarer's side takes {score_text(ruling, estimate.outcomes)}")
     if step.moved:
-        text += (f"; with {_trick_word(step.moved)} transferred for the earlier revokes on the corrected play "
+        text += (f"; with {trick_word(step.moved)} transferred for the earlier revokes on the corrected play "
                  f"(Law 64A), {score_text(ruling, step.outcomes)}")
     if step.claim_capped is not None:
         text += ("; the claim is ruled with the legal card in place and gives the claimer no more than claimed "
@@ -144,7 +114,7 @@ def _world_text(ruling: BoardRuling, world: World) -> str:
     text = (f"Law {world.clause}, {SEAT_NAMES[revoke.seat]}'s revoke on trick {revoke.trick}: had it not occurred "
             f"({substitute_phrase(world.estimate)}), declarer's side takes {score_text(ruling, world.estimate.outcomes)}")
     if world.moved:
-        text += (f"; with {_trick_word(world.moved)} transferred for the earlier revokes in that world, "
+        text += (f"; with {trick_word(world.moved)} transferred for the earlier revokes in that world, "
                  f"{score_text(ruling, world.outcomes)}")
     return text + "."
 
@@ -227,146 +197,6 @@ def explanation(ruling: BoardRuling) -> str:
         return _corrected_text(ruling, corrected[-1])  # type: ignore[arg-type]
     stands = ruling.steps_of(TableStands)
     return _step_text(ruling, stands[-1])[0] if stands else ""
-
-
-# --- the evidence, in plain words ----------------------------------------------------------------
-
-def position_at(ruling: BoardRuling, estimate: Estimate) -> Replay:
-    """The play just before the revoke an estimate is about."""
-    revoke = next(r for r in ruling.revokes if (r.trick, r.seat) == (estimate.trick, estimate.seat))
-    return position_before(ruling.table.replay, revoke)[0]
-
-
-def position_text(ruling: BoardRuling, estimate: Estimate) -> str:
-    """Where the revoke happened: who was to play, the trick so far, the tricks won, and the legal cards."""
-    position = position_at(ruling, estimate)
-    who = SEAT_NAMES[estimate.seat]
-    on_trick = ", ".join(f"{SEAT_NAMES[seat]} the {card}" for seat, card in position.current_trick)
-    trick = (f"{who} was to lead to trick {estimate.trick}" if not on_trick
-             else f"{who} was to play to trick {estimate.trick}, {SUIT_NAMES[position.led_suit or 0]} led "
-                  f"({on_trick})")
-    won = f"North-South had won {position.tricks_won(0)} tricks and East-West {position.tricks_won(1)}"
-    legal = ", ".join(f"the {c.card} ({c.declarer_tricks})" for c in estimate.candidates)
-    return (f"At the revoke, {trick}; {won}. {who} could legally have played {legal}: in brackets, declarer's "
-            "side's tricks with perfect play by all four hands after each.")
-
-
-def played_text(estimate: Estimate) -> str:
-    """What the simulated players did instead of the revoke card, and how the play-outs ended."""
-    evidence: dict[str, Any] = dict(estimate.evidence)
-    total = int(evidence.get("play_out_count", 0))
-    who = SEAT_NAMES[estimate.seat]
-    firsts = ", ".join(f"the {card} in {count} of {total}" for card, count in evidence.get("first_cards", []))
-    counts = sorted(((int(t), round(w * total)) for t, w in evidence.get("play_outs", [])), key=lambda o: (-o[1], -o[0]))
-    ended = ", ".join(f"{tricks}" + (f" tricks in {count} of {total} play-outs" if index == 0 else f" in {count}")
-                      for index, (tricks, count) in enumerate(counts))
-    return (f"The simulated players see only what a player at the table sees. Instead of the revoke card {who} "
-            f"played {firsts} play-outs. Declarer's side took {ended} (before any transfer for an earlier revoke).")
-
-
-def representative_intro(representative: dict[str, Any], total: int) -> str:
-    """Which play-out is shown, and how it ended."""
-    return (f"A representative play-out (number {int(representative['index']) + 1} of {total}, ending with "
-            f"{_trick_word(int(representative['tricks']))} for declarer's side)")
-
-
-def parted_text(representative: dict[str, Any]) -> str:
-    """Where the representative play-out parted from perfect play, if it did."""
-    parted = representative.get("parted")
-    if not parted:
-        return "It never parted from perfect play."
-    change = "cost declarer's side a trick" if parted["after"] < parted["before"] else "gave declarer's side a trick"
-    who = SEAT_NAMES[SEAT_LETTERS.index(parted["player"])]
-    return (f"It parted from perfect play at trick {parted['trick']}, where {who}'s {parted['card']} {change} "
-            f"(perfect play from there: {parted['before']} tricks before it, {parted['after']} after).")
-
-
-def representative_text(representative: dict[str, Any], total: int) -> str:
-    """One play-out card by card, and where it parted from perfect play."""
-    tricks: dict[int, list[str]] = {}
-    for trick, seat, card, _ in representative["plays"]:
-        tricks.setdefault(int(trick), []).append(f"{card}({seat})")
-    cards = "; ".join(f"{trick}: {' '.join(played)}" for trick, played in tricks.items())
-    return f"{representative_intro(representative, total)}, trick by trick: {cards}. {parted_text(representative)}"
-
-
-def real_play_texts(estimate: Estimate) -> list[str]:
-    """How often real players end elsewhere than perfect play from such positions, and how revsim combined
-    that with the play-outs."""
-    evidence: dict[str, Any] = dict(estimate.evidence)
-    errors = {int(offset): float(weight) for offset, weight in evidence.get("errors", [])}
-    if not errors:
-        return []
-    players = LEVEL_PLAYERS.get(str(evidence.get("level")), "players in the records")
-    share = labels_by_tricks([(0, errors.get(0, 0.0)), (-1, sum(w for o, w in errors.items() if o < 0)),
-                              (1, sum(w for o, w in errors.items() if o > 0))])
-    blend = float(evidence.get("blend", 0.0))
-    parts = labels_by_tricks([(1, 1 - blend), (0, blend)])
-    after = _trick_word(int(evidence.get("cut", 0)))
-    return [f"From positions like this (after about {after}), {players} ended with the result of "
-            f"perfect play {share[0]} of the time; declarer's side took fewer tricks {share[-1]} of the time and more "
-            f"{share[1]}.",
-            f"revsim's estimate counts the simulated play-outs for {parts[1]} and that record of real play (perfect "
-            f"play's {evidence.get('double_dummy')} tricks, moved as often as real players moved from it) for "
-            f"{parts[0]}: {weighted_tricks(estimate.outcomes)}."]
-
-
-def transferred_texts(ruling: BoardRuling) -> list[str]:
-    """The estimate with the earlier revokes' transfers applied in its world, when they moved tricks."""
-    compared = ruling.steps_of(Compared)
-    if not compared:
-        return []
-    step = compared[-1]
-    assert isinstance(step, Compared)
-    if not step.world.moved:
-        return []
-    return [f"With the earlier revokes' transfers applied in that world (Law 64A), the estimate is "
-            f"{weighted_tricks(step.world.outcomes)}."]
-
-
-def evidence_texts(ruling: BoardRuling) -> list[str]:
-    """The evidence behind the estimate the ruling rests on, in plain words (nothing of the method's
-    parameters, which ``method_texts`` writes; the score assigned from it is a step of the law path)."""
-    estimate = ruling.no_infraction
-    if estimate is None:
-        return []
-    lines = [position_text(ruling, estimate)]
-    if estimate.estimator == "sd":
-        lines.append(played_text(estimate))
-        representative = estimate.evidence.get("representative")
-        if isinstance(representative, dict):
-            lines.append(representative_text(representative, int(estimate.evidence.get("play_out_count", 0))))  # type: ignore[call-overload]
-        lines += real_play_texts(estimate)
-        lines += transferred_texts(ruling)
-    elif estimate.estimator == "director":
-        lines.append(f"The likely result without the revoke is the director's judgement (Law 12C1c), given as "
-                     f"{weighted_tricks(estimate.outcomes)}; perfect play is shown beside it as evidence.")
-    else:
-        lines.append(f"With perfect play by all four hands from there (double dummy), declarer's side takes "
-                     f"{weighted_tricks(estimate.outcomes)}.")
-    return lines
-
-
-def method_texts(ruling: BoardRuling) -> list[str]:
-    """How each estimate was made, with the parameters that reproduce it."""
-    lines = []
-    for estimate in ruling.estimates.values():
-        where = f"trick {estimate.trick}, {SEAT_NAMES[estimate.seat]}"
-        if estimate.estimator == "sd":
-            e: dict[str, Any] = dict(estimate.evidence)
-            lines.append(f"{where}: single dummy (sd, level {e.get('level')}): {e.get('play_out_count')} play-outs, "
-                         f"{e.get('layouts')} layouts a decision, temperature {e.get('temperature')}, defence sight "
-                         f"{e.get('defence_sight')}, seed {e.get('seed')}; play-outs {weighted_tricks(e.get('play_outs', []))}; "
-                         f"position-blind {weighted_tricks(e.get('position_blind', []))} (double dummy "
-                         f"{e.get('double_dummy')}, weighing {e.get('blend')} in the blend at this point of the play).")
-        elif estimate.estimator == "director":
-            lines.append(f"{where}: the director's judgement (--outcomes), double dummy beside it as evidence.")
-        else:
-            lines.append(f"{where}: double dummy (dd), substitute card {estimate.substitute}.")
-        for line in estimate.lines:
-            lines.append(f"{where}: {line.name} line, {line.declarer_tricks} tricks ({' '.join(line.cards[:12])}"
-                         f"{' ...' if len(line.cards) > 12 else ''}; {line.stopped}).")
-    return lines
 
 
 def ruling_line(ruling: BoardRuling, detail: bool = False, separator: str = ", ") -> str:

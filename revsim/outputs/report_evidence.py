@@ -14,18 +14,10 @@ from typing import Any
 from revsim.cards import SEAT_LETTERS, SEAT_NAMES, SUIT_SYMBOLS, Card, sort_hand
 from revsim.equity.steps import BoardRuling, ScoreAssigned, Weighted
 from revsim.equity.worlds import Estimate
-from revsim.outputs.explain import (
-    assigned_text,
-    method_texts,
-    parted_text,
-    played_text,
-    position_at,
-    position_text,
-    real_play_texts,
-    representative_intro,
-    transferred_texts,
-)
-from revsim.outputs.weights import labels_by_tricks, weighted_tricks
+from revsim.outputs.estimates import method_texts, position_at, position_text, writer_for
+from revsim.outputs.explain import assigned_text
+from revsim.outputs.playouts import parted_text, played_text, real_play_texts, representative_intro, transferred_texts
+from revsim.outputs.weights import labels_by_tricks
 
 _RED = (1, 2)
 
@@ -143,14 +135,8 @@ def evidence_html(ruling: BoardRuling) -> str:
             parts.append(f"<p>{_e(representative_intro(representative, total))}:</p>"
                          + _representative_table(representative) + f"<p>{_e(parted_text(representative))}</p>")
         parts += [f"<p>{_e(line)}</p>" for line in (*real_play_texts(estimate), *transferred_texts(ruling))]
-    elif estimate.estimator == "director":
-        parts.append("<p class='explain'>The likely result without this revoke is <b>the director's judgement</b> "
-                     f"(Law 12C1c), not an estimate: {_e(weighted_tricks(estimate.outcomes))}. Perfect play is "
-                     "shown beside it as evidence.</p>")
     else:
-        parts.append(f"<p>With perfect play by all four hands from there (double dummy), declarer's side takes "
-                     f"{_e(weighted_tricks(estimate.outcomes))}. Perfect play sees all four hands: it is an upper "
-                     "bound on skilful play, shown as evidence.</p>")
+        parts += [f"<p class='explain'>{_e(line)}</p>" for line in writer_for(estimate).evidence(ruling, estimate)]
     for step in ruling.steps_of(ScoreAssigned):
         assert isinstance(step, ScoreAssigned)
         parts.append(f'<p class="explain">{_e(assigned_text(ruling, step))}</p>')

@@ -4,14 +4,8 @@ from __future__ import annotations
 
 from revsim.cards import RANK_LETTERS, SUIT_SYMBOLS, Hand, sort_hand
 from revsim.equity.steps import BoardRuling
-from revsim.outputs.explain import (
-    claim_text,
-    describe_result,
-    evidence_texts,
-    method_texts,
-    ruling_line,
-    step_texts,
-)
+from revsim.outputs.estimates import evidence_texts, method_texts
+from revsim.outputs.explain import claim_text, describe_result, ruling_line, step_texts
 
 
 def describe_info(info: dict[str, str]) -> str:

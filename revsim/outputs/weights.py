@@ -101,3 +101,8 @@ def result_with_score(contract: Contract | None, tricks: int, score: int) -> str
 
 def _result(contract: Contract | None, tricks: int) -> str:
     return result_text(contract, tricks) if contract is not None else f"{tricks} tricks"
+
+
+def trick_word(count: int) -> str:
+    """``1 trick``, ``12 tricks``."""
+    return f"{count} trick{'s' if count != 1 else ''}"

@@ -1,0 +1,115 @@
+"""What the ``sd`` estimator's simulated players did, in plain words: the card chosen instead of the revoke,
+how the play-outs ended, one representative play-out card by card, and how the play-outs were blended with
+the record of real players' results. Registered for ``sd`` in ``outputs.estimates``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from revsim.cards import SEAT_LETTERS, SEAT_NAMES
+from revsim.equity.steps import BoardRuling, Compared
+from revsim.equity.worlds import Estimate
+from revsim.outputs.weights import labels_by_tricks, trick_word, weighted_tricks
+
+LEVEL_PLAYERS = {"expert": "expert players in championship records", "club": "club players in club records"}
+
+
+def chosen_phrase(estimate: Estimate) -> str:
+    """What the offender plays instead of the revoke card: as the simulated players chose it."""
+    total = estimate.evidence.get("play_out_count")
+    firsts: Any = estimate.evidence.get("first_cards", [])
+    shown = ", ".join(f"the {card} in {count} of {total} play-outs" for card, count in firsts)
+    return f"{SEAT_NAMES[estimate.seat]} chooses his card as the simulated players do ({shown})"
+
+
+def played_text(estimate: Estimate) -> str:
+    """What the simulated players did instead of the revoke card, and how the play-outs ended."""
+    evidence: dict[str, Any] = dict(estimate.evidence)
+    total = int(evidence.get("play_out_count", 0))
+    who = SEAT_NAMES[estimate.seat]
+    firsts = ", ".join(f"the {card} in {count} of {total}" for card, count in evidence.get("first_cards", []))
+    counts = sorted(((int(t), round(w * total)) for t, w in evidence.get("play_outs", [])), key=lambda o: (-o[1], -o[0]))
+    ended = ", ".join(f"{tricks}" + (f" tricks in {count} of {total} play-outs" if index == 0 else f" in {count}")
+                      for index, (tricks, count) in enumerate(counts))
+    return (f"The simulated players see only what a player at the table sees. Instead of the revoke card {who} "
+            f"played {firsts} play-outs. Declarer's side took {ended} (before any transfer for an earlier revoke).")
+
+
+def representative_intro(representative: dict[str, Any], total: int) -> str:
+    """Which play-out is shown, and how it ended."""
+    return (f"A representative play-out (number {int(representative['index']) + 1} of {total}, ending with "
+            f"{trick_word(int(representative['tricks']))} for declarer's side)")
+
+
+def parted_text(representative: dict[str, Any]) -> str:
+    """Where the representative play-out parted from perfect play, if it did."""
+    parted = representative.get("parted")
+    if not parted:
+        return "It never parted from perfect play."
+    change = "cost declarer's side a trick" if parted["after"] < parted["before"] else "gave declarer's side a trick"
+    who = SEAT_NAMES[SEAT_LETTERS.index(parted["player"])]
+    return (f"It parted from perfect play at trick {parted['trick']}, where {who}'s {parted['card']} {change} "
+            f"(perfect play from there: {parted['before']} tricks before it, {parted['after']} after).")
+
+
+def representative_text(representative: dict[str, Any], total: int) -> str:
+    """One play-out card by card, and where it parted from perfect play."""
+    tricks: dict[int, list[str]] = {}
+    for trick, seat, card, _ in representative["plays"]:
+        tricks.setdefault(int(trick), []).append(f"{card}({seat})")
+    cards = "; ".join(f"{trick}: {' '.join(played)}" for trick, played in tricks.items())
+    return f"{representative_intro(representative, total)}, trick by trick: {cards}. {parted_text(representative)}"
+
+
+def real_play_texts(estimate: Estimate) -> list[str]:
+    """How often real players end elsewhere than perfect play from such positions, and how revsim combined
+    that with the play-outs."""
+    evidence: dict[str, Any] = dict(estimate.evidence)
+    errors = {int(offset): float(weight) for offset, weight in evidence.get("errors", [])}
+    if not errors:
+        return []
+    players = LEVEL_PLAYERS.get(str(evidence.get("level")), "players in the records")
+    share = labels_by_tricks([(0, errors.get(0, 0.0)), (-1, sum(w for o, w in errors.items() if o < 0)),
+                              (1, sum(w for o, w in errors.items() if o > 0))])
+    blend = float(evidence.get("blend", 0.0))
+    parts = labels_by_tricks([(1, 1 - blend), (0, blend)])
+    after = trick_word(int(evidence.get("cut", 0)))
+    return [f"From positions like this (after about {after}), {players} ended with the result of "
+            f"perfect play {share[0]} of the time; declarer's side took fewer tricks {share[-1]} of the time and more "
+            f"{share[1]}.",
+            f"revsim's estimate counts the simulated play-outs for {parts[1]} and that record of real play (perfect "
+            f"play's {evidence.get('double_dummy')} tricks, moved as often as real players moved from it) for "
+            f"{parts[0]}: {weighted_tricks(estimate.outcomes)}."]
+
+
+def transferred_texts(ruling: BoardRuling) -> list[str]:
+    """The estimate with the earlier revokes' transfers applied in its world, when they moved tricks."""
+    compared = ruling.steps_of(Compared)
+    if not compared:
+        return []
+    step = compared[-1]
+    assert isinstance(step, Compared)
+    if not step.world.moved:
+        return []
+    return [f"With the earlier revokes' transfers applied in that world (Law 64A), the estimate is "
+            f"{weighted_tricks(step.world.outcomes)}."]
+
+
+def playout_evidence(ruling: BoardRuling, estimate: Estimate) -> list[str]:
+    """The play-outs' evidence, sentence by sentence."""
+    lines = [played_text(estimate)]
+    representative = estimate.evidence.get("representative")
+    if isinstance(representative, dict):
+        lines.append(representative_text(representative, int(estimate.evidence.get("play_out_count", 0))))  # type: ignore[call-overload]
+    return lines + real_play_texts(estimate) + transferred_texts(ruling)
+
+
+def playout_method(estimate: Estimate) -> str:
+    """The parameters that reproduce the play-outs."""
+    e: dict[str, Any] = dict(estimate.evidence)
+    return (f"single dummy (sd, level {e.get('level')}): {e.get('play_out_count')} play-outs, "
+            f"{e.get('layouts')} layouts a decision, temperature {e.get('temperature')}, defence sight "
+            f"{e.get('defence_sight')}, seed {e.get('seed')}; play-outs {weighted_tricks(e.get('play_outs', []))}; "
+            f"position-blind {weighted_tricks(e.get('position_blind', []))} (double dummy "
+            f"{e.get('double_dummy')}, weighing {e.get('blend')} in the blend at this point of the play).")

@@ -1,0 +1,102 @@
+"""The extension points: an estimator, a record format and a field source each added in one place, and read
+from there by the ruling, predict, the outputs and the desk's capabilities."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import replace
+
+import pytest
+
+from revsim.adjudicate import adjudicate
+from revsim.equity.estimators import ESTIMATORS, EstimatorKind, EstimatorOption, make_estimator
+from revsim.equity.predict import predict
+from revsim.equity.settings import Settings
+from revsim.equity.worlds import Estimate
+from revsim.outputs.estimates import evidence_texts, method_texts
+from revsim.outputs.explain import explanation
+from revsim.play.replay import Play, Replay
+from revsim.records.errors import RecordError
+from revsim.records.formats import FORMATS, RecordFormat, format_named, format_of
+from revsim.records.readers import parse_text, read_records
+from revsim.records.record import Record
+from tests.conftest import HANDS
+
+
+class _OneFewer:
+    """A toy estimator: double dummy, less ``fewer`` tricks for declarer's side."""
+
+    name = "one-fewer"
+
+    def __init__(self, fewer: int) -> None:
+        self.fewer = fewer
+
+    def estimate(self, position: Replay, revoke, declarer, substitute: str, recorded_rest: list[Play]) -> Estimate:
+        base = make_estimator("dd", None).estimate(position, revoke, declarer, "best", recorded_rest)  # type: ignore[arg-type]
+        tricks = max(0, base.outcomes[0][0] - self.fewer)
+        return replace(base, estimator=self.name, outcomes=((tricks, 1.0),), evidence={"fewer": self.fewer})
+
+    def likely(self, position: Replay, declarer) -> tuple[tuple[int, float], ...]:
+        tricks = make_estimator("dd", None).likely(position, declarer)[0][0]  # type: ignore[arg-type]
+        return ((max(0, tricks - self.fewer), 1.0),)
+
+
+@pytest.fixture
+def toy_estimator(monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
+    kind = EstimatorKind("one-fewer", "double dummy less some tricks (a test)",
+                         (EstimatorOption("fewer", "tricks taken off", 1),),
+                         lambda record, options: _OneFewer(int(options["fewer"])), lambda options: dict(options))
+    monkeypatch.setitem(ESTIMATORS, kind.name, kind)
+    yield kind.name
+
+
+def _record(name: str) -> Record:
+    [record] = [item for item in read_records(HANDS / name) if isinstance(item, Record)]
+    return record
+
+
+def test_a_new_estimator_is_one_registry_entry_for_the_ruling_predict_and_the_outputs(toy_estimator: str) -> None:
+    record = _record("duschek-too-late-a.pbn")
+    dd = adjudicate(record, Settings(estimator="dd"))
+    toy = adjudicate(record, Settings(estimator=toy_estimator, estimator_options={"fewer": 2}))
+    assert toy.no_infraction is not None and toy.no_infraction.estimator == toy_estimator
+    assert dd.no_infraction is not None
+    assert toy.no_infraction.outcomes[0][0] == dd.no_infraction.outcomes[0][0] - 2
+    assert toy.settings.option("fewer") == 2
+    evidence = " ".join(evidence_texts(toy))
+    assert f"The {toy_estimator} estimator gives declarer's side" in evidence
+    assert any(f"the {toy_estimator} estimator" in line for line in method_texts(toy))
+    assert explanation(toy)
+    assert predict(record, 3, toy_estimator, {"fewer": 1}).outcomes[0][0] == predict(record, 3, "dd").outcomes[0][0] - 1
+
+
+def test_estimator_options_are_checked_against_the_registry(toy_estimator: str) -> None:
+    assert Settings(estimator="sd").estimator_options == {"level": "expert", "seed": 1}
+    assert Settings(estimator="dd").estimator_options == {}
+    with pytest.raises(ValueError, match="the dd estimator has no option 'level'"):
+        Settings(estimator="dd", estimator_options={"level": "club"})
+    with pytest.raises(ValueError, match=r"level \(of the sd estimator\) must be one of expert, club"):
+        Settings(estimator="sd", estimator_options={"level": "world-class"})
+    with pytest.raises(ValueError, match=r"seed \(of the sd estimator\) must be a whole number"):
+        Settings(estimator="sd", estimator_options={"seed": "abc"})
+    with pytest.raises(ValueError, match="estimator must be one of sd, dd, one-fewer"):
+        Settings(estimator="magic")
+    assert Settings(estimator="sd", estimator_options={"seed": "7"}).option("seed") == 7
+
+
+def _parse_upper(text: str, source: str) -> Iterator[Record | RecordError]:
+    """A toy format: a PBN record written in lower case."""
+    return FORMATS[".pbn"].parse(text.replace("[board", "[Board").replace("[deal", "[Deal"), source)
+
+
+def test_a_new_record_format_is_one_registry_entry_for_every_reader(monkeypatch: pytest.MonkeyPatch, tmp_path) -> None:
+    toy = RecordFormat("low", ".low", "lower-case PBN", lambda path: iter(()), _parse_upper, "not a lower-case PBN file")
+    monkeypatch.setitem(FORMATS, ".low", toy)
+    text = (HANDS / "duschek-too-late-a.pbn").read_text(encoding="utf-8")
+    assert format_of("x.LOW") is toy and format_named("low") is toy
+    [record] = list(parse_text(text, "x.low"))
+    assert isinstance(record, Record) and record.board == "duschek-too-late-a"
+    [nothing] = list(parse_text("nothing here", "y.low"))
+    assert isinstance(nothing, RecordError) and "no board found: not a lower-case PBN file" in nothing.describe()
+    [unknown] = list(read_records(tmp_path / "z.doc"))
+    assert isinstance(unknown, RecordError) and ".low" in unknown.describe()
