@@ -100,3 +100,15 @@ def test_a_new_record_format_is_one_registry_entry_for_every_reader(monkeypatch:
     assert isinstance(nothing, RecordError) and "no board found: not a lower-case PBN file" in nothing.describe()
     [unknown] = list(read_records(tmp_path / "z.doc"))
     assert isinstance(unknown, RecordError) and ".low" in unknown.describe()
+
+
+def test_field_sources_are_one_registry_for_files_and_the_desk(tmp_path) -> None:
+    from revsim.scoring.field import FIELD_SOURCES, load_field
+
+    assert FIELD_SOURCES["list"].parse("420, 450;-50\n100", "field") == {None: [420, 450, -50, 100]}
+    assert FIELD_SOURCES["csv"].parse("board,ns_score\n1,420\n2,-50\n", "f.csv") == {"1": [420], "2": [-50]}
+    listed = tmp_path / "field.txt"
+    listed.write_text("420, 450\n", encoding="utf-8")
+    assert load_field(listed) == {None: [420, 450]}
+    with pytest.raises(RecordError, match="separated by commas"):
+        FIELD_SOURCES["list"].parse("420, four hundred", "field")

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import csv
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -72,13 +73,25 @@ def score_against_field(ns_outcomes: list[tuple[int, float]], field: list[int], 
     return FieldScore(round(mp, 2), round(cross, 2), round(vs_datum, 2), level, len(field))
 
 
-def load_field(path: str | Path) -> dict[str | None, list[int]]:
-    """The field's North-South scores by board (key None when the file has no ``board`` column)."""
+Field = dict[str | None, list[int]]
+"""The other tables' North-South scores by board (key None when they are not named by board)."""
+
+
+def load_field(path: str | Path) -> Field:
+    """The field of a file, read by the source its suffix names (``FIELD_SOURCES``; a CSV unless told)."""
     source = str(path)
     try:
-        rows = list(csv.reader(Path(path).read_text(encoding="utf-8").splitlines()))
-    except OSError as error:
-        raise RecordError(f"cannot read the field file: {error.strerror or error}", source=source) from None
+        text = Path(path).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as error:
+        reason = error.strerror if isinstance(error, OSError) and error.strerror else error
+        raise RecordError(f"cannot read the field file: {reason}", source=source) from None
+    kind = FIELD_SUFFIXES.get(Path(path).suffix.lower(), "csv")
+    return FIELD_SOURCES[kind].parse(text, source)
+
+
+def parse_field_csv(text: str, source: str) -> Field:
+    """A CSV of North-South scores: a column ``ns_score`` (or the only column), and optionally ``board``."""
+    rows = list(csv.reader(text.splitlines()))
     rows = [row for row in rows if row and any(cell.strip() for cell in row)]
     if not rows:
         raise RecordError("the field file holds no scores", source=source)
@@ -109,6 +122,38 @@ def load_field(path: str | Path) -> dict[str | None, list[int]]:
         key = row[board_column].strip() if board_column is not None else None
         field.setdefault(key, []).append(score)
     return field
+
+
+def parse_score_list(text: str, source: str) -> Field:
+    """North-South scores separated by commas, semicolons or new lines, like ``420, 450, -50`` (the desk's
+    field, pasted), for the board being ruled."""
+    parts = [part.strip() for part in text.replace(";", ",").replace("\n", ",").split(",") if part.strip()]
+    if not parts:
+        raise RecordError("the field holds no scores", source=source)
+    try:
+        return {None: [int(part) for part in parts]}
+    except ValueError:
+        raise RecordError(f"the field must be North-South scores separated by commas, like 420,450,-50; not "
+                          f"{text!r}", source=source) from None
+
+
+@dataclass(frozen=True)
+class FieldSource:
+    """A way the other tables' scores are given: its name, what it looks like, and its parser (text, source)."""
+
+    name: str
+    looks_like: str
+    parse: Callable[[str, str], Field]
+
+
+FIELD_SOURCES: dict[str, FieldSource] = {source.name: source for source in (
+    FieldSource("csv", "a CSV with a column ns_score (or only one column) and optionally board", parse_field_csv),
+    FieldSource("list", "North-South scores separated by commas, like 420, 450, -50", parse_score_list),
+)}
+"""The field sources by name: what a new source adds is its parser and one entry here."""
+
+FIELD_SUFFIXES = {".csv": "csv", ".txt": "list"}
+"""The source a field file's suffix names (a CSV for any other)."""
 
 
 def field_for_board(field: dict[str | None, list[int]], board: str) -> list[int]:

@@ -26,6 +26,7 @@ from revsim.records.judgement import split_judgements
 from revsim.records.readers import parse_text, select_boards
 from revsim.records.record import Record
 from revsim.records.source import decode_text
+from revsim.scoring.field import FIELD_SOURCES, Field
 
 FORMATS = {entry.name: entry.suffix for entry in RECORD_FORMATS.values()}
 SETTINGS = ("estimator", "noticed", "noticed_at", "substitute", "regime", "both_sides")
@@ -211,15 +212,15 @@ def _extra_facts(query: Query) -> Facts:
         raise BadRequest(str(error)) from None
 
 
-def _field(query: Query) -> dict[str | None, list[int]] | None:
-    """``field=420,450,-50``: the other tables' North-South scores on this board."""
+def _field(query: Query) -> Field | None:
+    """``field=420,450,-50``: the other tables' North-South scores on this board (``FIELD_SOURCES["list"]``)."""
     text = _one_value(query, "field")
     if not text or not text.strip():
         return None
     try:
-        return {None: [int(part) for part in text.replace(";", ",").replace("\n", ",").split(",") if part.strip()]}
-    except ValueError:
-        raise BadRequest(f"field must be North-South scores separated by commas, like 420,450,-50; not {text!r}") from None
+        return FIELD_SOURCES["list"].parse(text, "field")
+    except RecordError as error:
+        raise BadRequest(error.problem) from None
 
 
 def _records(body: bytes, query: Query) -> Iterator[Record | RecordError]:
