@@ -138,3 +138,38 @@ def test_law12c1c_the_3nt_ruling_in_plain_words_with_a_representative_play_out_a
     before_text = text.split("\nMethod:\n")[0]
     assert not [word for word in JARGON if word in before_text.lower()]
     assert "Ruling (64A+64C2a): 60% of 3NT+3 (12 tricks, NS +490), 30% of 3NT+2" in before_text
+
+
+def test_the_report_renders_without_the_solver_once_its_traces_are_computed(monkeypatch: pytest.MonkeyPatch) -> None:
+    from revsim.equity import solver
+    from revsim.outputs.report import board_traces
+    from revsim.outputs.report.board import report_article
+
+    ruling = _ruling("duschek-repeated-3nt.pbn")
+    traces = board_traces(ruling)
+
+    def no_solving(*args: object, **kwargs: object) -> None:
+        raise AssertionError("the solver was called while rendering")
+
+    for name in ("_card_values", "layout_values", "positions_values"):  # every way into DDS
+        monkeypatch.setattr(solver, name, no_solving)
+    with pytest.raises(AssertionError, match="the solver was called"):
+        board_traces(ruling)   # the check can fail: computing traces does solve
+    article = report_article(ruling, traces)
+    assert "<svg" in article and "after every card</h2>" in article
+
+
+def test_the_charts_are_well_formed_svg_with_every_label_escaped() -> None:
+    import xml.etree.ElementTree as ET
+
+    from revsim.equity.trace import Trace
+    from revsim.outputs.report.chart import BoardTraces, chart_svg, distribution_chart
+
+    table = Trace("as <played> & more", 0, ("SA",), (10, 9, 9, 10))
+    other = Trace("without", 1, ("SK",), (10, 10, 11))
+    line_chart = ET.fromstring(chart_svg(BoardTraces(table, other, (2,))))
+    assert line_chart.find("{http://www.w3.org/2000/svg}polyline/{http://www.w3.org/2000/svg}title").text == table.name
+    assert len(line_chart.findall("{http://www.w3.org/2000/svg}circle")) == 1
+    bars = ET.fromstring(distribution_chart(((12, 0.6), (11, 0.4)), ((12, 0.6), (11, 0.4))))
+    labels = [element.text for element in bars.iter("{http://www.w3.org/2000/svg}text")]
+    assert "60%" in labels and "40%" in labels

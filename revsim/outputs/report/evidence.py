@@ -12,12 +12,12 @@ from collections.abc import Iterable, Sequence, Set
 from typing import Any
 
 from revsim.cards import SEAT_LETTERS, SEAT_NAMES, SUIT_SYMBOLS, Card, sort_hand
-from revsim.equity.steps import BoardRuling, ScoreAssigned, Weighted
+from revsim.equity.steps import BoardRuling, ScoreAssigned
 from revsim.equity.worlds import Estimate
 from revsim.outputs.estimates import method_texts, position_at, position_text, writer_for
 from revsim.outputs.explain import assigned_text
 from revsim.outputs.playouts import parted_text, played_text, real_play_texts, representative_intro, transferred_texts
-from revsim.outputs.weights import labels_by_tricks
+from revsim.outputs.report.chart import distribution_chart
 
 _RED = (1, 2)
 
@@ -84,40 +84,6 @@ def _representative_table(representative: dict[str, Any]) -> str:
             "side's tricks with perfect play after the card)</th></tr>" + body + "</table>")
 
 
-def distribution_chart(distribution: Weighted, assigned: Weighted, width: int = 520, height: int = 200) -> str:
-    """Bars of the full estimate and the score assigned, by declarer's side's tricks, labelled by the one
-    rounding rule (so the chart says what the text and the rows say)."""
-    tricks = sorted({t for t, _ in distribution} | {t for t, _ in assigned})
-    estimate_labels, assigned_labels = labels_by_tricks(distribution), labels_by_tricks(assigned)
-    estimate, given = dict(distribution), dict(assigned)
-    left, bottom, top = 40, 30, 20
-    slot = (width - left - 10) / max(len(tricks), 1)
-    bar = slot * 0.35
-    plot = height - bottom - top
-
-    def y(weight: float) -> float:
-        return top + plot * (1 - weight)
-
-    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
-             f'viewBox="0 0 {width} {height}" role="img" '
-             'aria-label="The estimate and the score assigned, by declarer\'s tricks">']
-    for step in (0, 0.5, 1):
-        parts.append(f'<line x1="{left}" x2="{width - 10}" y1="{y(step):.1f}" y2="{y(step):.1f}" stroke="#eee"/>'
-                     f'<text x="{left - 6}" y="{y(step) + 4:.1f}" text-anchor="end">{step:.0%}</text>')
-    for index, count in enumerate(tricks):
-        x = left + index * slot + slot * 0.12
-        for offset, weight, label, colour in ((0.0, estimate.get(count, 0.0), estimate_labels.get(count, ""), "#b9a27a"),
-                                              (bar, given.get(count, 0.0), assigned_labels.get(count, ""), "#2e7a3a")):
-            if weight <= 0:
-                continue
-            parts.append(f'<rect x="{x + offset:.1f}" y="{y(weight):.1f}" width="{bar:.1f}" '
-                         f'height="{plot * weight:.1f}" fill="{colour}"><title>{_e(label)}</title></rect>'
-                         f'<text x="{x + offset + bar / 2:.1f}" y="{y(weight) - 3:.1f}" text-anchor="middle" '
-                         f'font-size="10">{_e(label)}</text>')
-        parts.append(f'<text x="{x + bar:.1f}" y="{height - bottom + 14}" text-anchor="middle">{count}</text>')
-    parts.append(f'<text x="{left + (width - left) / 2:.0f}" y="{height - 4}" text-anchor="middle">declarer\'s '
-                 "side's tricks: the estimate (light) and the score assigned (green)</text></svg>")
-    return "".join(parts)
 
 
 def evidence_html(ruling: BoardRuling) -> str:

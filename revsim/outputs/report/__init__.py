@@ -1,0 +1,46 @@
+"""The ruling as one self-contained HTML page for directors and appeals committees (screen and print), and one
+page for a whole session.
+
+``board`` lays out one board's ruling, ``session`` a session's index, ``evidence`` the evidence and the
+method, ``chart`` the two SVG charts, ``page`` the document with its style sheet (``report.css``). The
+double-dummy traces the chart shows are computed here, before anything is rendered (``board_traces``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from revsim.equity.settings import Settings
+from revsim.equity.steps import BoardRuling
+from revsim.equity.trace import no_infraction_trace, table_trace
+from revsim.outputs.report.board import report_article
+from revsim.outputs.report.chart import BoardTraces
+from revsim.outputs.report.page import page
+from revsim.outputs.report.session import SessionBoard
+from revsim.outputs.report.session import session_html as _session_page
+
+__all__ = ["BoardTraces", "SessionBoard", "board_traces", "report_html", "session_html"]
+
+
+def board_traces(ruling: BoardRuling) -> BoardTraces:
+    """The double-dummy traces of a board's report: the table line and the no-infraction line (the solver's
+    work, done before rendering)."""
+    estimate = ruling.no_infraction
+    index_of = {(play.trick, play.seat): i + 1 for i, play in enumerate(ruling.table.replay.plays)}
+    revoke_indices = tuple(index_of[(r.trick, r.seat)] for r in ruling.revokes if (r.trick, r.seat) in index_of)
+    return BoardTraces(table_trace(ruling), no_infraction_trace(ruling, estimate) if estimate is not None else None,
+                       revoke_indices)
+
+
+def report_html(ruling: BoardRuling, field: list[int] | None = None) -> str:
+    """The whole page for one board (the ruling keeps the settings it was made with)."""
+    traces = board_traces(ruling)
+    return page(f"Revoke ruling, board {ruling.record.board}", report_article(ruling, traces, field))
+
+
+def session_html(title: str, boards: list[SessionBoard], settings: Settings) -> str:
+    """One page for a whole session (see ``session.session_html``), the traces of every board with revokes
+    computed first."""
+    ready = [replace(entry, traces=board_traces(entry.ruling)) if entry.ruling is not None and entry.ruling.revokes
+             else entry for entry in boards]
+    return _session_page(title, ready, settings)

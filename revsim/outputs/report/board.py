@@ -1,0 +1,187 @@
+"""One board's ruling as an ``<article>``: the deal, the auction, the facts, the play trick by trick with the
+revoke cards marked, the law path, the ruling per side with points (and against a field), the evidence, the
+chart of double-dummy tricks, the notes and the method. Rendering only: the traces come computed."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from revsim.cards import SEAT_LETTERS, SEAT_NAMES, next_seat
+from revsim.equity.steps import BoardRuling, Outcome
+from revsim.outputs.dicts import settings_to_dict
+from revsim.outputs.explain import claim_text, describe_result, explanation, ruling_line, step_texts
+from revsim.outputs.report.chart import BoardTraces, chart_svg
+from revsim.outputs.report.evidence import card_html, diagram_html, escape, evidence_html, method_html
+from revsim.outputs.report.page import settings_text, version
+from revsim.outputs.text import describe_info
+from revsim.outputs.weights import labels_by_tricks
+from revsim.scoring.field import score_against_field
+from revsim.scoring.points import result_text
+
+_e = escape
+
+
+def _diagram(ruling: BoardRuling) -> str:
+    record = ruling.record
+    assert record.contract is not None
+    hands = ruling.table.replay.initial_hands
+    marked = {estimate_card for e in ruling.estimates.values() for estimate_card in e.chosen}
+    centre = (f"{_e(record.contract.describe())}<br>Vulnerable: {_e(record.vulnerability)}"
+              + (f"<br>Dealer: {SEAT_NAMES[record.dealer]}" if record.dealer is not None else "")
+              + (f"<br>From trick {record.first_trick}" if record.first_trick != 1 else ""))
+    return diagram_html(hands, marked, '<span class="revoke" title="a card this player could have played">', centre)
+
+
+def _auction(ruling: BoardRuling) -> str:
+    record = ruling.record
+    if not record.auction or record.dealer is None:
+        return ""
+    order = [3, 0, 1, 2]  # columns W N E S
+    cells = [""] * order.index(record.dealer) + [call if call != "P" else "Pass" for call in record.auction]
+    rows = [cells[i:i + 4] for i in range(0, len(cells), 4)]
+    body = "".join("<tr>" + "".join(f"<td>{_e(c)}</td>" for c in row) + "</tr>" for row in rows)
+    return ("<h2>Auction</h2><table><tr>" + "".join(f"<th>{SEAT_NAMES[s]}</th>" for s in order) + "</tr>"
+            + body + "</table>")
+
+
+def _play_table(ruling: BoardRuling) -> str:
+    revoke_at = {(r.trick, r.seat): r for r in ruling.revokes}
+    replay = ruling.table.replay
+    rows = []
+    by_trick: dict[int, list[Any]] = {}
+    for play in replay.plays:
+        by_trick.setdefault(play.trick, []).append(play)
+    for trick, plays in sorted(by_trick.items()):
+        winner = replay.winner_of(trick)
+        cells = {}
+        for order, play in enumerate(plays, start=1):
+            revoke = revoke_at.get((trick, play.seat))
+            classes = []
+            title = ""
+            withdrawn = ""
+            if revoke is not None and revoke.corrected_by:
+                withdrawn = (f'<span class="revoke withdrawn" title="{_e(revoke.describe())} (Law {revoke.law})">'
+                             f"{card_html(revoke.card)}</span> ")
+            elif revoke is not None:
+                classes.append("revoke")
+                title = f' title="{_e(revoke.describe())} (Law {revoke.law})"'
+            if play.seat == winner:
+                classes.append("won")
+            cls = f' class="{" ".join(classes)}"' if classes else ""
+            cells[play.seat] = f"<td{cls}{title}><sup>{order}</sup> {withdrawn}{card_html(play.card)}</td>"
+        leader = SEAT_NAMES[plays[0].seat]
+        rows.append(f"<tr><td class='num'>{trick}</td><td>{leader}</td>"
+                    + "".join(cells.get(seat, "<td></td>") for seat in range(4))
+                    + f"<td>{SEAT_NAMES[winner] if winner is not None else '&mdash;'}</td></tr>")
+    claim = ""
+    if ruling.table.claimed:
+        claim = f'<p class="claim">{_e(claim_text(ruling))}</p>'
+    return ("<h2>The play</h2><table><tr><th>Trick</th><th>Led by</th>"
+            + "".join(f"<th>{SEAT_NAMES[s]}</th>" for s in range(4)) + "<th>Won by</th></tr>"
+            + "".join(rows) + "</table>"
+            + '<p class="note">Small numbers give the order of play; the winning card is underlined; '
+              'revoke cards are marked in red (hover for the law); a revoke card withdrawn and corrected is struck '
+              'through before the card that replaced it.</p>' + claim)
+
+
+def _law_path(ruling: BoardRuling) -> str:
+    told = explanation(ruling)
+    items = "".join(f"<li>{_e(step)}</li>" for step in step_texts(ruling) if step != told)
+    explain = f'<p class="explain">{_e(told)}</p>' if told else ""
+    return f'<h2>The law, step by step</h2><ol class="laws">{items}</ol>{explain}'
+
+
+def _ruling_table(ruling: BoardRuling, field: list[int] | None) -> str:
+    def rows(outcomes: tuple[Outcome, ...], for_ns: bool) -> str:
+        out = []
+        labels = labels_by_tricks([(o.tricks, o.weight) for o in outcomes])
+        for outcome in outcomes:
+            extra = ""
+            if field:
+                score = score_against_field([(outcome.score, 1.0)], field, for_ns)
+                extra = (f"<td class='num'>{score.matchpoints:.1f}%</td><td class='num'>{score.imps_cross:+.2f}</td>"
+                         f"<td class='num'>{score.imps_datum:+.2f}</td>")
+            result = _e(result_text(ruling.record.contract, outcome.tricks))
+            out.append(f"<tr><td class='num'>{labels[outcome.tricks]}</td><td>{result}</td>"
+                       f"<td class='num'>{outcome.tricks}</td><td class='num'>{outcome.score:+d}</td>{extra}</tr>")
+        return "".join(out)
+
+    head = ("<tr><th>Weight</th><th>Result</th><th>Declarer's tricks</th><th>NS points</th>"
+            + ("<th>Matchpoints</th><th>Cross-IMPs</th><th>IMPs vs datum</th>" if field else "") + "</tr>")
+    parts = [f"<h2>The ruling: {_e(ruling.law) if ruling.law != 'none' else 'the table result stands'}</h2>"]
+    table_line = describe_result(ruling, ruling.table_tricks)
+    parts.append(f"<p>Table result: {_e(table_line)}. Tricks transferred under Law 64A: {ruling.transfer}.</p>")
+    if ruling.same_for_both:
+        parts.append(f"<table>{head}{rows(ruling.ns, True)}</table>")
+    else:
+        parts.append(f"<h3>North-South</h3><table>{head}{rows(ruling.ns, True)}</table>")
+        parts.append(f"<h3>East-West</h3><table>{head}{rows(ruling.ew, False)}</table>")
+    if field:
+        ns = score_against_field([(o.score, o.weight) for o in ruling.ns], field, True)
+        ew = score_against_field([(o.score, o.weight) for o in ruling.ew], field, False)
+        parts.append(f"<p>Against the field of {len(field)} tables (datum {ns.datum:+d}), weighted: North-South "
+                     f"{ns.matchpoints:.1f}%, {ns.imps_cross:+.2f} cross-IMPs, {ns.imps_datum:+.2f} IMPs; East-West "
+                     f"{ew.matchpoints:.1f}%, {ew.imps_cross:+.2f} cross-IMPs, {ew.imps_datum:+.2f} IMPs.</p>")
+    return "".join(parts)
+
+
+def _chart(traces: BoardTraces) -> str:
+    return ("<h2>Declarer's tricks, double dummy, after every card</h2>"
+            + chart_svg(traces)
+            + '<p class="note">The solid line is the play as recorded; the dashed line replaces the revoke card '
+              "with the substitute, follows the record while it fits, then the double-dummy best play. Red dots "
+              "mark the revoke cards.</p>")
+
+
+def report_article(ruling: BoardRuling, traces: BoardTraces, field: list[int] | None = None,
+                   anchor: str = "") -> str:
+    """One board's ruling as an ``<article>``: the page of one board, or one section of a session's page."""
+    settings = ruling.settings
+    record = ruling.record
+    assert record.contract is not None
+    facts = record.facts.describe()
+    notes = "".join(f"<li>{_e(note)}</li>" for note in record.notes)
+    endplay_version, revsim_version = version("endplay"), version("revsim")
+    used = settings_to_dict(settings, record)
+    final = ruling_line(ruling, detail=True, separator="; ")
+    revokers = ", ".join(f"{SEAT_NAMES[r.seat]} (trick {r.trick})" for r in ruling.revokes) or "none"
+    summary = (
+        '<div class="summary">'
+        f"<div><b>Contract</b>{_e(record.contract.describe())}</div>"
+        f"<div><b>Vulnerable</b>{_e(record.vulnerability)}</div>"
+        f"<div><b>Table result</b>{_e(describe_result(ruling, ruling.table_tricks))}</div>"
+        f"<div><b>Revokes</b>{_e(revokers)}</div>"
+        f"<div><b>Transfer (64A)</b>{ruling.transfer}</div>"
+        f"<div><b>Ruling</b>{'Law ' + _e(ruling.law) if ruling.law != 'none' else 'the table result stands'}</div>"
+        f"<div><b>Attention drawn</b>{_e(record.facts.when_noticed)}</div>"
+        f"<div><b>Regime</b>{_e(settings.regime)}</div>"
+        "</div>"
+        f'<p class="ruling-line">Ruling: {_e(final)}</p>'
+    )
+    seed = (f"Seed: {settings.option('seed')} &mdash; the {settings.estimator} estimator samples from generators seeded "
+            "by it, so the same input, settings and seed give the same ruling." if "seed" in settings.estimator_options
+            else f"Seed: none &mdash; the {settings.estimator} estimator does not sample, so the same input and settings "
+            "give the same ruling.")
+    body = [
+        f"<h1>Revoke ruling: board {_e(record.board)}</h1>",
+        f'<p class="sub">{_e(record.source)} &middot; {_e(record.contract.describe())} &middot; '
+        f"declarer {SEAT_NAMES[record.contract.declarer]} ({SEAT_LETTERS[record.contract.declarer]}), "
+        f"opening lead by {SEAT_NAMES[next_seat(record.contract.declarer)]}</p>",
+        f'<p class="sub">{_e(describe_info(record.info))}</p>' if record.info else "",
+        summary,
+        "<h2>The deal</h2>", _diagram(ruling),
+        '<p class="note">Cards marked in the diagram are the substitute cards of the no-infraction estimate.</p>'
+        if ruling.estimates else "",
+        _auction(ruling),
+        ("<h2>Facts</h2><ul>" + "".join(f"<li>{_e(f)}</li>" for f in facts) + "</ul>") if facts else "",
+        _play_table(ruling),
+        _law_path(ruling),
+        _ruling_table(ruling, field),
+        evidence_html(ruling),
+        _chart(traces),
+        f"<h2>Notes on the record</h2><ul>{notes}</ul>" if notes else "",
+        method_html(ruling, settings_text(used), seed),
+        "<footer>Made by revsim " + _e(revsim_version) + " with endplay " + _e(endplay_version)
+        + " (double-dummy solver DDS).</footer>",
+    ]
+    return f'<article{f" id={chr(34)}{_e(anchor)}{chr(34)}" if anchor else ""}>' + "".join(body) + "</article>"

@@ -1,0 +1,125 @@
+"""The report's two charts as SVG trees (``xml.etree.ElementTree``, so every label is escaped): declarer's
+double-dummy tricks after every card along the table and no-infraction lines, and the full estimate beside
+the score assigned. The traces are computed before rendering (``traces.py``); nothing here calls the solver.
+"""
+
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+from dataclasses import dataclass
+
+from revsim.equity.steps import Weighted
+from revsim.equity.trace import Trace
+from revsim.outputs.weights import labels_by_tricks
+
+SVG = "http://www.w3.org/2000/svg"
+
+
+@dataclass(frozen=True)
+class BoardTraces:
+    """The double-dummy traces a board's report shows: the table line, the no-infraction line (None without an
+    estimate), and the places of the revoke cards along the table line."""
+
+    table: Trace
+    no_infraction: Trace | None
+    revoke_indices: tuple[int, ...]
+
+
+def _svg(width: int, height: int, label: str) -> ET.Element:
+    return ET.Element("svg", {"xmlns": SVG, "width": str(width), "height": str(height),
+                              "viewBox": f"0 0 {width} {height}", "role": "img", "aria-label": label})
+
+
+def _add(parent: ET.Element, tag: str, text: str | None = None, title: str | None = None, **attributes: object
+         ) -> ET.Element:
+    element = ET.SubElement(parent, tag, {key.replace("_", "-"): str(value) for key, value in attributes.items()})
+    if text is not None:
+        element.text = text
+    if title is not None:
+        ET.SubElement(element, "title").text = title
+    return element
+
+
+def _written(svg: ET.Element) -> str:
+    return ET.tostring(svg, encoding="unicode", short_empty_elements=True)
+
+
+def chart_svg(traces: BoardTraces, width: int = 760, height: int = 260) -> str:
+    """An SVG line chart of declarer's double-dummy tricks after every card, along one or two lines."""
+    table, other = traces.table, traces.no_infraction
+    count = max(len(table.values), (other.start + len(other.values)) if other else 0)
+    values = list(table.values) + (list(other.values) if other else [])
+    low, high = max(0, min(values) - 1), min(13, max(values) + 1)
+    left, right, top, bottom = 40, 10, 15, 35
+    plot_w, plot_h = width - left - right, height - top - bottom
+
+    def x(index: float) -> str:
+        return f"{left + plot_w * index / max(count - 1, 1):.1f}"
+
+    def y(value: float) -> str:
+        return f"{top + plot_h * (high - value) / max(high - low, 1):.1f}"
+
+    svg = _svg(width, height, "Declarer's double-dummy tricks after every card")
+    for value in range(low, high + 1):
+        _add(svg, "line", x1=left, x2=width - right, y1=y(value), y2=y(value), stroke="#eee")
+        _add(svg, "text", str(value), x=left - 6, y=f"{float(y(value)) + 4:.1f}", text_anchor="end")
+    first_trick = 14 - (count - 1) // 4 if count > 1 else 1
+    for cards in range(0, count - 1, 4):
+        _add(svg, "line", x1=x(cards), x2=x(cards), y1=top, y2=height - bottom, stroke="#e6e6e6")
+        _add(svg, "text", str(first_trick + cards // 4), x=x(cards + 2), y=height - bottom + 14, text_anchor="middle")
+    _add(svg, "text", "trick (each card one step)", x=f"{left + plot_w / 2:.0f}", y=height - 4, text_anchor="middle")
+
+    def polyline(trace: Trace, colour: str, dash: str | None = None) -> None:
+        points = " ".join(f"{x(trace.start + i)},{y(v)}" for i, v in enumerate(trace.values))
+        extra = {"stroke_dasharray": dash} if dash else {}
+        _add(svg, "polyline", title=trace.name, fill="none", stroke=colour, stroke_width=2, points=points, **extra)
+
+    polyline(table, "#34495e")
+    if other is not None:
+        polyline(other, "#2e7a3a", "6 3")
+    for index in traces.revoke_indices:
+        if 0 <= index < len(table.values):
+            _add(svg, "circle", title="revoke", cx=x(index), cy=y(table.values[index]), r=5, fill="#c0392b")
+    legend_y = top + 2
+    _add(svg, "rect", x=width - 230, y=legend_y - 10, width=220, height=44 if other else 28, fill="white", stroke="#ccc")
+    _add(svg, "line", x1=width - 222, x2=width - 196, y1=legend_y, y2=legend_y, stroke="#34495e", stroke_width=2)
+    _add(svg, "text", "as played", x=width - 190, y=legend_y + 4)
+    if other is not None:
+        _add(svg, "line", x1=width - 222, x2=width - 196, y1=legend_y + 16, y2=legend_y + 16, stroke="#2e7a3a",
+             stroke_width=2, stroke_dasharray="6 3")
+        _add(svg, "text", "without the revoke", x=width - 190, y=legend_y + 20)
+    return _written(svg)
+
+
+def distribution_chart(distribution: Weighted, assigned: Weighted, width: int = 520, height: int = 200) -> str:
+    """Bars of the full estimate and the score assigned, by declarer's side's tricks, labelled by the one
+    rounding rule (so the chart says what the text and the rows say)."""
+    tricks = sorted({t for t, _ in distribution} | {t for t, _ in assigned})
+    estimate_labels, assigned_labels = labels_by_tricks(distribution), labels_by_tricks(assigned)
+    estimate, given = dict(distribution), dict(assigned)
+    left, bottom, top = 40, 30, 20
+    slot = (width - left - 10) / max(len(tricks), 1)
+    bar = slot * 0.35
+    plot = height - bottom - top
+
+    def y(weight: float) -> float:
+        return top + plot * (1 - weight)
+
+    svg = _svg(width, height, "The estimate and the score assigned, by declarer's tricks")
+    for step in (0, 0.5, 1):
+        _add(svg, "line", x1=left, x2=width - 10, y1=f"{y(step):.1f}", y2=f"{y(step):.1f}", stroke="#eee")
+        _add(svg, "text", f"{step:.0%}", x=left - 6, y=f"{y(step) + 4:.1f}", text_anchor="end")
+    for index, count in enumerate(tricks):
+        x = left + index * slot + slot * 0.12
+        for offset, weight, label, colour in ((0.0, estimate.get(count, 0.0), estimate_labels.get(count, ""), "#b9a27a"),
+                                              (bar, given.get(count, 0.0), assigned_labels.get(count, ""), "#2e7a3a")):
+            if weight <= 0:
+                continue
+            _add(svg, "rect", title=label, x=f"{x + offset:.1f}", y=f"{y(weight):.1f}", width=f"{bar:.1f}",
+                 height=f"{plot * weight:.1f}", fill=colour)
+            _add(svg, "text", label, x=f"{x + offset + bar / 2:.1f}", y=f"{y(weight) - 3:.1f}", text_anchor="middle",
+                 font_size=10)
+        _add(svg, "text", str(count), x=f"{x + bar:.1f}", y=height - bottom + 14, text_anchor="middle")
+    _add(svg, "text", "declarer's side's tricks: the estimate (light) and the score assigned (green)",
+         x=f"{left + (width - left) / 2:.0f}", y=height - 4, text_anchor="middle")
+    return _written(svg)

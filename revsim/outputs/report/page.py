@@ -1,0 +1,45 @@
+"""The page around a report: the HTML document with its style sheet (``report.css``, package data, so the
+page needs no network), the settings as one line, and the versions that made it."""
+
+from __future__ import annotations
+
+from functools import cache
+from importlib import metadata, resources
+from typing import Any
+
+from revsim.outputs.report.evidence import escape
+
+_e = escape
+
+
+@cache
+def style_sheet() -> str:
+    """The report's CSS (screen and print), read once a process."""
+    return resources.files("revsim.outputs.report").joinpath("report.css").read_text(encoding="utf-8")
+
+
+def page(title: str, body: str) -> str:
+    """A self-contained HTML document."""
+    return (f"<!DOCTYPE html><html lang='en'><head><meta charset='utf-8'>"
+            f"<meta name='viewport' content='width=device-width, initial-scale=1'><title>{_e(title)}</title>"
+            f"<style>{style_sheet()}</style></head><body>{body}</body></html>")
+
+
+def version(package: str) -> str:
+    """The installed version of ``package``."""
+    try:
+        return metadata.version(package)
+    except metadata.PackageNotFoundError:  # pragma: no cover
+        return "unknown"
+
+
+def settings_text(used: dict[str, Any]) -> str:
+    """The settings as one line, ``key = value``; sd's blend, a weight for each cut, as
+    ``blend = 0.5 / 0.45 / 0.4 (after 1 / 3 / 6 tricks)``."""
+    def shown(key: str, value: Any) -> str:
+        if isinstance(value, dict):
+            return (f"{key} = {' / '.join(f'{weight:g}' for weight in value.values())} "
+                    f"(after {' / '.join(str(cut) for cut in value)} tricks)")
+        return f"{key} = {value}"
+
+    return ", ".join(shown(key, value) for key, value in used.items())
