@@ -112,3 +112,23 @@ def test_field_sources_are_one_registry_for_files_and_the_desk(tmp_path) -> None
     assert load_field(listed) == {None: [420, 450]}
     with pytest.raises(RecordError, match="separated by commas"):
         FIELD_SOURCES["list"].parse("420, four hundred", "field")
+
+
+def test_the_command_line_and_the_desk_choose_the_report_record_with_one_function() -> None:
+    from revsim.records.choice import NotOneRecord, OptionNames, one_record
+
+    record = _record("duschek-too-late-a.pbn")
+    passed = replace(record, contract=None, play=[])
+    cli, desk = OptionNames("--board", "--record K"), OptionNames("board=", "record=K")
+    assert one_record([record], ["duschek-too-late-a"], None, cli) is record
+    assert one_record([record, passed], [record.board], 1, desk) is record
+    with pytest.raises(NotOneRecord, match=r"2 records share board duschek-too-late-a .* choose one with record=K \(1-2\)"):
+        one_record([record, passed], [record.board], None, desk)
+    with pytest.raises(NotOneRecord, match="choose one with --record K") as caught:
+        one_record([record, passed], [record.board], None, cli)
+    assert caught.value.kind == "several"
+    with pytest.raises(NotOneRecord, match="the record chosen has no play") as caught:
+        one_record([record, passed], [record.board], 2, cli)
+    assert caught.value.kind == "no-play"
+    with pytest.raises(NotOneRecord, match=r"--record 3, but only 2 records are selected"):
+        one_record([record, passed], [record.board], 3, cli)

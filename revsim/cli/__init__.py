@@ -33,6 +33,7 @@ from revsim.outputs.adjustments import ADJUSTMENT_COLUMNS
 from revsim.outputs.progress import Progress, WorkLine, plural
 from revsim.outputs.rowfiles import open_file_writer, open_writers
 from revsim.outputs.weights import weighted_tricks
+from revsim.records.choice import NotOneRecord, OptionNames, one_record
 from revsim.records.errors import RecordError
 from revsim.records.facts import Facts
 from revsim.records.readers import read_records, select_boards
@@ -194,35 +195,13 @@ def _session_report(file: str, output: str, settings: Settings, options: dict[st
 
 
 def _one_record(file: str, boards: tuple[str, ...], record_number: int | None, extra: Facts) -> Record | RecordError:
-    """The one record a report is about; exits with a message (status 2) when the choice is not clear.
-
-    ``record_number`` counts every record selected, with play or not, in file order."""
-    items = list(_selected(file, boards, extra))
-    if not items:
-        click.echo(f"{file}: no board" + (f" named {', '.join(boards)}" if boards else " found"), err=True)
+    """The one record a report is about (``records.choice.one_record``); exits with its message (status 2) when
+    the choice is not clear."""
+    try:
+        return one_record(list(_selected(file, boards, extra)), boards, record_number, OptionNames("--board", "--record K"))
+    except NotOneRecord as error:
+        click.echo(f"{file}: {error}", err=True)
         sys.exit(2)
-    if record_number is not None:
-        if record_number > len(items):
-            click.echo(f"{file}: --record {record_number}, but only {plural(len(items), 'record')} "
-                       f"{'is' if len(items) == 1 else 'are'} selected", err=True)
-            sys.exit(2)
-        items = [items[record_number - 1]]
-    playable = [item for item in items if isinstance(item, RecordError) or (item.contract is not None and item.play)]
-    if not playable:
-        what = "the record chosen has" if record_number is not None else "no board selected has"
-        click.echo(f"{file}: {what} no play: nothing to report", err=True)
-        sys.exit(2)
-    if len(items) > 1:
-        names = sorted({str(item.board) for item in items})
-        if boards and len(names) == 1:
-            click.echo(f"{file}: {len(items)} records share board {names[0]} (one per table): choose one with "
-                       f"--record K (1-{len(items)})", err=True)
-        else:
-            shown = ", ".join(names[:10]) + (" ..." if len(names) > 10 else "")
-            click.echo(f"{file} holds {plural(len(items), 'record')} ({shown}): choose one with --board "
-                       "(and --record K when several share a name)", err=True)
-        sys.exit(2)
-    return playable[0]
 
 
 @main.command("predict")

@@ -19,6 +19,7 @@ from revsim.equity.estimators import ESTIMATORS, all_options
 from revsim.equity.settings import DEFAULT_ESTIMATOR, Settings
 from revsim.outputs.casetoml import case_to_toml, record_to_case
 from revsim.outputs.report import report_html
+from revsim.records.choice import NotOneRecord, OptionNames, one_record
 from revsim.records.errors import RecordError
 from revsim.records.facts import Facts, facts_from_options
 from revsim.records.formats import FORMATS as RECORD_FORMATS
@@ -242,21 +243,17 @@ def _selected(body: bytes, query: Query) -> Iterator[Record | RecordError]:
 
 
 def _one(body: bytes, query: Query) -> Record:
-    """The one record a report is about: ``board`` names it, ``record`` picks among tables of one board."""
-    items = list(_selected(body, query))
+    """The one record a report is about (``records.choice.one_record``): ``board`` names it, ``record`` picks
+    among tables of one board."""
     number = _one_value(query, "record")
-    if number is not None:
-        if not number.isdigit() or not 1 <= int(number) <= len(items):
-            raise BadRequest(f"record must be 1-{len(items)} (the records selected), not {number!r}")
-        items = [items[int(number) - 1]]
-    playable = [i for i in items if isinstance(i, RecordError) or (i.contract is not None and i.play)]
-    if not playable:
-        raise BadRequest("no board selected has play: nothing to report", 422)
-    if len(items) > 1:
-        names = sorted({str(item.board) for item in items})
-        raise BadRequest(f"the file holds {len(items)} records ({', '.join(names[:10])}): choose one with board= "
-                         "(and record=K when several share a name)")
-    item = playable[0]
+    if number is not None and not number.isdigit():
+        raise BadRequest(f"record must be a whole number (the K-th record selected), not {number!r}")
+    board = _one_value(query, "board")
+    try:
+        item = one_record(list(_selected(body, query)), [board] if board is not None else [],
+                          int(number) if number is not None else None, OptionNames("board=", "record=K"))
+    except NotOneRecord as error:
+        raise BadRequest(str(error), 422 if error.kind == "no-play" else 400) from None
     if isinstance(item, RecordError):
         raise item
     return item
