@@ -92,8 +92,6 @@ ESTIMATORS: dict[str, EstimatorKind] = {kind.name: kind for kind in (
 )}
 """The estimators by name, the default (``sd``) first."""
 
-ESTIMATOR_NAMES = tuple(ESTIMATORS)
-
 
 def estimator_kind(name: str) -> EstimatorKind:
     """The estimator of that name; ValueError naming the known ones otherwise."""

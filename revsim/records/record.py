@@ -6,7 +6,7 @@ import re
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
-from revsim.cards import NOTRUMP, SEAT_LETTERS, STRAIN_LETTERS, Card, Hand, Seat, next_seat, seat_from_letter
+from revsim.cards import NOTRUMP, STRAIN_LETTERS, Card, Hand, Seat, next_seat, seat_from_letter
 from revsim.records.errors import RecordRef
 from revsim.records.facts import Facts
 
@@ -25,11 +25,6 @@ def parse_vulnerability(text: str) -> str:
         return _VUL_ALIASES[text.strip().lower()]
     except KeyError:
         raise ValueError(f"vulnerability {text!r} is not one of None, NS, EW, All") from None
-
-
-def is_vulnerable(vulnerability: str, seat: Seat) -> bool:
-    """Whether ``seat``'s side is vulnerable."""
-    return vulnerability == "All" or vulnerability == ("NS" if seat % 2 == 0 else "EW")
 
 
 @dataclass(frozen=True)
@@ -145,13 +140,3 @@ class Record:
 
 INFO_KEYS = ("event", "date", "room", "north", "east", "south", "west")
 """The keys of ``Record.info``, in the order outputs show them."""
-
-
-def seat_name(seat: Seat) -> str:
-    """``North``, ``East``, ``South`` or ``West``."""
-    return ("North", "East", "South", "West")[seat]
-
-
-def seat_letter(seat: Seat) -> str:
-    """``N``, ``E``, ``S`` or ``W``."""
-    return SEAT_LETTERS[seat]
