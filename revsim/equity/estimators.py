@@ -82,8 +82,8 @@ def _single_dummy_parameters(options: Options) -> dict[str, Any]:
 
 
 ESTIMATORS: dict[str, EstimatorKind] = {kind.name: kind for kind in (
-    EstimatorKind("sd", "play-outs by players who see only what they would see, fitted on real play (its parameters "
-                        "and measured quality are in the README)",
+    EstimatorKind("sd", "play-outs by players who see only what they would see, fitted on real play; its parameters "
+                        "and measured quality are in the README",
                   (EstimatorOption("level", "the players' level, whose fitted parameters are used", "expert", LEVEL_NAMES),
                    EstimatorOption("seed", "the seed of every sample", 1)),
                   _single_dummy, _single_dummy_parameters),
