@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
+from dataclasses import replace
 
 from revsim.cards import SEAT_LETTERS, full_pack, hand_to_pbn, next_seat, side_of, sort_hand
 from revsim.play.replay import Replay
@@ -40,7 +41,7 @@ def random_board(rng: random.Random, name: str, revokes: int = 0, claim: bool = 
     if claim:
         won = replay.tricks_won(side_of(contract.declarer))
         remaining = 13 - replay.tricks_won(0) - replay.tricks_won(1)
-        record.claimed_total = won + rng.randint(0, remaining)
+        record = replace(record, claimed_total=won + rng.randint(0, remaining))
     return record
 
 

@@ -149,7 +149,7 @@ def test_63a4_agreement_established_once_the_side_called_or_the_round_ended(noti
 
 def test_63a3_claim_by_the_offending_side_establishes_at_once() -> None:
     record = _record("law63a4-claim-agreed")
-    record.facts = replace(record.facts, claim_by="defenders")
+    record = replace(record, facts=replace(record.facts, claim_by="defenders"))
     ruling = adjudicate(record, Settings(estimator="dd"))
     assert ruling.revokes[0].establishment == "63A3" and ruling.revokes[0].law == "64A1"
 
@@ -175,7 +175,7 @@ def test_64b3_penalty_card_that_is_the_only_card_of_the_suit_led() -> None:
     assert revoke.kind == "penalty card not played" and revoke.law == "64B3" and ruling.transfer == 0
     assert ruling.law == "64C1" and ruling.ns[0].tricks == 10
     without = _record("law64b3-penalty-card-only-card")
-    without.facts = replace(without.facts, penalty_cards=())
+    without = replace(without, facts=replace(without.facts, penalty_cards=()))
     plain = adjudicate(without, Settings(estimator="dd"))
     assert plain.revokes[0].kind == "failure to follow suit" and plain.revokes[0].law == "64A1"
     assert plain.transfer == 2 and plain.ns[0].tricks == 11

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -41,7 +42,7 @@ def _random_board(seed: int, revoke_rate: float, claim_after: int | None) -> tup
     record = Record("random.lin", str(seed), None, hands, contract, play=plays)
     if claim_after is not None:
         done = replay.tricks_won(side_of(contract.declarer))
-        record.claimed_total = done + rng.randint(0, 13 - claim_after)
+        record = replace(record, claimed_total=done + rng.randint(0, 13 - claim_after))
     return record, injected
 
 

@@ -78,14 +78,15 @@ def rule(record: Record, table: TablePlay, revokes: list[Revoke], transfer: int,
 def _note_unused_judgements(draft: Draft) -> None:
     """A note for each of the director's judgements no world of the ruling used: nothing is dropped silently."""
     named = resolve_judgements(draft)
-    for key in named:
-        if key not in draft.estimates:
-            draft.record.notes.append(f"the director's weights for the world {key} were not used: the ruling does "
-                                      "not judge that world")
+    notes = [f"the director's weights for the world {key} were not used: the ruling does not judge that world"
+             for key in named if key not in draft.estimates]
     judged = [key for key, estimate in draft.estimates.items() if is_directors(estimate)]
     if draft.settings.outcomes is not None and all(key in named for key in judged):
-        draft.record.notes.append("the director's weights for the first world were not used: the ruling judges no "
-                                  "world without the first established revoke")
+        notes.append("the director's weights for the first world were not used: the ruling judges no world without "
+                     "the first established revoke")
+    if notes:
+        draft.record = replace(draft.record, notes=[*draft.record.notes, *notes])
+        draft.table = replace(draft.table, record=draft.record)
 
 
 def _correction(revokes: list[Revoke]) -> Revoke | None:

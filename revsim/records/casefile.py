@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 import tomllib
 from collections.abc import Iterator
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -201,7 +202,7 @@ def _board(data: dict[str, Any], source: str, name: str, lines: _Lines) -> Recor
                     tricks_before=(declarer_before, first_trick - 1 - declarer_before), facts=facts)
     claim = data.get("claim")
     if claim is not None:
-        _claim(claim, record, lines, fail)
+        record = _claim(claim, record, lines, fail)
     return record
 
 
@@ -230,7 +231,8 @@ def _play(tricks: list[Any], lines: _Lines, facts: Facts, first_trick: int, fail
     return played
 
 
-def _claim(claim: dict[str, Any], record: Record, lines: _Lines, fail: Any) -> None:
+def _claim(claim: dict[str, Any], record: Record, lines: _Lines, fail: Any) -> Record:
+    """The record with the claim that ended its play."""
     line = lines.key("claim")
     total = int(claim["declarer_tricks"])
     last_trick = record.first_trick + (len(record.play) + 3) // 4 - 1
@@ -239,9 +241,7 @@ def _claim(claim: dict[str, Any], record: Record, lines: _Lines, fail: Any) -> N
         raise fail(f"claim: after trick {after}, but the play goes to trick {last_trick}", line=line, trick=after)
     if not 0 <= total <= 13:
         raise fail(f"claim: {total} tricks is not a number of tricks", line=line)
-    record.claimed_total = total
-    record.stated_result = total
-    record.result_from = "claim"
+    return replace(record, claimed_total=total, stated_result=total, result_from="claim")
 
 
 def _facts(data: dict[str, Any], claim: Any, lines: _Lines, fail: Any) -> Facts:

@@ -9,7 +9,7 @@ the claim, never from a trick count of endplay's (wrong without ``mc``).
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from revsim.cards import RANK_LETTERS, SUIT_LETTERS, Card, Hand, next_seat
@@ -165,18 +165,17 @@ def _to_record(board: _LinBoard, source: str, name: str) -> Record:
                     dealer=dealer, vulnerability=vulnerability, auction=calls)
     for index, (value, line) in enumerate(board.cards):
         try:
-            record.play.append(PlayedCard(Card.parse(value), line=line))
+            record.play.append(PlayedCard(Card.parse(value), line=line))  # the record's own list, being built
         except ValueError:
             raise RecordError(f"pc|{value}| is not a card", line=line, trick=index // 4 + 1, card=value,
                               **where) from None
     if board.claim is not None:
         try:
-            record.claimed_total = int(board.claim[0].strip())
+            claimed = int(board.claim[0].strip())
         except ValueError:
             raise RecordError(f"mc|{board.claim[0]}| is not a number of tricks", line=board.claim[1], **where) from None
-        record.stated_result = record.claimed_total
-        record.result_from = "mc"
-    record.info = _info(board)
+        record = replace(record, claimed_total=claimed, stated_result=claimed, result_from="mc")
+    record = replace(record, info=_info(board))
     if board.cards and contract is None:
         raise RecordError("cards are played but the auction gives no contract", line=board.cards[0][1], **where)
     return record

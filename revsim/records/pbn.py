@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Iterator
+from dataclasses import replace
 from pathlib import Path
 
 from revsim.cards import CARD_TOKENS, Card, Seat, next_seat, parse_pbn_deal, seat_from_letter, side_of
@@ -101,16 +102,13 @@ def game_to_record(game: PbnGame, source: str, board: str) -> Record:
     auction = [token for token, _ in game.sections.get("Auction", []) if _is_call_token(token)]
     mismatch = _cross_check_auction(game, auction, dealer, contract, where)
 
+    notes = [*game.notes, *([mismatch] if mismatch else [])]
+    stated_result = _result(game, contract, where)
     record = Record(
         source=source, board=board, line=game.line, hands=hands, contract=contract,
-        dealer=dealer, vulnerability=vulnerability, auction=auction, first_trick=first_trick,
+        dealer=dealer, vulnerability=vulnerability, auction=auction, first_trick=first_trick, notes=notes,
+        info=_info(game), stated_result=stated_result, stated_score_ns=_score_ns(game, contract, notes),
     )
-    record.notes.extend(game.notes)
-    if mismatch:
-        record.notes.append(mismatch)
-    record.info = _info(game)
-    record.stated_result = _result(game, contract, where)
-    record.stated_score_ns = _score_ns(game, contract, record.notes)
     play_tokens = game.sections.get("Play", [])
     if has_play:
         if contract is None:
@@ -122,11 +120,11 @@ def game_to_record(game: PbnGame, source: str, board: str) -> Record:
                 f"opponent ({'NESW'[contract.opening_leader]}) leads against {contract.describe()}",
                 line=game.line_of("Play"), **where,
             )
-        record.play = play_rows(play_tokens, contract, where)
-        if len(record.play) < 52 and record.stated_result is not None:
-            record.claimed_total = record.stated_result
-            record.result_from = "[Result]"
-            record.facts = Facts(lines={"claim": game.line_of("Result")})
+        play = play_rows(play_tokens, contract, where)
+        record = replace(record, play=play)
+        if len(play) < 52 and stated_result is not None:
+            record = replace(record, claimed_total=stated_result, result_from="[Result]",
+                             facts=Facts(lines={"claim": game.line_of("Result")}))
     return record
 
 

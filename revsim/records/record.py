@@ -91,7 +91,7 @@ class PlayedCard(NamedTuple):
     led_out_of_turn: bool = False
 
 
-@dataclass
+@dataclass(frozen=True)
 class Record:
     """A board as recorded: where it came from, the deal, the contract and the play.
 
@@ -102,7 +102,8 @@ class Record:
     ``result_from`` says where ``claimed_total`` came from (``claim``, ``[Result]``, ``mc``, ``[Score]``);
     ``stated_score_ns`` is North-South's score as recorded ([Score]), used when nothing else gives the
     result. ``info`` holds what the record says about the event and the players: ``event``, ``date``,
-    ``room``, ``north``, ``east``, ``south``, ``west``.
+    ``room``, ``north``, ``east``, ``south``, ``west``. Frozen: a changed record is a new one
+    (``dataclasses.replace``), so nothing that reads a record can change it for another.
     """
 
     source: str
