@@ -35,12 +35,14 @@ import random
 import sys
 import time
 import zlib
-from collections import Counter, defaultdict
+from collections import Counter
 from dataclasses import dataclass, replace
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+
+from likely_scoring import calibration, crps, mode, scores  # noqa: E402
 
 from revsim.equity.playout import STATS  # noqa: E402
 from revsim.equity.predict import position_after  # noqa: E402
@@ -72,15 +74,6 @@ class Position:
     source: str = ""
     index: int = 0
     dd: int = 0
-
-
-def crps(distribution: dict[int, float], actual: int) -> float:
-    """Sum over x = 0..12 of (F(x) - [actual <= x])^2, F the cumulative distribution."""
-    total, cumulative = 0.0, 0.0
-    for x in range(13):
-        cumulative += distribution.get(x, 0.0)
-        total += (cumulative - (1.0 if actual <= x else 0.0)) ** 2
-    return total
 
 
 def collect(level: str) -> list[Position]:
@@ -215,7 +208,7 @@ def fit_blend(runs: list[tuple[Position, dict[int, float]]], errors: dict[int, d
         table[cut] = {}
         for w in grid:
             rows = [(p, blend(d, blind(p, errors), w)) for p, d in at_cut]
-            table[cut][w] = (sum(crps(d, p.actual) for p, d in rows), sum(_mode(d) == p.actual for p, d in rows))
+            table[cut][w] = (sum(crps(d, p.actual) for p, d in rows), sum(mode(d) == p.actual for p, d in rows))
     dd_exact = sum(p.dd == p.actual for p, _ in runs)
     best: tuple[float, dict[int, float]] | None = None
     for triple in itertools.product(grid, repeat=len(CUTS)):
@@ -227,40 +220,6 @@ def fit_blend(runs: list[tuple[Position, dict[int, float]]], errors: dict[int, d
             best = (total, weights)
     assert best is not None, "the blind part alone is right as often as dd, so some weights qualify"
     return best[1]
-
-
-def _mode(distribution: dict[int, float]) -> int:
-    return max(distribution.items(), key=lambda item: (item[1], -item[0]))[0]
-
-
-def scores(rows: list[tuple[Position, dict[int, float]]]) -> dict[str, float]:
-    pooled = [crps(d, p.actual) for p, d in rows]
-    means = [sum(t * w for t, w in d.items()) for _, d in rows]
-    exact = [_mode(d) == p.actual for p, d in rows]
-    out = {"crps": sum(pooled) / len(pooled),
-           "mae": sum(abs(m - p.actual) for m, (p, _) in zip(means, rows, strict=True)) / len(rows),
-           "bias": sum(p.actual - m for m, (p, _) in zip(means, rows, strict=True)) / len(rows),
-           "exact": sum(exact) / len(rows)}
-    for cut in CUTS:
-        at_cut = [crps(d, p.actual) for p, d in rows if p.cut == cut]
-        out[f"crps{cut}"] = sum(at_cut) / len(at_cut) if at_cut else float("nan")
-    return out
-
-
-def calibration(rows: list[tuple[Position, dict[int, float]]]) -> list[str]:
-    """Predicted weight of an outcome (in bins) against how often it happened."""
-    bins: dict[int, list[float]] = defaultdict(lambda: [0.0, 0.0, 0.0])
-    for position, distribution in rows:
-        for tricks in range(14):
-            weight = distribution.get(tricks, 0.0)
-            if weight <= 0:
-                continue
-            bucket = min(int(weight * 5), 4)
-            bins[bucket][0] += weight
-            bins[bucket][1] += 1.0 if tricks == position.actual else 0.0
-            bins[bucket][2] += 1
-    return [f"    weight {b / 5:.1f}-{(b + 1) / 5:.1f}: predicted {bins[b][0] / bins[b][2]:.2f}, "
-            f"happened {bins[b][1] / bins[b][2]:.2f} ({int(bins[b][2])} outcomes)" for b in sorted(bins)]
 
 
 def recompute_checks(levels: list[str], write: bool) -> None:

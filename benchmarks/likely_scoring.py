@@ -1,0 +1,60 @@
+"""How bench_likely.py scores a likely-result estimate against what the players made: CRPS, the most likely
+outcome, bias, and calibration by predicted weight (see ../shared/estimation.md)."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Sequence
+from typing import Protocol
+
+from revsim.equity.sd import CUTS
+
+
+class Scored(Protocol):
+    """A position as scored: the cut it comes from and the players' result."""
+
+    cut: int
+    actual: int
+
+
+def crps(distribution: dict[int, float], actual: int) -> float:
+    """Sum over x = 0..12 of (F(x) - [actual <= x])^2, F the cumulative distribution."""
+    total, cumulative = 0.0, 0.0
+    for x in range(13):
+        cumulative += distribution.get(x, 0.0)
+        total += (cumulative - (1.0 if actual <= x else 0.0)) ** 2
+    return total
+
+
+def mode(distribution: dict[int, float]) -> int:
+    return max(distribution.items(), key=lambda item: (item[1], -item[0]))[0]
+
+
+def scores(rows: Sequence[tuple[Scored, dict[int, float]]]) -> dict[str, float]:
+    pooled = [crps(d, p.actual) for p, d in rows]
+    means = [sum(t * w for t, w in d.items()) for _, d in rows]
+    exact = [mode(d) == p.actual for p, d in rows]
+    out = {"crps": sum(pooled) / len(pooled),
+           "mae": sum(abs(m - p.actual) for m, (p, _) in zip(means, rows, strict=True)) / len(rows),
+           "bias": sum(p.actual - m for m, (p, _) in zip(means, rows, strict=True)) / len(rows),
+           "exact": sum(exact) / len(rows)}
+    for cut in CUTS:
+        at_cut = [crps(d, p.actual) for p, d in rows if p.cut == cut]
+        out[f"crps{cut}"] = sum(at_cut) / len(at_cut) if at_cut else float("nan")
+    return out
+
+
+def calibration(rows: Sequence[tuple[Scored, dict[int, float]]]) -> list[str]:
+    """Predicted weight of an outcome (in bins) against how often it happened."""
+    bins: dict[int, list[float]] = defaultdict(lambda: [0.0, 0.0, 0.0])
+    for position, distribution in rows:
+        for tricks in range(14):
+            weight = distribution.get(tricks, 0.0)
+            if weight <= 0:
+                continue
+            bucket = min(int(weight * 5), 4)
+            bins[bucket][0] += weight
+            bins[bucket][1] += 1.0 if tricks == position.actual else 0.0
+            bins[bucket][2] += 1
+    return [f"    weight {b / 5:.1f}-{(b + 1) / 5:.1f}: predicted {bins[b][0] / bins[b][2]:.2f}, "
+            f"happened {bins[b][1] / bins[b][2]:.2f} ({int(bins[b][2])} outcomes)" for b in sorted(bins)]
