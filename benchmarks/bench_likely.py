@@ -42,7 +42,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from likely_scoring import calibration, crps, mode, scores  # noqa: E402
+from likely_scoring import calibration, crps, mode, ratio, scores  # noqa: E402
 
 from revsim.equity.playout import STATS  # noqa: E402
 from revsim.equity.predict import position_after  # noqa: E402
@@ -336,7 +336,7 @@ def main() -> None:
             save_cache(args.save, cache)
         for name, rows in tables.items():
             s = scores(rows)
-            print(f"  {name:>13} | {s['crps']:.3f} | {s['crps'] / dd_crps:.2f} | {s['crps'] / blind_crps:.2f}    | "
+            print(f"  {name:>13} | {s['crps']:.3f} | {ratio(s['crps'], dd_crps)} | {ratio(s['crps'], blind_crps)}    | "
                   f"{s['crps1']:.3f} | {s['crps3']:.3f} | {s['crps6']:.3f} | {s['mae']:.3f} | {s['bias']:+.3f} | "
                   f"{s['exact']:.3f} ({round(s['exact'] * len(rows))} of {len(rows)})")
         print("  calibration of sd:")

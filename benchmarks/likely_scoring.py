@@ -58,3 +58,8 @@ def calibration(rows: Sequence[tuple[Scored, dict[int, float]]]) -> list[str]:
             bins[bucket][2] += 1
     return [f"    weight {b / 5:.1f}-{(b + 1) / 5:.1f}: predicted {bins[b][0] / bins[b][2]:.2f}, "
             f"happened {bins[b][1] / bins[b][2]:.2f} ({int(bins[b][2])} outcomes)" for b in sorted(bins)]
+
+
+def ratio(value: float, reference: float) -> str:
+    """``value / reference`` to two places, or ``n/a`` when the reference is 0 (a tiny run where it is perfect)."""
+    return f"{value / reference:.2f}" if reference else " n/a"

@@ -43,7 +43,7 @@ class _OneFewer:
 
 @pytest.fixture
 def toy_estimator(monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
-    kind = EstimatorKind("one-fewer", "double dummy less some tricks (a test)",
+    kind = EstimatorKind("one-fewer", "one fewer", "double dummy less some tricks (a test)",
                          (EstimatorOption("fewer", "tricks taken off", 1),),
                          lambda record, options: _OneFewer(int(options["fewer"])), lambda options: dict(options))
     monkeypatch.setitem(ESTIMATORS, kind.name, kind)

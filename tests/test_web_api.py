@@ -274,3 +274,15 @@ def test_a_lin_record_is_adjudicated_and_loaded_like_the_command_line(desk_url: 
     status, _, loaded = post(desk_url, "/api/load", revoke, format="lin", name=path.name)
     case = json.loads(loaded)["boards"][0]
     assert status == 200 and case["auction"] == ["1S", "P", "4S", "P", "P", "P"] and len(case["play"]) == 3
+
+
+def test_capabilities_come_from_the_registries(desk_url: str) -> None:
+    from revsim.equity.estimators import ESTIMATORS
+    from revsim.records.formats import FORMATS as RECORD_FORMATS
+
+    status, text = get(desk_url, "/api/capabilities")
+    answer = json.loads(text)
+    assert status == 200 and [kind["name"] for kind in answer["estimators"]] == list(ESTIMATORS)
+    sd = next(kind for kind in answer["estimators"] if kind["name"] == "sd")
+    assert sd["default"] and [(o["name"], o["default"]) for o in sd["options"]] == [("level", "expert"), ("seed", 1)]
+    assert [f["suffix"] for f in answer["formats"]] == list(RECORD_FORMATS)

@@ -51,10 +51,12 @@ class EstimatorOption:
 
 @dataclass(frozen=True)
 class EstimatorKind:
-    """One estimator: name, summary, options, how to build it for a board, and the parameters that reproduce
-    its estimates (``parameters(options)``: JSON-ready, for the ruling's ``settings``)."""
+    """One estimator: name, a short label (the desk's list), a summary (the command line's help), options, how
+    to build it for a board, and the parameters that reproduce its estimates (``parameters(options)``:
+    JSON-ready, for the ruling's ``settings``)."""
 
     name: str
+    label: str
     summary: str
     options: tuple[EstimatorOption, ...]
     build: Callable[[Record, Options], Estimator]
@@ -82,12 +84,13 @@ def _single_dummy_parameters(options: Options) -> dict[str, Any]:
 
 
 ESTIMATORS: dict[str, EstimatorKind] = {kind.name: kind for kind in (
-    EstimatorKind("sd", "play-outs by players who see only what they would see, fitted on real play; its parameters "
-                        "and measured quality are in the README",
+    EstimatorKind("sd", "single-dummy play-outs",
+                  "play-outs by players who see only what they would see, fitted on real play; its parameters and "
+                  "measured quality are in the README",
                   (EstimatorOption("level", "the players' level, whose fitted parameters are used", "expert", LEVEL_NAMES),
                    EstimatorOption("seed", "the seed of every sample", 1)),
                   _single_dummy, _single_dummy_parameters),
-    EstimatorKind("dd", "double dummy from the position: one result, perfect play", (),
+    EstimatorKind("dd", "double dummy", "double dummy from the position: one result, perfect play", (),
                   lambda record, options: DoubleDummyEstimator(), lambda options: {}),
 )}
 """The estimators by name, the default (``sd``) first."""

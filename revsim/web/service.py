@@ -86,7 +86,8 @@ def capabilities() -> dict[str, Any]:
     """``GET /api/capabilities``: the estimators with their options and the record formats, from their
     registries, so the desk builds its fields from them (pure data: no solver, safe in any thread)."""
     return {
-        "estimators": [{"name": kind.name, "summary": kind.summary, "default": kind.name == DEFAULT_ESTIMATOR,
+        "estimators": [{"name": kind.name, "label": kind.label, "summary": kind.summary,
+                        "default": kind.name == DEFAULT_ESTIMATOR,
                         "options": [{"name": o.name, "help": o.help, "default": o.default, "choices": list(o.choices)}
                                     for o in kind.options]} for kind in ESTIMATORS.values()],
         "formats": [{"name": f.name, "suffix": f.suffix, "title": f.title} for f in RECORD_FORMATS.values()],

@@ -266,9 +266,10 @@ async function loadCapabilities() {
   $("file").accept = answer.formats.map((entry) => entry.suffix).join(",");
   const select = document.createElement("select");
   select.id = "estimator";
+  select.title = answer.estimators.map((kind) => `${kind.name}: ${kind.summary}`).join("\n");
   const options = new Map();
   for (const kind of answer.estimators) {
-    select.add(new Option(`${kind.name}: ${kind.summary.split(",")[0]}`, kind.name, kind.default, kind.default));
+    select.add(new Option(`${kind.name}: ${kind.label}`, kind.name, kind.default, kind.default));
     for (const option of kind.options) options.set(option.name, option);
   }
   const fields = [field("Estimator", select)];
