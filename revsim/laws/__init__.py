@@ -2,8 +2,9 @@
 
 ``law61`` what a revoke is, ``law62`` correcting one, ``law63`` when it is established, ``law64`` the
 automatic transfer (64A) and its exceptions (64B): pure functions, each clause named in its docstring.
-``detection`` finds the revokes of a replayed play and establishes them; ``transfer`` applies 64A/B to
-every revoke of a board. Imports only ``revsim.cards``, ``revsim.records`` and ``revsim.play``.
+``clauses`` names the clauses, the ruling's law path and the revoke kinds as enumerations; ``detection``
+finds the revokes of a replayed play and establishes them; ``transfer`` applies 64A/B to every revoke of a
+board (each step gives new, frozen revokes). Imports only ``revsim.cards``, ``revsim.records`` and ``revsim.play``.
 """
 
 from revsim.laws.law61 import law61_failed_to_follow, law61a2_lead_restriction_broken, law61a2_penalty_card_not_played
