@@ -51,6 +51,9 @@ def board_output(item: Record | RecordError, settings: Settings,
         ruling = adjudicate(item, settings)
     except RecordError as error:
         return BoardOutput(error_to_dict(error), f"ERROR {error.describe()}", True)
+    except Exception as fault:  # noqa: BLE001 - one board's fault is that board's error, never the run's end
+        internal = internal_error(fault, item)
+        return BoardOutput(error_to_dict(internal), f"ERROR {internal.describe()}", True)
     result = ruling_to_dict(ruling)
     result["settings"] = settings_to_dict(ruling.settings, ruling.record)   # with the case file's judgements
     text = ruling_to_text(ruling)
@@ -62,6 +65,13 @@ def board_output(item: Record | RecordError, settings: Settings,
         return BoardOutput(result, text, False, field_missing=True, ruling=ruling)
     result["field"] = field_to_dict(ruling, scores)
     return BoardOutput(result, text + field_text(result["field"]), False, ruling=ruling)
+
+
+def internal_error(fault: Exception, record: Record) -> RecordError:
+    """A fault of revsim's own on one board, as that board's error: it names the board and says it is an
+    internal error, so the run goes on and the board can be reported."""
+    return RecordError(f"internal error while ruling on this board ({type(fault).__name__}: {fault}); the other "
+                       "boards are not affected. Please report it with the file", **record.where())
 
 
 def field_text(field: dict[str, Any]) -> str:

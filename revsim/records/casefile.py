@@ -34,6 +34,10 @@ from revsim.records.record import Contract, PlayedCard, Record, parse_vulnerabil
 from revsim.records.source import read_source
 from revsim.records.validation import validate_hands
 
+MAX_CASE_CHARACTERS = 1_000_000
+"""The largest case file revsim reads: a case of a few boards is a few kilobytes, and TOML read whole takes
+about fifty times its size in memory."""
+
 
 def read_case(path: str | Path) -> Iterator[Record | RecordError]:
     """Every board of a case file, as a Record or a RecordError naming the line and the fact."""
@@ -41,13 +45,23 @@ def read_case(path: str | Path) -> Iterator[Record | RecordError]:
 
 
 def parse_case(text: str, source: str = "<case>") -> Iterator[Record | RecordError]:
-    """Every board of case-file text."""
+    """Every board of case-file text; one error for a file too large or too deeply nested to be a case."""
+    if len(text) > MAX_CASE_CHARACTERS:
+        yield RecordError(f"a case file of {len(text):,} characters: larger than any case a director writes (at most "
+                          f"{MAX_CASE_CHARACTERS:,}); split it into files of a few boards", source=source)
+        return
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
         match = re.search(r"line (\d+)", str(error))
         line = int(match.group(1)) if match else (len(text.splitlines()) if "end of document" in str(error) else None)
         yield RecordError(f"not a valid TOML case file: {error}", source=source, line=line)
+        return
+    except RecursionError:
+        yield RecordError("not a case file: its arrays or tables are nested hundreds of levels deep", source=source)
+        return
+    except ValueError as error:  # tomllib: an integer of more digits than Python converts
+        yield RecordError(f"not a valid TOML case file: {error}", source=source)
         return
     lines = _Lines(text)
     boards = data.get("board")

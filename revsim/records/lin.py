@@ -33,6 +33,7 @@ class _LinBoard:
     claim: tuple[str, int] | None = None
     players: str | None = None
     event: str | None = None
+    pairs: int = 0
 
 
 def read_lin(path: str | Path) -> Iterator[Record | RecordError]:
@@ -41,8 +42,18 @@ def read_lin(path: str | Path) -> Iterator[Record | RecordError]:
 
 
 def parse_lin(text: str, source: str = "<lin>") -> Iterator[Record | RecordError]:
-    """Every board of LIN text, as a Record or a RecordError."""
-    for ordinal, board in enumerate(_split_boards(text), start=1):
+    """Every board of LIN text, as a Record or a RecordError (reading stops at text no LIN record holds)."""
+    boards = _split_boards(text)
+    ordinal = 0
+    while True:
+        try:
+            board = next(boards)
+        except StopIteration:
+            return
+        except RecordError as error:
+            yield error.located(source=source)
+            return
+        ordinal += 1
         name = board.name or f"#{ordinal}"
         try:
             yield _to_record(board, source, name)
@@ -50,15 +61,32 @@ def parse_lin(text: str, source: str = "<lin>") -> Iterator[Record | RecordError
             yield error.located(source=source, board=name, line=board.line)
 
 
+MAX_VALUE_CHARACTERS = 65_536
+"""The longest value a LIN pair may have (a whole board's play is a few hundred characters)."""
+
+MAX_BOARD_PAIRS = 2_000
+"""The most pairs one LIN board may have."""
+
+
 def _pairs(text: str) -> Iterator[tuple[str, str, int]]:
-    """``key|value|`` pairs with the line each key is on."""
-    parts = text.split("|")
-    line = 1
-    for index in range(0, len(parts) - 1, 2):
-        key, value = parts[index], parts[index + 1]
+    """``key|value|`` pairs with the line each key is on, found one at a time (the text is never split
+    whole, so memory stays near the text's own size); RecordError for a value longer than any LIN has."""
+    line, position = 1, 0
+    while True:
+        bar = text.find("|", position)
+        if bar < 0:
+            return
+        end = text.find("|", bar + 1)
+        if end < 0:
+            return
+        key, value = text[position:bar], text[bar + 1:end]
         line += key.count("\n")
+        if len(value) > MAX_VALUE_CHARACTERS or len(key) > MAX_VALUE_CHARACTERS:
+            raise RecordError(f"a LIN value of {max(len(key), len(value)):,} characters: longer than any LIN record "
+                              f"has (at most {MAX_VALUE_CHARACTERS:,})", line=line)
         yield key.strip().lower(), value, line
         line += value.count("\n")
+        position = end + 1
 
 
 def _split_boards(text: str) -> Iterator[_LinBoard]:
@@ -80,6 +108,10 @@ def _split_boards(text: str) -> Iterator[_LinBoard]:
             if key not in ("md", "ah", "sv", "mb", "pc"):
                 continue
             board = _LinBoard(line=line, players=players, event=event)
+        board.pairs += 1
+        if board.pairs > MAX_BOARD_PAIRS:
+            raise RecordError(f"a LIN board of more than {MAX_BOARD_PAIRS:,} pairs: larger than any real board (a "
+                              "deal, an auction and 52 cards take about 120)", line=board.line)
         if key == "md":
             board.deal = (value, line)
         elif key == "ah":

@@ -74,6 +74,8 @@ def parse_pbn_lines(lines: Iterable[str], source: str, first_line: int = 1,
 def game_to_record(game: PbnGame, source: str, board: str) -> Record:
     """Check one game's tags and turn it into a Record; RecordError names the line of any problem."""
     where: BoardRef = {"source": source, "board": board}
+    for problem, lineno in game.problems:
+        raise RecordError(problem, line=lineno, **where)
     for name, lineno in game.duplicate_tags:
         if name in ("Deal", "Contract", "Declarer", "Play", "Auction", "Result", "Dealer", "Vulnerable"):
             raise RecordError(f"the [{name}] tag appears twice", line=lineno, **where)

@@ -13,7 +13,12 @@ from pathlib import Path
 
 from revsim.records.source import sniff_encoding
 
-TAG = re.compile(r'\[\s*([A-Za-z0-9_]+)\s*"((?:[^"\\]|\\.)*)"\s*\]')
+TAG = re.compile(r'\[\s*([A-Za-z0-9_]+)\s*"([^"\\]*(?:\\.[^"\\]*)*)"\s*\]')
+"""A tag: ``[Name "value"]``, the value's escapes kept (written unrolled, so a long value is matched in one pass
+without a backtracking point a character)."""
+
+MAX_LINE_CHARACTERS = 65_536
+"""The longest line revsim reads in a PBN file; a longer one is refused (no record has one)."""
 
 
 @dataclass
@@ -26,6 +31,7 @@ class PbnGame:
     duplicate_tags: list[tuple[str, int]] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
     ended: bool = False
+    problems: list[tuple[str, int]] = field(default_factory=list)
 
     def value(self, name: str) -> str | None:
         """A tag's value, or None when absent, empty or unknown (``?``)."""
@@ -56,6 +62,11 @@ def split_games(lines: Iterable[str], first_line: int = 1) -> Iterator[PbnGame]:
     current_section: str | None = None
     in_brace_comment = False
     for lineno, raw in enumerate(lines, start=first_line):
+        if len(raw) > MAX_LINE_CHARACTERS:
+            game = game or PbnGame(line=lineno)
+            game.problems.append((f"a line of {len(raw):,} characters: longer than any PBN record has (at most "
+                                  f"{MAX_LINE_CHARACTERS:,}); it was not read", lineno))
+            continue
         line = raw
         if in_brace_comment:
             end = line.find("}")
@@ -66,7 +77,7 @@ def split_games(lines: Iterable[str], first_line: int = 1) -> Iterator[PbnGame]:
         elif line.startswith("%"):
             continue
         elif not line.strip():
-            if game is not None and game.tags:
+            if game is not None and (game.tags or game.problems):
                 yield game
                 game, current_section = None, None
             continue
@@ -117,7 +128,7 @@ def split_games(lines: Iterable[str], first_line: int = 1) -> Iterator[PbnGame]:
                 game.sections[current_section].append((line[position:end], lineno))
                 game.ended = game.ended or (line[position:end] == "*" and current_section == "Play")
             position = end
-    if game is not None and game.tags:
+    if game is not None and (game.tags or game.problems):
         yield game
 
 

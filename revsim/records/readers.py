@@ -11,7 +11,7 @@ from revsim.records.facts import Facts, with_extra
 from revsim.records.formats import FORMATS, RecordFormat, format_of, known_formats
 from revsim.records.record import Record
 
-__all__ = ["FORMATS", "parse_text", "read_records", "select_boards"]
+__all__ = ["FORMATS", "guarded", "parse_text", "read_records", "select_boards"]
 
 
 def read_records(path: str | Path) -> Iterator[Record | RecordError]:
@@ -51,11 +51,23 @@ def select_boards(items: Iterable[Record | RecordError], boards: Collection[str]
         yield item
 
 
+def guarded(items: Iterator[Record | RecordError], source: str) -> Iterator[Record | RecordError]:
+    """The items as they come; an unexpected fault of a reader becomes one last error naming the file (what came
+    before it stands), so that no file can stop a run with a traceback."""
+    try:
+        yield from items
+    except RecordError as error:
+        yield error.located(source=source)
+    except Exception as error:  # noqa: BLE001 - any fault of a reader is reported, never raised
+        yield RecordError(f"internal error while reading the file ({type(error).__name__}: {error}); the rest of "
+                          "the file was not read. Please report it with the file", source=source)
+
+
 def _or_no_board(items: Iterator[Record | RecordError], record_format: RecordFormat, source: str
                  ) -> Iterator[Record | RecordError]:
     """The items as they come, or one error saying no board was found in a file of this format."""
     found = False
-    for item in items:
+    for item in guarded(items, source):
         found = True
         yield item
     if not found:

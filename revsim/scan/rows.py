@@ -11,7 +11,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from revsim.adjudicate import adjudicate
+from revsim.adjudicate import adjudicate, internal_error
 from revsim.cards import SEAT_LETTERS, SUIT_LETTERS
 from revsim.equity.ruling import BoardRuling
 from revsim.equity.settings import Settings
@@ -49,11 +49,13 @@ def board_rows(item: Record | RecordError, settings: Settings) -> BoardRows:
         return BoardRows(row)
     try:
         ruling = adjudicate(item, settings)
+        row.update(_ruling_columns(ruling))
+        revokes = [_revoke_row(ruling, revoke) for revoke in ruling.revokes]
+        return BoardRows(row, revokes, adjustment_row(ruling, row), _listed(ruling, row) if revokes else None)
     except RecordError as error:
         return error_rows(error, item)
-    row.update(_ruling_columns(ruling))
-    revokes = [_revoke_row(ruling, revoke) for revoke in ruling.revokes]
-    return BoardRows(row, revokes, adjustment_row(ruling, row), _listed(ruling, row) if revokes else None)
+    except Exception as fault:  # noqa: BLE001 - one board's fault is its error row, never the scan's end
+        return error_rows(internal_error(fault, item), item)
 
 
 def _ruling_columns(ruling: BoardRuling) -> Row:

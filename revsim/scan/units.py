@@ -12,7 +12,7 @@ from pathlib import Path
 
 from revsim.records.errors import RecordError
 from revsim.records.formats import format_of
-from revsim.records.readers import parse_text, read_records
+from revsim.records.readers import guarded, parse_text, read_records
 from revsim.records.record import Record
 from revsim.records.source import read_text
 from revsim.scan.paths import expand_paths
@@ -31,7 +31,7 @@ class FilePart:
         """The part's boards (or errors), numbered as in the whole file."""
         record_format = format_of(self.source)
         assert record_format is not None and record_format.parse_part is not None
-        return record_format.parse_part(self.text, self.source, self.first_line, self.first_ordinal)
+        return guarded(record_format.parse_part(self.text, self.source, self.first_line, self.first_ordinal), self.source)
 
 
 @dataclass(frozen=True)

@@ -74,6 +74,8 @@ def answer(handler: Handler, body: bytes, query: Query) -> Reply:
         return Reply.problem(error.status, str(error), **error.where)
     except RecordError as error:
         return record_problem(error)
+    except Exception as fault:  # noqa: BLE001 - the desk answers JSON whatever happens
+        return Reply.problem(500, f"internal error ({type(fault).__name__}: {fault}); please report it with the file")
 
 
 def record_problem(error: RecordError) -> Reply:
