@@ -43,10 +43,18 @@ def one_record(text: str) -> Record:
     return item
 
 
-def interrupt_scan(arguments: list[str], out: Path, written: int = 20_000) -> tuple[int, str]:
-    """Run `revsim scan ARGUMENTS --out OUT` in a child process, press Ctrl-C once OUT holds ``written``
-    bytes, and return the exit status and what it printed on standard error."""
+def _written_so_far(out: Path) -> int:
+    """The bytes a scan has written to OUT: under its partial name until it is complete."""
+    found = [out, *out.parent.glob(f".{out.name}.partial-*")]
+    return max((path.stat().st_size for path in found if path.is_file()), default=0)
+
+
+def interrupt_scan(arguments: list[str], out: Path, written: int = 20_000, stop: int | None = None) -> tuple[int, str]:
+    """Run `revsim scan ARGUMENTS --out OUT` in a child process, press Ctrl-C (or send ``stop``) once OUT holds
+    ``written`` bytes, and return the exit status and what it printed on standard error."""
     import signal
+
+    stop = signal.SIGINT if stop is None else stop
     import subprocess
     import sys
     import time
@@ -56,9 +64,9 @@ def interrupt_scan(arguments: list[str], out: Path, written: int = 20_000) -> tu
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
         preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     deadline = time.monotonic() + 120
-    while time.monotonic() < deadline and (not out.exists() or out.stat().st_size < written):
+    while time.monotonic() < deadline and _written_so_far(out) < written:
         time.sleep(0.05)
-    process.send_signal(signal.SIGINT)
+    process.send_signal(stop)
     _, err = process.communicate(timeout=120)
     return process.returncode, err
 

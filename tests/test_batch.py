@@ -62,7 +62,7 @@ def test_outputs_read_back_into_the_same_frames(archive: str, tmp_path, suffix: 
 
 
 def test_interrupted_scan_leaves_a_valid_partial_output(archive: str, tmp_path, monkeypatch) -> None:
-    import revsim.cli as cli
+    import revsim.cli.scanning as cli
 
     real = cli.scan_rows
 

@@ -115,3 +115,134 @@ def test_absurd_records_are_refused_not_parsed(tmp_path: Path) -> None:
     big.write_text("x = [" + "1," * 600_000 + "]\n", encoding="utf-8")
     [error] = list(read_records(big))
     assert "larger than any case a director writes" in error.describe()
+
+
+# --- SIGTERM, full disks, a cluster that cannot start: valid outputs or none, never half a file ----------------
+
+def _children(pid: int) -> set[int]:
+    """The processes whose parent is ``pid`` (read from /proc)."""
+    found = set()
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(fields[1]) == pid:
+            found.add(int(stat.parent.name))
+    return found
+
+
+@pytest.mark.parametrize("suffix", [".parquet", ".csv"])
+def test_sigterm_stops_a_parallel_scan_like_ctrl_c(tmp_path: Path, suffix: str) -> None:
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    from revsim.outputs.rowfiles import read_rows
+    from revsim.synthetic import write_archive
+
+    archive = tmp_path / "big.pbn"
+    write_archive(str(archive), seed=11, boards=4000, revoke_share=0.3)
+    out = tmp_path / f"scan{suffix}"
+    process = subprocess.Popen([sys.executable, "-m", "revsim", "scan", str(archive), "--jobs", "2", "--out", str(out)],
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    deadline = time.monotonic() + 120
+    workers: set[int] = set()
+    while time.monotonic() < deadline and not list(tmp_path.glob(f".scan{suffix}.partial-*")):
+        time.sleep(0.05)
+    time.sleep(0.5)
+    workers = _children(process.pid)
+    process.send_signal(signal.SIGTERM)
+    _, err = process.communicate(timeout=60)
+    assert process.returncode == 143, err
+    assert "interrupted after" in err and "Traceback" not in err
+    boards = read_rows(out)
+    assert 0 < len(boards) < 4000 and boards.board.tolist() == [str(n) for n in range(1, len(boards) + 1)]
+    assert not list(tmp_path.glob(".*partial*"))
+    assert workers, "the scan had worker processes"
+    time.sleep(0.5)
+    alive = [pid for pid in workers if _state(pid) not in ("", "Z")]
+    assert not alive, f"worker processes left running: {alive}"
+
+
+def _state(pid: int) -> str:
+    """A process's state letter (R, S, Z...), or "" when it is gone."""
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return ""
+
+
+@pytest.mark.parametrize("suffix", [".csv", ".parquet"])
+def test_a_full_disk_stops_the_scan_with_one_message_and_no_half_written_file(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, suffix: str) -> None:
+    import errno
+
+    from revsim.outputs import rowfiles
+
+    out = tmp_path / f"scan{suffix}"
+    out.write_text("an earlier scan\n", encoding="utf-8")
+    written = {"rows": 0}
+    kind = rowfiles.CsvWriter if suffix == ".csv" else rowfiles.ParquetWriter
+    real = kind.write
+
+    def full_disk(self, row):
+        written["rows"] += 1
+        if written["rows"] > 5:
+            raise OSError(errno.ENOSPC, "No space left on device")
+        return real(self, row)
+
+    monkeypatch.setattr(kind, "write", full_disk)
+    result = CliRunner().invoke(main, ["scan", str(HANDS), "--out", str(out), "--quiet"])
+    assert result.exit_code == 1, result.output
+    assert f"cannot write {out}: No space left on device" in result.output and "Traceback" not in result.output
+    assert out.read_text(encoding="utf-8") == "an earlier scan\n"  # the earlier output stands
+    assert sorted(path.name for path in tmp_path.iterdir()) == [out.name]
+
+
+def test_a_full_disk_leaves_no_truncated_report(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import errno
+
+    real = Path.write_text
+
+    def full_disk(self, text, *args, **kwargs):
+        real(self, text[: len(text) // 2], *args, **kwargs)
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(Path, "write_text", full_disk)
+    out = tmp_path / "ruling.html"
+    result = CliRunner().invoke(main, ["report", str(GOOD), "--estimator", "dd", "-o", str(out)])
+    assert result.exit_code == 1 and "No space left on device; nothing was written" in result.output
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_a_cluster_that_cannot_start_leaves_the_earlier_output_untouched(tmp_path: Path) -> None:
+    pytest.importorskip("distributed", reason="dask.distributed is not installed (pip install -e '.[cluster]')")
+    out = tmp_path / "scan.csv"
+    out.write_text("an earlier scan\n", encoding="utf-8")
+    for scheduler in ("tcp://127.0.0.1:9", "garbage", "inproc://x"):
+        result = CliRunner().invoke(main, ["scan", str(GOOD), "--engine", "dask", "--scheduler", scheduler,
+                                           "--out", str(out), "--quiet"])
+        assert result.exit_code == 2, (scheduler, result.output)
+        assert "the dask engine cannot run" in result.output and "Traceback" not in result.output
+        assert out.read_text(encoding="utf-8") == "an earlier scan\n"
+
+
+def test_a_port_that_never_speaks_dask_is_given_up_on(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    pytest.importorskip("distributed", reason="dask.distributed is not installed (pip install -e '.[cluster]')")
+    import socket
+    import threading
+
+    import revsim.scan.cluster
+
+    server = socket.socket()
+    server.bind(("127.0.0.1", 0))
+    server.listen(8)
+    held = []
+    threading.Thread(target=lambda: held.extend(server.accept() for _ in range(8)), daemon=True).start()
+    monkeypatch.setattr(revsim.scan.cluster, "CONNECT_TIMEOUT", "2s")
+    address = f"tcp://127.0.0.1:{server.getsockname()[1]}"
+    result = CliRunner().invoke(main, ["scan", str(GOOD), "--engine", "dask", "--scheduler", address, "--quiet"])
+    server.close()
+    assert result.exit_code == 2 and f"the dask scheduler at {address} did not answer within 7 s" in result.output

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import json
+import signal
 import sys
+import threading
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -21,6 +23,8 @@ from revsim.cli.options import (
     ruling_options,
     settings_from_options,
 )
+from revsim.cli.scanning import ScanRequest, run_scan
+from revsim.cli.signals import terminate
 from revsim.equity.estimators import ESTIMATORS
 from revsim.equity.predict import predict
 from revsim.equity.ruling import BoardRuling
@@ -29,16 +33,15 @@ from revsim.equity.settings import (
     SCAN_ESTIMATOR,
     Settings,
 )
-from revsim.outputs.adjustments import ADJUSTMENT_COLUMNS
-from revsim.outputs.progress import Progress, WorkLine, plural
-from revsim.outputs.rowfiles import open_file_writer, open_writers
+from revsim.outputs.progress import WorkLine, plural
+from revsim.outputs.rowfiles import write_whole
 from revsim.outputs.weights import weighted_tricks
 from revsim.records.choice import NotOneRecord, OptionNames, one_record
 from revsim.records.errors import RecordError
 from revsim.records.facts import Facts
 from revsim.records.readers import read_records, select_boards
 from revsim.records.record import Record
-from revsim.scan import ENGINES, ClusterError, default_jobs, scan_rows
+from revsim.scan import ENGINES, default_jobs
 from revsim.scoring.field import field_for_board
 
 
@@ -50,6 +53,8 @@ def _selected(file: str, boards: tuple[str, ...], extra: Facts) -> Iterator[Reco
 @click.version_option(package_name="revsim")
 def main() -> None:
     """revsim: adjudicate revokes in duplicate bridge (Laws 61-64)."""
+    if threading.current_thread() is threading.main_thread():
+        signal.signal(signal.SIGTERM, terminate)
 
 
 @main.command("adjudicate")
@@ -149,11 +154,12 @@ def report_command(file: str, output: str, all_boards: bool, record_number: int 
         click.echo(f"{file}, board {item.board}: the field file has no scores for this board: no matchpoints or IMPs",
                    err=True)
     try:
-        Path(output).write_text(report_html(ruling, scores or None), encoding="utf-8")
+        write_whole(output, report_html(ruling, scores or None))
     except OSError as error:
-        click.echo(f"cannot write {output}: {error.strerror or error}", err=True)
+        click.echo(f"cannot write {output}: {error.strerror or error}; nothing was written", err=True)
         sys.exit(1)
-    click.echo(f"ruling on board {item.board} written to {output} (Law {ruling.law})")
+    law = f"Law {ruling.law}" if ruling.law != "none" else "the table result stands"
+    click.echo(f"ruling on board {item.board} written to {output} ({law})")
 
 
 def _session_report(file: str, output: str, settings: Settings, options: dict[str, Any]) -> None:
@@ -181,9 +187,9 @@ def _session_report(file: str, output: str, settings: Settings, options: dict[st
         click.echo(f"{file}: no board named {', '.join(options['boards'])}", err=True)
         sys.exit(2)
     try:
-        Path(output).write_text(session_html(Path(file).name, boards, settings), encoding="utf-8")
+        write_whole(output, session_html(Path(file).name, boards, settings))
     except OSError as error:
-        click.echo(f"cannot write {output}: {error.strerror or error}", err=True)
+        click.echo(f"cannot write {output}: {error.strerror or error}; nothing was written", err=True)
         sys.exit(1)
     revokes = sum(1 for b in boards if b.ruling is not None and b.ruling.revokes)
     errors = [b for b in boards if b.error]
@@ -293,53 +299,10 @@ def scan_command(paths: tuple[str, ...], out_path: str | None, adjustments_path:
     --strict, 1 when there was any error row; 130 when interrupted.
     """
     settings = settings_from_options(options)
-    jobs = jobs or default_jobs()
     if scheduler and engine != "dask":
         raise click.BadParameter("--scheduler needs --engine dask", param_hint="--scheduler")
-    try:
-        writers = open_writers(out_path) if out_path else None
-    except (ValueError, OSError) as error:
-        raise click.BadParameter(str(error), param_hint="--out") from None
-    try:
-        adjustments = open_file_writer(adjustments_path, ADJUSTMENT_COLUMNS) if adjustments_path else None
-    except (ValueError, OSError) as error:
-        raise click.BadParameter(str(error), param_hint="--adjustments") from None
-    progress = Progress(enabled=not quiet and sys.stderr.isatty())
-    listed: list[str] = []
-    interrupted = False
-    try:
-        for rows in scan_rows(paths, settings, jobs, engine=engine, scheduler=scheduler):
-            progress.add(rows.board, len(rows.revokes))
-            if adjustments is not None and rows.adjustment is not None:
-                adjustments.write(rows.adjustment)
-            if writers is not None:
-                writers[0].write(rows.board)
-                for revoke in rows.revokes:
-                    writers[1].write(revoke)
-            elif rows.listed is not None:
-                listed.append(rows.listed)
-    except KeyboardInterrupt:
-        interrupted = True
-    except ClusterError as error:
-        click.echo(f"the dask engine cannot run: {error}", err=True)
-        sys.exit(2)
-    finally:
-        if writers is not None:
-            writers[0].close()
-            writers[1].close()
-        if adjustments is not None:
-            adjustments.close()
-    progress.finish()
-    for line in listed:
-        click.echo(line)
-    if not quiet or interrupted:
-        click.echo(progress.summary(jobs, out_path), err=True)
-    if interrupted:
-        click.echo(f"interrupted after {plural(progress.boards, 'board')} (last: {progress.last}); the output holds "
-                   "every row so far", err=True)
-        sys.exit(130)
-    if strict and progress.errors:
-        sys.exit(1)
+    sys.exit(run_scan(ScanRequest(paths, settings, jobs or default_jobs(), engine, scheduler, out_path,
+                                  adjustments_path, quiet, strict)))
 
 
 @main.command("serve")

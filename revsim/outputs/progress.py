@@ -48,9 +48,9 @@ class Progress:
         seconds = time.perf_counter() - self.started
         rate = self.boards / seconds if seconds > 0 else 0.0
         written = f"; rows in {out}" if out else ""
+        speed = (f"{rate:,.0f} boards/s" if rate >= 10 else f"{rate:,.2f} boards/s" if self.boards else "no board ruled")
         return (f"{plural(self.boards, 'board')}, {plural(self.revokes, 'revoke')}, {plural(self.errors, 'error')} "
-                f"in {seconds:.1f} s "
-                f"({rate:,.0f} boards/s, {jobs} job{'s' if jobs != 1 else ''}){written}")
+                f"in {seconds:.1f} s ({speed}, {jobs} job{'s' if jobs != 1 else ''}){written}")
 
 
 def plural(number: int, noun: str) -> str:

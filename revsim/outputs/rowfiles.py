@@ -1,14 +1,19 @@
 """Writing scan rows to CSV, JSON Lines or Parquet as they come, and reading them back as DataFrames.
 
 A scan writes two files: the boards to the file named, the revokes beside it
-(``scan.csv`` and ``scan.revokes.csv``). Writers flush as they go, so an interrupted scan leaves
-valid files with every row written so far.
+(``scan.csv`` and ``scan.revokes.csv``). Each is written under a hidden partial name beside it and renamed
+when closed, so an interrupted scan leaves valid files with every row written so far (``close``), a scan
+that cannot finish (a full disk) leaves nothing half-written (``abort``), and an earlier output is replaced
+only by a complete one.
 """
 
 from __future__ import annotations
 
+import contextlib
 import csv
 import json
+import os
+import shutil
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -18,40 +23,71 @@ FORMATS = (".csv", ".jsonl", ".parquet")
 
 
 class RowWriter(Protocol):
-    """Writes rows of a fixed set of columns."""
+    """Writes rows of a fixed set of columns: ``close`` completes the output, ``abort`` removes what was written."""
 
     def write(self, row: dict[str, Any]) -> None: ...
 
     def close(self) -> None: ...
 
+    def abort(self) -> None: ...
 
-class CsvWriter:
+
+def partial_path(path: Path) -> Path:
+    """Where an output is written until it is complete: beside it, hidden, named for this process."""
+    return path.with_name(f".{path.name}.partial-{os.getpid()}")
+
+
+def write_whole(path: str | Path, text: str) -> None:
+    """Write a page under its partial name and rename it into place: a full disk leaves no truncated page (the
+    partial file is removed, an earlier page stands) and OSError says why."""
+    path = Path(path)
+    partial = partial_path(path)
+    try:
+        partial.write_text(text, encoding="utf-8")
+        os.replace(partial, path)
+    except OSError:
+        partial.unlink(missing_ok=True)
+        raise
+
+
+class _TextFile:
+    """A text output written under its partial name and renamed into place when closed."""
+
+    def __init__(self, path: Path, newline: str | None = None) -> None:
+        self._path, self._partial = path, partial_path(path)
+        self._file = open(self._partial, "w", newline=newline, encoding="utf-8")  # noqa: SIM115 - closed below
+
+    def close(self) -> None:
+        self._file.close()
+        os.replace(self._partial, self._path)
+
+    def abort(self) -> None:
+        with contextlib.suppress(OSError):
+            self._file.close()
+        self._partial.unlink(missing_ok=True)
+
+
+class CsvWriter(_TextFile):
     """Rows as CSV with a header; missing values as empty fields."""
 
     def __init__(self, path: Path, columns: dict[str, str]) -> None:
-        self._file = open(path, "w", newline="", encoding="utf-8")  # noqa: SIM115 - closed in close()
+        super().__init__(path, newline="")
         self._writer = csv.DictWriter(self._file, fieldnames=list(columns))
         self._writer.writeheader()
 
     def write(self, row: dict[str, Any]) -> None:
         self._writer.writerow({key: "" if value is None else value for key, value in row.items()})
 
-    def close(self) -> None:
-        self._file.close()
 
-
-class JsonLinesWriter:
+class JsonLinesWriter(_TextFile):
     """One JSON object per line."""
 
     def __init__(self, path: Path, columns: dict[str, str]) -> None:
-        self._file = open(path, "w", encoding="utf-8")  # noqa: SIM115 - closed in close()
+        super().__init__(path)
         self._columns = list(columns)
 
     def write(self, row: dict[str, Any]) -> None:
         self._file.write(json.dumps({key: row.get(key) for key in self._columns}, ensure_ascii=False) + "\n")
-
-    def close(self) -> None:
-        self._file.close()
 
 
 class ParquetWriter:
@@ -64,7 +100,8 @@ class ParquetWriter:
         import pyarrow.parquet as pq
 
         self._schema = arrow_schema(columns)
-        self._writer = pq.ParquetWriter(str(path), self._schema)
+        self._path, self._partial = path, partial_path(path)
+        self._writer = pq.ParquetWriter(str(self._partial), self._schema)
         self._rows: list[dict[str, Any]] = []
         self._pa = pa
 
@@ -81,6 +118,12 @@ class ParquetWriter:
     def close(self) -> None:
         self._flush()
         self._writer.close()
+        os.replace(self._partial, self._path)
+
+    def abort(self) -> None:
+        with contextlib.suppress(Exception):  # the file may be half-written on a full disk: it is removed anyway
+            self._writer.close()
+        self._partial.unlink(missing_ok=True)
 
 
 class ParquetDatasetWriter:
@@ -91,10 +134,9 @@ class ParquetDatasetWriter:
     PART_ROWS = 20_000
 
     def __init__(self, folder: Path, columns: dict[str, str]) -> None:
-        folder.mkdir(parents=True, exist_ok=True)
-        for old in folder.glob("part-*.parquet"):
-            old.unlink()
-        self._folder = folder
+        self._target = folder
+        self._folder = partial_path(folder)
+        self._folder.mkdir(parents=True, exist_ok=True)
         self._columns = columns
         self._part: ParquetWriter | None = None
         self._parts = 0
@@ -121,6 +163,18 @@ class ParquetDatasetWriter:
         if self._part is not None:
             self._part.close()
             self._part = None
+        self._target.mkdir(parents=True, exist_ok=True)
+        for old in self._target.glob("part-*.parquet"):
+            old.unlink()
+        for part in sorted(self._folder.glob("part-*.parquet")):
+            os.replace(part, self._target / part.name)
+        self._folder.rmdir()
+
+    def abort(self) -> None:
+        if self._part is not None:
+            self._part.abort()
+            self._part = None
+        shutil.rmtree(self._folder, ignore_errors=True)
 
 
 def arrow_schema(columns: dict[str, str]) -> Any:

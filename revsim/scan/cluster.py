@@ -11,6 +11,7 @@ cancels every unit still queued. dask is an optional dependency: ``pip install -
 from __future__ import annotations
 
 import logging
+import threading
 import uuid
 from collections import deque
 from collections.abc import Iterable, Iterator
@@ -36,13 +37,13 @@ class ClusterError(Exception):
 
 
 def dask_rows(units: Iterable[WorkUnit | RecordError], settings: Settings, scheduler: str | None = None,
-              workers: int = 1) -> Iterator[BoardRows]:
+              workers: int = 1, connection: tuple[Any, Any] | None = None) -> Iterator[BoardRows]:
     """The rows of every unit, in input order, adjudicated on a dask cluster.
 
     ``scheduler`` is a running scheduler's address; None starts a LocalCluster of ``workers`` processes
     with one thread each. ClusterError when the cluster cannot be used.
     """
-    client, cluster = connect(scheduler, workers)
+    client, cluster = connection or connect(scheduler, workers)
     pending: deque[tuple[FilePart | WholeFile, Any] | list[BoardRows]] = deque()
     run = uuid.uuid4().hex[:8]
     try:
@@ -62,9 +63,17 @@ def dask_rows(units: Iterable[WorkUnit | RecordError], settings: Settings, sched
         queued = [entry[1] for entry in pending if isinstance(entry, tuple)]
         if queued:
             client.cancel(queued)
-        client.close()
-        if cluster is not None:
-            cluster.close()
+        close_connection((client, cluster))
+
+
+def close_connection(connection: tuple[Any, Any] | None) -> None:
+    """Close a client and the LocalCluster it owns (if any)."""
+    if connection is None:
+        return
+    client, cluster = connection
+    client.close()
+    if cluster is not None:
+        cluster.close()
 
 
 def connect(scheduler: str | None, workers: int) -> tuple[Any, Any]:
@@ -76,13 +85,18 @@ def connect(scheduler: str | None, workers: int) -> tuple[Any, Any]:
     cluster = None
     try:
         if scheduler:
-            client = Client(scheduler, timeout=CONNECT_TIMEOUT)
+            client = _client_within(Client, scheduler, float(CONNECT_TIMEOUT.rstrip("s")))
         else:
             cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=None,
                                    worker_dashboard_address=None, silence_logs=logging.ERROR)
             client = Client(cluster)
+    except ClusterError:
+        raise
     except (OSError, TimeoutError) as error:
         raise ClusterError(f"cannot reach the dask scheduler at {scheduler}: {error}") from None
+    except Exception as error:  # noqa: BLE001 - a malformed address, or any other refusal of distributed's
+        raise ClusterError(f"cannot use the dask scheduler address {scheduler!r} ({type(error).__name__}: {error}); "
+                           "give one like tcp://HOST:8786") from None
     try:
         check_workers(client)
     except ClusterError:
@@ -91,6 +105,29 @@ def connect(scheduler: str | None, workers: int) -> tuple[Any, Any]:
             cluster.close()
         raise
     return client, cluster
+
+
+def _client_within(client_class: Any, address: str, seconds: float) -> Any:
+    """A client of the scheduler at ``address``, or ClusterError when it has not answered within ``seconds`` (and
+    a few more): distributed's own timeout does not cover a port that accepts the connection and never speaks
+    dask. The attempt runs in a daemon thread, so a hung one never keeps revsim from exiting."""
+    made: dict[str, Any] = {}
+
+    def attempt() -> None:
+        try:
+            made["client"] = client_class(address, timeout=f"{seconds:g}s")
+        except BaseException as error:  # noqa: BLE001 - handed back to the caller's thread
+            made["error"] = error
+
+    thread = threading.Thread(target=attempt, name="revsim-dask-connect", daemon=True)
+    thread.start()
+    thread.join(seconds + 5)
+    if thread.is_alive():
+        raise ClusterError(f"the dask scheduler at {address} did not answer within {seconds + 5:g} s: is a dask "
+                           "scheduler listening there?")
+    if "error" in made:
+        raise made["error"]
+    return made["client"]
 
 
 def check_workers(client: Any, timeout: float = 30.0) -> None:

@@ -17,21 +17,22 @@ ENGINES = ("processes", "dask")
 
 
 def scan_rows(paths: Iterable[str | Path], settings: Settings | None = None, jobs: int = 1,
-              games_per_unit: int = 16, engine: str = "processes", scheduler: str | None = None) -> Iterator[BoardRows]:
+              games_per_unit: int = 16, engine: str = "processes", scheduler: str | None = None,
+              connection: tuple[Any, Any] | None = None) -> Iterator[BoardRows]:
     """The rows of every board, in input order, read and adjudicated in ``jobs`` processes.
 
     Files are cut into units (big PBN files into parts of ``games_per_unit`` games) that the workers
     read and adjudicate. Without ``settings``, the estimator is ``dd`` (``SCAN_ESTIMATOR``), as on the
     command line. ``engine="dask"`` sends the same units to a dask.distributed cluster
     (``revsim.scan.cluster``): the one at ``scheduler``, or a LocalCluster of ``jobs`` workers; the rows
-    are the same.
+    are the same. ``connection``: a cluster connected already (``cluster.connect``), used and closed.
     """
     settings = settings or Settings(estimator=SCAN_ESTIMATOR)
     if engine not in ENGINES:
         raise ValueError(f"engine must be one of {', '.join(ENGINES)}, not {engine!r}")
     units = work_units(paths, games_per_unit)
     if engine == "dask":
-        yield from dask_rows(units, settings, scheduler, jobs)
+        yield from dask_rows(units, settings, scheduler, jobs, connection)
     else:
         yield from local_rows(units, settings, jobs)
 

@@ -29,7 +29,7 @@ def local_rows(units: Iterable[WorkUnit | RecordError], settings: Settings, jobs
             for item in unit_items(unit):
                 yield board_rows(item, settings)
         return
-    pool = ProcessPoolExecutor(max_workers=jobs, initializer=_ignore_interrupts)
+    pool = ProcessPoolExecutor(max_workers=jobs, initializer=_ignore_stop_signals)
     pending: deque[Future[list[BoardRows]]] = deque()
     try:
         for unit in units:
@@ -38,9 +38,21 @@ def local_rows(units: Iterable[WorkUnit | RecordError], settings: Settings, jobs
                 yield from pending.popleft().result()
         while pending:
             yield from pending.popleft().result()
+    except BaseException:  # Ctrl-C, SIGTERM, or the consumer closing the rows: stop the workers now
+        _stop_workers(pool)
+        raise
     finally:
         pool.shutdown(wait=True, cancel_futures=True)
 
 
-def _ignore_interrupts() -> None:
+def _stop_workers(pool: ProcessPoolExecutor) -> None:
+    """Kill the pool's workers, so a stopped scan leaves no process behind and does not wait for the units they
+    are working on (a single-dummy board takes seconds)."""
+    for process in list(getattr(pool, "_processes", {}).values()):
+        process.kill()
+
+
+def _ignore_stop_signals() -> None:
+    """Ctrl-C and SIGTERM are the parent's to handle: it stops the workers itself."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_IGN)
