@@ -89,6 +89,10 @@ def adjudicate(record: Record, settings: Settings | None = None) -> BoardRuling:
     Pure: the record given is not changed. The ruling holds its own copy, with the facts as ruled on (the
     settings' ``noticed`` and ``noticed_at`` in place of the record's, the one place they are resolved) and
     the notes the ruling added."""
+    if not isinstance(record, Record):
+        raise TypeError(f"adjudicate takes a Record (from read_records), not {type(record).__name__}")
+    if settings is not None and not isinstance(settings, Settings):
+        raise TypeError(f"settings must be a Settings, like Settings(estimator='dd'), not {settings!r}")
     settings = settings or Settings()
     if record.contract is None:
         raise RecordError("no contract (passed out or not given): nothing to adjudicate", **record.where())

@@ -246,3 +246,52 @@ def test_a_port_that_never_speaks_dask_is_given_up_on(tmp_path: Path, monkeypatc
     result = CliRunner().invoke(main, ["scan", str(GOOD), "--engine", "dask", "--scheduler", address, "--quiet"])
     server.close()
     assert result.exit_code == 2 and f"the dask scheduler at {address} did not answer within 7 s" in result.output
+
+
+# --- settings checked when they are made --------------------------------------------------------------------
+
+@pytest.mark.parametrize(("given", "words"), [
+    ({"outcomes": ((10, 1.5), (9, -0.5))}, "each weight must be a number above 0, not -0.5"),
+    ({"outcomes": ((10, 0.25), (9, 0.25))}, "the weights sum to 0.5; they must sum to 1"),
+    ({"outcomes": ((10, 1.0), (9, 1.0))}, "the weights sum to 2; they must sum to 1"),
+    ({"outcomes": ((10, float("nan")),)}, "each weight must be a number above 0, not nan"),
+    ({"outcomes": ((14, 1.0),)}, "tricks must be a whole number 0-13, not 14"),
+    ({"world_outcomes": (("t4", ((11, 2.0),)),)}, "world_outcomes t4: the weights sum to 2"),
+    ({"world_outcomes": (("x4", ((11, 1.0),)),)}, "a world is named tT"),
+    ({"estimator_options": {"seed": "abc"}}, r"seed \(of the sd estimator\) must be a whole number, not 'abc'"),
+    ({"max_outcomes": True}, "max_outcomes must be a whole number from 1 to 14"),
+    ({"granularity": 7}, "granularity must be one of"),
+    ({"noticed": 3}, "noticed must be text or None, not 3"),
+    ({"regime": "lenient"}, "regime must be one of weighted, non-weighted"),
+])
+def test_every_setting_is_checked_when_made(given: dict, words: str) -> None:
+    from revsim.equity.settings import Settings
+
+    with pytest.raises(ValueError, match=words):
+        Settings(**given)
+
+
+def test_the_directors_weights_are_used_exactly_as_given() -> None:
+    from revsim.equity.settings import Settings
+
+    assert Settings(outcomes=((11, 0.3), (12, 0.7))).outcomes == ((12, 0.7), (11, 0.3))
+
+
+def test_adjudicate_names_a_wrong_argument() -> None:
+    from revsim.adjudicate import adjudicate
+
+    [record] = list(read_records(GOOD))
+    with pytest.raises(TypeError, match="settings must be a Settings, like Settings"):
+        adjudicate(record, "dd")  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="adjudicate takes a Record"):
+        adjudicate(str(GOOD))  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("weights", ["10:nan", "10:inf,9:0", "10:-1,9:2"])
+def test_the_command_line_and_the_desk_refuse_weights_that_are_not_numbers_above_0(weights: str, desk_url: str
+                                                                                     ) -> None:
+    result = CliRunner().invoke(main, ["adjudicate", str(GOOD), "--estimator", "dd", "--json", "--outcomes", weights])
+    assert result.exit_code == 2 and "NaN" not in result.output and "--outcomes" in result.output
+    status, _, text = post(desk_url, "/api/adjudicate", GOOD.read_text(encoding="utf-8"), format="pbn",
+                           estimator="dd", outcomes=weights)
+    assert status == 400 and "outcomes" in json.loads(text)["error"]

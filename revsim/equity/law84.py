@@ -46,10 +46,10 @@ def earth_movers_distance(first: Sequence[tuple[int, float]], second: Sequence[t
 def check_form(max_outcomes: int, granularity: int) -> None:
     """ValueError naming the field and the values allowed, unless the form can be written: ``granularity`` one
     of ``GRANULARITIES`` and ``max_outcomes`` a whole number from 1 to 14."""
-    if granularity not in GRANULARITIES:
+    if isinstance(granularity, bool) or granularity not in GRANULARITIES:
         raise ValueError(f"granularity must be one of {', '.join(map(str, GRANULARITIES))} (percent), "
                          f"not {granularity!r}")
-    if not isinstance(max_outcomes, int) or not 1 <= max_outcomes <= 14:
+    if isinstance(max_outcomes, bool) or not isinstance(max_outcomes, int) or not 1 <= max_outcomes <= 14:
         raise ValueError(f"max_outcomes must be a whole number from 1 to 14, not {max_outcomes!r}")
 
 

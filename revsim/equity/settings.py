@@ -10,7 +10,7 @@ from revsim.equity.estimators import OptionValue, estimator_kind
 from revsim.equity.law84 import check_form
 from revsim.equity.worlds import SUBSTITUTES
 from revsim.records.facts import NOTICED_WHEN, Facts, parse_noticed_at
-from revsim.records.judgement import WORLD_KEY, Outcomes, parse_judgement, parse_outcomes
+from revsim.records.judgement import WORLD_KEY, Outcomes, check_outcomes, parse_judgement, parse_outcomes
 
 __all__ = ["BOTH_SIDES_METHODS", "DEFAULT_ESTIMATOR", "REGIMES", "SCAN_ESTIMATOR", "SUBSTITUTES", "WORLD_KEY",
            "Settings", "parse_judgement", "parse_outcomes", "with_judgements"]
@@ -78,7 +78,28 @@ class Settings:
     granularity: int = 10
 
     def __post_init__(self) -> None:
+        for name in ("noticed", "noticed_at"):
+            value = getattr(self, name)
+            if value is not None and not isinstance(value, str):
+                raise ValueError(f"{name} must be text or None, not {value!r}")
+        for name in ("estimator", "substitute", "regime", "both_sides"):
+            if not isinstance(getattr(self, name), str):
+                raise ValueError(f"{name} must be text, not {getattr(self, name)!r}")
         check_form(self.max_outcomes, self.granularity)
+        if not isinstance(self.estimator_options, Mapping):
+            raise ValueError(f"estimator_options must be a mapping of option names to values, like {{'seed': 3}}, "
+                             f"not {self.estimator_options!r}")
+        if self.outcomes is not None:
+            object.__setattr__(self, "outcomes", check_outcomes(self.outcomes))
+        if not isinstance(self.world_outcomes, tuple):
+            raise ValueError(f"world_outcomes must be a tuple of (world, outcomes) pairs, like (('t4', ((11, 1.0),)),), "
+                             f"not {self.world_outcomes!r}")
+        try:
+            worlds = tuple((name, check_outcomes(outcomes, f"world_outcomes {name}")) for name, outcomes in self.world_outcomes)
+        except (TypeError, ValueError) as error:
+            raise ValueError(str(error) if isinstance(error, ValueError) else "world_outcomes must be (world, outcomes) "
+                             f"pairs, like (('t4', ((11, 1.0),)),), not {self.world_outcomes!r}") from None
+        object.__setattr__(self, "world_outcomes", worlds)
         object.__setattr__(self, "estimator_options",
                            estimator_kind(self.estimator).resolved(dict(self.estimator_options)))
         for name, allowed in (("noticed", NOTICED_WHEN), ("substitute", SUBSTITUTES), ("regime", REGIMES),
@@ -92,7 +113,7 @@ class Settings:
                                  f"says {self.noticed}: give one of them")
         names = [name for name, _ in self.world_outcomes]
         for name in names:
-            if not WORLD_KEY.match(name):
+            if not isinstance(name, str) or not WORLD_KEY.match(name):
                 raise ValueError(f"a world is named tT (the revoke on trick T) or tTS (seat S's, when two players "
                                  f"revoked on trick T), like t4 or t5E, not {name!r}")
             if names.count(name) > 1:

@@ -3,6 +3,7 @@ tricks and weights, for the first world or for a world named by its revoke."""
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Iterable
 
@@ -23,8 +24,8 @@ def parse_outcomes(text: str) -> tuple[tuple[int, float], ...]:
             tricks, weight = int(tricks_text), float(weight_text)
         except ValueError:
             raise ValueError(f"{part!r} is not TRICKS:WEIGHT (like 12:0.7)") from None
-        if not colon or not 0 <= tricks <= 13 or weight <= 0:
-            raise ValueError(f"{part!r}: tricks must be 0-13 and the weight above 0")
+        if not colon or not 0 <= tricks <= 13 or not math.isfinite(weight) or weight <= 0:
+            raise ValueError(f"{part!r}: tricks must be 0-13 and the weight a number above 0")
         if tricks in outcomes:
             raise ValueError(f"{tricks} tricks is given twice")
         outcomes[tricks] = weight
@@ -34,6 +35,30 @@ def parse_outcomes(text: str) -> tuple[tuple[int, float], ...]:
     elif abs(total - 1) > 1e-6:
         raise ValueError(f"the weights sum to {total:g}: they must sum to 1 (or to 100 as percentages)")
     return tuple((tricks, weight / total) for tricks, weight in sorted(outcomes.items(), reverse=True))
+
+
+def check_outcomes(outcomes: object, name: str = "outcomes") -> Outcomes:
+    """Outcomes given as data (the Python API): pairs of tricks 0-13, each once, and finite weights above 0
+    summing to 1, used exactly as given (nothing is rescaled). ValueError naming ``name`` and what is wrong."""
+    try:
+        pairs = [(tricks, weight) for tricks, weight in outcomes]  # type: ignore[attr-defined]
+    except (TypeError, ValueError):
+        raise ValueError(f"{name} must be pairs of (tricks, weight), like ((12, 0.7), (11, 0.3)), not "
+                         f"{outcomes!r}") from None
+    if not pairs:
+        raise ValueError(f"{name} must hold at least one (tricks, weight) pair")
+    for tricks, weight in pairs:
+        if isinstance(tricks, bool) or not isinstance(tricks, int) or not 0 <= tricks <= 13:
+            raise ValueError(f"{name}: tricks must be a whole number 0-13, not {tricks!r}")
+        if isinstance(weight, bool) or not isinstance(weight, (int, float)) or not math.isfinite(weight) or weight <= 0:
+            raise ValueError(f"{name}: each weight must be a number above 0, not {weight!r}")
+    counted = [tricks for tricks, _ in pairs]
+    if len(set(counted)) != len(counted):
+        raise ValueError(f"{name}: a number of tricks is given twice")
+    total = sum(weight for _, weight in pairs)
+    if abs(total - 1) > 1e-6:
+        raise ValueError(f"{name}: the weights sum to {total:g}; they must sum to 1")
+    return tuple(sorted(((int(t), float(w)) for t, w in pairs), reverse=True))
 
 
 def parse_judgement(text: str) -> tuple[str | None, Outcomes]:
