@@ -295,3 +295,81 @@ def test_the_command_line_and_the_desk_refuse_weights_that_are_not_numbers_above
     status, _, text = post(desk_url, "/api/adjudicate", GOOD.read_text(encoding="utf-8"), format="pbn",
                            estimator="dd", outcomes=weights)
     assert status == 400 and "outcomes" in json.loads(text)["error"]
+
+
+# --- smaller things, as a new user meets them ---------------------------------------------------------------
+
+def test_read_rows_reads_a_scorers_file_back(tmp_path: Path) -> None:
+    from revsim.outputs.adjustments import ADJUSTMENT_COLUMNS
+    from revsim.outputs.rowfiles import read_rows
+
+    for suffix in (".csv", ".jsonl", ".parquet"):
+        out, adjustments = tmp_path / f"scan{suffix}", tmp_path / f"adjusted{suffix}"
+        result = CliRunner().invoke(main, ["scan", str(HANDS), "--out", str(out), "--adjustments", str(adjustments),
+                                           "--quiet"])
+        assert result.exit_code == 0, result.output
+        frame = read_rows(adjustments)
+        assert list(frame.columns) == list(ADJUSTMENT_COLUMNS) and len(frame) > 0
+        assert "None" in set(frame.vulnerable)  # the vulnerability "None" stays a value, not a missing one
+
+
+def test_counts_and_results_are_said_in_good_english(tmp_path: Path) -> None:
+    missing = CliRunner().invoke(main, ["scan", str(tmp_path / "nosuch")])
+    assert "0 boards, 0 revokes, 1 error" in missing.output and "no board ruled" in missing.output
+    case = tmp_path / "short.toml"
+    text = (HANDS / "duschek-too-late-b.toml").read_text(encoding="utf-8")
+    case.write_text(text.replace('"CA C7 C5 C2"', '"CA"', 1), encoding="utf-8")
+    [error] = list(read_records(case))
+    assert isinstance(error, RecordError) and "has only 1 card but" in error.describe()
+    pbn = tmp_path / "result.pbn"
+    three_nt = (HANDS / "duschek-repeated-3nt.pbn").read_text(encoding="utf-8")  # declarer has won 4 when it stops
+    pbn.write_text(three_nt.replace('[Result "8"]', '[Result "1"]'), encoding="utf-8")
+    result = CliRunner().invoke(main, ["adjudicate", str(pbn), "--estimator", "dd"])
+    assert "[Result] gives declarer 1 trick: fewer than the 4 tricks declarer had already won" in result.output
+
+
+def test_report_on_a_board_without_a_revoke_says_the_table_result_stands(tmp_path: Path) -> None:
+    from revsim.synthetic import write_archive
+
+    archive = tmp_path / "plain.pbn"
+    write_archive(str(archive), seed=3, boards=1, revoke_share=0.0)
+    result = CliRunner().invoke(main, ["report", str(archive), "--estimator", "dd", "-o", str(tmp_path / "r.html")])
+    assert result.exit_code == 0 and "(the table result stands)" in result.output and "Law none" not in result.output
+
+
+def test_serve_without_the_web_extra_gives_an_install_hint_that_works(monkeypatch: pytest.MonkeyPatch) -> None:
+    import builtins
+
+    real = builtins.__import__
+
+    def without_starlette(name, *args, **kwargs):
+        if name == "revsim.web.app":
+            raise ModuleNotFoundError("No module named 'starlette'", name="starlette")
+        return real(name, *args, **kwargs)
+
+    monkeypatch.setattr(builtins, "__import__", without_starlette)
+    result = CliRunner().invoke(main, ["serve"])
+    assert result.exit_code == 2 and "pip install -e '.[web]' from the revsim checkout" in result.output
+
+
+def test_the_solver_never_changes_the_working_directory_and_keeps_a_dds_dump_aside(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import os
+
+    from revsim.adjudicate import adjudicate
+    from revsim.equity import solver
+    from revsim.equity.settings import Settings
+
+    monkeypatch.chdir(tmp_path)
+
+    def no_chdir(path: object) -> None:
+        raise AssertionError("the working directory was changed")
+
+    monkeypatch.setattr(os, "chdir", no_chdir)
+    [record] = list(read_records(GOOD))
+    solver._cache.clear()
+    assert adjudicate(record, Settings(estimator="dd")).law == "64A"
+    with solver._dds_dump_kept_aside():
+        (tmp_path / "dump.txt").write_text("as DDS writes it on a bad position", encoding="utf-8")
+    assert not (tmp_path / "dump.txt").exists()
+    assert list(Path(solver.scratch_folder()).glob("dump-*.txt"))

@@ -320,7 +320,8 @@ def serve_command(host: str, port: int, open_browser: bool, workers: int) -> Non
     try:
         from revsim.web.app import serve
     except ImportError as error:
-        click.echo(f"the desk needs the web extra ({error.name} is missing): pip install 'revsim[web]'", err=True)
+        click.echo(f"the desk needs the web extra ({error.name} is missing): pip install -e '.[web]' from the revsim "
+                   "checkout", err=True)
         sys.exit(2)
     try:
         serve(host, port, workers, open_browser)

@@ -130,7 +130,8 @@ def fact_options(command: Command) -> Command:
         click.option("--field", "field_file", type=click.Path(dir_okay=False, exists=True),
                      help="CSV of the other tables' North-South scores (column ns_score, optional column board): "
                           "adds matchpoints and IMPs."),
-        click.option("--board", "boards", multiple=True, help="Only this board (as named in the file); repeatable."),
+        click.option("--board", "boards", multiple=True,
+                     help="Only this board (as named in the file); repeatable (report: one board, or several with --all)."),
     ]):
         command = option(command)
     return command

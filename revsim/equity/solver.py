@@ -1,18 +1,20 @@
 """The only module that talks to DDS (through endplay): double-dummy values of positions we build.
 
 Positions are built from the replay (hands at the start of the trick plus the cards already played to
-it), never with ``analyse_play`` across a revoke. The solver runs in a temporary directory so that a
-DDS input error cannot leave ``dump.txt`` in the user's folder.
+it), never with ``analyse_play`` across a revoke. A ``dump.txt`` DDS writes on an input error is moved at
+once into one scratch folder per process, removed at exit; the process's working directory is never changed.
 
-endplay's DDS wrappers crash when two threads of one process call them at once, and the temporary
-directory is entered with a process-wide ``chdir``: one lock serialises every call and its cache, so a
-host that runs revsim in threads (a dask worker with several threads, a web server) stays correct.
+endplay's DDS wrappers crash when two threads of one process call them at once: one lock serialises every
+call and its cache, so a host that runs revsim in threads (a dask worker with several threads, a web
+server) stays correct.
 """
 
 from __future__ import annotations
 
+import atexit
 import contextlib
 import os
+import shutil
 import tempfile
 import threading
 import time
@@ -47,15 +49,40 @@ _cache: OrderedDict[tuple[object, ...], tuple[tuple[Card, int], ...]] = OrderedD
 _lock = threading.Lock()
 
 
+DUMP = "dump.txt"
+"""The file DDS writes into the working directory when it is given a position it cannot solve."""
+
+_scratch: list[str] = []
+
+
+def scratch_folder() -> str:
+    """This process's folder for what DDS leaves behind, made when first needed and removed at exit."""
+    if not _scratch:
+        _scratch.append(tempfile.mkdtemp(prefix=f"revsim-dds-{os.getpid()}-"))
+        atexit.register(shutil.rmtree, _scratch[0], True)
+    return _scratch[0]
+
+
 @contextlib.contextmanager
-def _in_scratch_directory() -> Iterator[None]:
-    previous = os.getcwd()
-    with tempfile.TemporaryDirectory(prefix="revsim-dds-") as scratch:
-        os.chdir(scratch)
-        try:
-            yield
-        finally:
-            os.chdir(previous)
+def _dds_dump_kept_aside() -> Iterator[None]:
+    """A DDS call, the process's working directory left as it is: a ``dump.txt`` the call writes there (DDS's
+    report of a position it cannot solve; revsim's positions are checked, so none is expected) is moved at
+    once into this process's scratch folder, so the user's folder is never left with it."""
+    before = _modified(DUMP)
+    try:
+        yield
+    finally:
+        after = _modified(DUMP)
+        if after is not None and after != before:
+            with contextlib.suppress(OSError):
+                shutil.move(DUMP, os.path.join(scratch_folder(), f"dump-{time.time_ns()}.txt"))
+
+
+def _modified(path: str) -> int | None:
+    try:
+        return os.stat(path).st_mtime_ns
+    except OSError:
+        return None
 
 
 def _endplay_deal(replay: Replay) -> Deal:
@@ -89,7 +116,7 @@ def _card_values(replay: Replay, key: tuple[object, ...]) -> dict[Card, int]:
         _cache.move_to_end(key)
         return dict(cached)
     started = time.perf_counter()
-    with _in_scratch_directory():
+    with _dds_dump_kept_aside():
         solved = solve_board(_endplay_deal(replay))
     values = tuple((Card(int(card.suit.value), int(card.rank.value).bit_length() - 1), int(tricks))
                    for card, tricks in solved)
@@ -135,7 +162,7 @@ def positions_values(positions: Sequence[tuple[Layout, Seat, Sequence[tuple[Seat
     values: list[dict[Card, int]] = []
     with _lock:
         started = time.perf_counter()
-        with _in_scratch_directory():
+        with _dds_dump_kept_aside():
             for start in range(0, len(deals), BATCH):
                 STATS.batches += 1
                 for solved in solve_all_boards(deals[start:start + BATCH]):

@@ -17,7 +17,7 @@ from revsim.equity.steps import BoardRuling
 from revsim.equity.worlds import Estimate, position_before
 from revsim.laws.detection import SUIT_NAMES
 from revsim.outputs.playouts import chosen_phrase, playout_evidence, playout_method
-from revsim.outputs.weights import weighted_tricks
+from revsim.outputs.weights import trick_word, weighted_tricks
 from revsim.play.replay import Replay
 
 
@@ -92,7 +92,7 @@ def position_text(ruling: BoardRuling, estimate: Estimate) -> str:
     trick = (f"{who} was to lead to trick {estimate.trick}" if not on_trick
              else f"{who} was to play to trick {estimate.trick}, {SUIT_NAMES[position.led_suit or 0]} led "
                   f"({on_trick})")
-    won = f"North-South had won {position.tricks_won(0)} tricks and East-West {position.tricks_won(1)}"
+    won = f"North-South had won {trick_word(position.tricks_won(0))} and East-West {position.tricks_won(1)}"
     legal = ", ".join(f"the {c.card} ({c.declarer_tricks})" for c in estimate.candidates)
     return (f"At the revoke, {trick}; {won}. {who} could legally have played {legal}: in brackets, declarer's "
             "side's tricks with perfect play by all four hands after each.")
@@ -114,6 +114,6 @@ def method_texts(ruling: BoardRuling) -> list[str]:
         where = f"trick {estimate.trick}, {SEAT_NAMES[estimate.seat]}"
         lines.append(f"{where}: {writer_for(estimate).method(estimate)}")
         for line in estimate.lines:
-            lines.append(f"{where}: {line.name} line, {line.declarer_tricks} tricks ({' '.join(line.cards[:12])}"
+            lines.append(f"{where}: {line.name} line, {trick_word(line.declarer_tricks)} ({' '.join(line.cards[:12])}"
                          f"{' ...' if len(line.cards) > 12 else ''}; {line.stopped}).")
     return lines

@@ -9,6 +9,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from revsim.equity.progress import listening
+from revsim.records.errors import plural
 
 
 class Progress:
@@ -24,8 +25,8 @@ class Progress:
         self._drawn = 0.0
 
     def add(self, board: dict[str, Any], revokes: int) -> None:
-        """Count one board row and its revokes."""
-        self.boards += 1
+        """Count one row and its revokes: a board, or a file that could not be read (an error, not a board)."""
+        self.boards += board.get("board") is not None
         self.revokes += revokes
         self.errors += board["status"] == "error"
         self.last = f"{board['file']}, board {board['board']}"
@@ -33,7 +34,8 @@ class Progress:
         if self.enabled and now - self._drawn > 0.2:
             self._drawn = now
             rate = self.boards / max(now - self.started, 1e-9)
-            sys.stderr.write(f"\r{self.boards:,} boards  {self.revokes:,} revokes  {self.errors:,} errors  "
+            counts = f"{plural(self.boards, 'board')}  {plural(self.revokes, 'revoke')}  {plural(self.errors, 'error')}"
+            sys.stderr.write(f"\r{counts}  "
                              f"{rate:,.0f} boards/s  {self.last[-50:]:<50}")
             sys.stderr.flush()
 
@@ -53,9 +55,6 @@ class Progress:
                 f"in {seconds:.1f} s ({speed}, {jobs} job{'s' if jobs != 1 else ''}){written}")
 
 
-def plural(number: int, noun: str) -> str:
-    """``1 board``, ``2 boards``, ``1,000 boards``."""
-    return f"{number:,} {noun}{'' if number == 1 else 's'}"
 
 
 class WorkLine:

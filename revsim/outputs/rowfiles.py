@@ -17,6 +17,7 @@ import shutil
 from pathlib import Path
 from typing import Any, Protocol
 
+from revsim.outputs.adjustments import ADJUSTMENT_COLUMNS
 from revsim.outputs.columns import BOARD_COLUMNS, REVOKE_COLUMNS
 
 FORMATS = (".csv", ".jsonl", ".parquet")
@@ -219,9 +220,30 @@ def open_file_writer(path: str | Path, columns: dict[str, str]) -> RowWriter:
     return kind(path, columns)
 
 
+def _header(path: Path) -> list[str] | None:
+    """The column names of a scan output file, or None when they cannot be read."""
+    suffix = path.suffix.lower()
+    try:
+        if suffix == ".csv":
+            with open(path, newline="", encoding="utf-8") as handle:
+                return next(csv.reader(handle), None)
+        if suffix == ".jsonl":
+            with open(path, encoding="utf-8") as handle:
+                first = handle.readline()
+            return list(json.loads(first)) if first.strip() else None
+        if suffix == ".parquet" and path.is_file():
+            import pyarrow.parquet as pq
+
+            return list(pq.read_schema(path).names)
+    except (OSError, ValueError):
+        return None
+    return None
+
+
 def read_rows(path: str | Path, revokes: bool = False) -> Any:
     """A scan output file read back as a DataFrame with the documented dtypes. ``revokes``: the revoke rows
-    beside a board file (``scan.csv`` -> ``scan.revokes.csv``); a revoke file named directly is read as one."""
+    beside a board file (``scan.csv`` -> ``scan.revokes.csv``); a revoke file named directly is read as one;
+    a scorer's file (``--adjustments``) is read with its own columns."""
     import pandas as pd
 
     path = Path(path)
@@ -230,6 +252,8 @@ def read_rows(path: str | Path, revokes: bool = False) -> Any:
     elif revokes:
         path = revokes_path(path)
     columns = REVOKE_COLUMNS if revokes else BOARD_COLUMNS
+    if not revokes and _header(path) == list(ADJUSTMENT_COLUMNS):
+        columns = ADJUSTMENT_COLUMNS   # a scorer's file (--adjustments) reads back with its own columns
     suffix = path.suffix.lower()
     if suffix == ".csv":
         frame = pd.read_csv(path, dtype=dict.fromkeys(columns, "string"), keep_default_na=False, na_values=[""])

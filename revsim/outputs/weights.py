@@ -71,7 +71,7 @@ def weighted_tricks(outcomes: Weights) -> str:
     """Declarer's side's tricks: ``12 tricks``, or ``53% of 12 tricks, 34% of 11, 7% of 9``."""
     items = labelled(outcomes)
     if len(items) == 1:
-        return f"{items[0][0]} tricks"
+        return trick_word(items[0][0])
     return ", ".join(f"{label} of {tricks}" + (" tricks" if index == 0 else "")
                      for index, (tricks, _, label) in enumerate(items))
 
@@ -80,8 +80,8 @@ def weighted_tricks_and_results(contract: Contract | None, outcomes: Weights) ->
     """Tricks with their results: ``12 tricks (3NT+3)``, or ``60% of 12 tricks (3NT+3), 30% of 11 tricks (3NT+2)``."""
     items = labelled(outcomes)
     if len(items) == 1:
-        return f"{items[0][0]} tricks ({_result(contract, items[0][0])})"
-    return ", ".join(f"{label} of {tricks} tricks ({_result(contract, tricks)})" for tricks, _, label in items)
+        return f"{trick_word(items[0][0])} ({_result(contract, items[0][0])})"
+    return ", ".join(f"{label} of {trick_word(tricks)} ({_result(contract, tricks)})" for tricks, _, label in items)
 
 
 def weighted_detail(contract: Contract | None, outcomes: Weights, score_of: dict[int, int],

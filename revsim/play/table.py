@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from revsim.cards import SEAT_NAMES, side_of
 from revsim.play.replay import Replay
-from revsim.records.errors import PlayError, RecordError
+from revsim.records.errors import PlayError, RecordError, plural
 from revsim.records.record import PlayedCard, Record
 
 
@@ -117,8 +117,10 @@ def table_result(record: Record, replay: Replay, notes: list[str] | None = None)
     if not won <= total <= won + remaining:
         given_by = {"[Result]": "[Result]", "[Score]": "[Score]", "mc": "the claim (mc|)"}.get(
             record.result_from or "", "the claim")
+        problem = (f"fewer than the {plural(won, 'trick')} declarer had already won" if total < won else
+                   f"more than declarer can have: {won} won and only {remaining} remain")
         raise RecordError(
-            f"{given_by} gives declarer {total} tricks, but declarer has {won} and only {remaining} remain",
+            f"{given_by} gives declarer {plural(total, 'trick')}: {problem}",
             source=record.source, board=record.board, line=line, trick=replay.trick_number,
         )
     extra_declarer, extra_defenders = total - won, remaining - (total - won)

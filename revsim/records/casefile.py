@@ -17,7 +17,7 @@ from typing import Any
 from revsim.cards import Card, Seat, parse_pbn_deal, seat_from_letter
 from revsim.records.auction import normalise_call
 from revsim.records.caseschema import validate_board
-from revsim.records.errors import RecordError
+from revsim.records.errors import RecordError, plural
 from revsim.records.facts import (
     NOTICED_WHEN,
     CardChange,
@@ -229,9 +229,10 @@ def _play(tricks: list[Any], lines: _Lines, facts: Facts, first_trick: int, fail
         number = first_trick + index
         tokens = str(trick).split()
         if not 1 <= len(tokens) <= 4:
-            raise fail(f"play: trick {number} has {len(tokens)} cards", line=line, trick=number)
+            raise fail(f"play: trick {number} has {plural(len(tokens), 'card')}", line=line, trick=number)
         if len(tokens) < 4 and index != len(tricks) - 1:
-            raise fail(f"play: trick {number} has only {len(tokens)} cards but the play goes on", line=line, trick=number)
+            raise fail(f"play: trick {number} has only {plural(len(tokens), 'card')} but the play goes on", line=line,
+                       trick=number)
         for position, token in enumerate(tokens):
             try:
                 card = Card.parse(token)

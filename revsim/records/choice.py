@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
-from revsim.records.errors import RecordError
+from revsim.records.errors import RecordError, plural
 from revsim.records.record import Record
 
 
@@ -25,10 +25,6 @@ class NotOneRecord(ValueError):
     def __init__(self, message: str, kind: str) -> None:
         super().__init__(message)
         self.kind = kind
-
-
-def plural(count: int, word: str) -> str:
-    return f"{count} {word}{'s' if count != 1 else ''}"
 
 
 def one_record(items: Sequence[Record | RecordError], boards: Collection[str], record_number: int | None,

@@ -65,3 +65,8 @@ class RecordError(ValueError):
 
 class PlayError(RecordError):
     """A card that cannot be played in the replay (not held, not this player's turn, too many tricks)."""
+
+
+def plural(number: int, noun: str) -> str:
+    """``1 board``, ``2 boards``, ``1,000 boards``: every count revsim writes."""
+    return f"{number:,} {noun}{'' if number == 1 else 's'}"
