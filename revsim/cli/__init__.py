@@ -288,8 +288,12 @@ def _prediction_text(entry: dict[str, Any]) -> str:
                                    "about a second or more a board); give --estimator sd for the likely result.")
 @click.option("--quiet", is_flag=True, help="No progress line and no summary.")
 @click.option("--strict", is_flag=True, help="Exit with status 1 when any row is an error row.")
+@click.option("--exclude-suspect", is_flag=True,
+              help="Leave out of --adjustments the boards whose revokes show a recording slip's signature (the "
+                   "suspect column: same-rank, several-in-trick, many-revokes, swapped).")
 def scan_command(paths: tuple[str, ...], out_path: str | None, adjustments_path: str | None, jobs: int | None,
-                 quiet: bool, strict: bool, engine: str, scheduler: str | None, **options: Any) -> None:
+                 quiet: bool, strict: bool, exclude_suspect: bool, engine: str, scheduler: str | None,
+                 **options: Any) -> None:
     """Find and rule on every revoke in PATHS: files, folders (searched recursively) and globs; PBN, LIN
     and case files mixed. Every board gives one row, a bad board an error row; the run goes on.
 
@@ -302,7 +306,7 @@ def scan_command(paths: tuple[str, ...], out_path: str | None, adjustments_path:
     if scheduler and engine != "dask":
         raise click.BadParameter("--scheduler needs --engine dask", param_hint="--scheduler")
     sys.exit(run_scan(ScanRequest(paths, settings, jobs or default_jobs(), engine, scheduler, out_path,
-                                  adjustments_path, quiet, strict)))
+                                  adjustments_path, quiet, strict, exclude_suspect)))
 
 
 @main.command("serve")

@@ -32,6 +32,7 @@ class ScanRequest:
     adjustments_path: str | None
     quiet: bool
     strict: bool
+    exclude_suspect: bool = False
 
 
 class OutputError(Exception):
@@ -113,7 +114,7 @@ def run_scan(request: ScanRequest) -> int:
         for rows in scan_rows(request.paths, request.settings, request.jobs, engine=request.engine,
                               scheduler=request.scheduler, connection=connection):
             progress.add(rows.board, len(rows.revokes))
-            if rows.adjustment is not None:
+            if rows.adjustment is not None and not (request.exclude_suspect and rows.board.get("suspect")):
                 outputs.write(outputs.adjustments, rows.adjustment)
             outputs.write(outputs.rows, rows.board)
             for revoke in rows.revokes:

@@ -32,6 +32,7 @@ BOARD_COLUMNS: dict[str, str] = {
     "score_ew": "Float64",     # North-South's expected score in points, East-West's result
     "table_score": "Int64",    # North-South's score in points at the table
     "notes": "string",         # what revsim noticed about the record, joined with " | "
+    "suspect": "string",       # the slip signatures of its revokes, joined with ";" (see laws/slips.py)
 }
 
 REVOKE_COLUMNS: dict[str, str] = {
@@ -46,4 +47,5 @@ REVOKE_COLUMNS: dict[str, str] = {
     "established_by": "string",  # 63A1, 63A3, 63A4
     "law": "string",           # the clause applied: 64A1, 64A2, 64B1-64B8, 62A, 62B1, 62B2, 62D
     "transfer": "Int64",
+    "suspect": "string",       # a recording slip's signature: same-rank, several-in-trick, many-revokes, swapped
 }

@@ -10,6 +10,7 @@ from revsim.equity.estimators import estimator_kind
 from revsim.equity.settings import Settings
 from revsim.equity.steps import BoardRuling, Outcome, expected
 from revsim.equity.worlds import Estimate
+from revsim.laws.slips import suspect_reasons
 from revsim.outputs.decisions import step_to_dict
 from revsim.outputs.explain import claim_text, explanation, ruling_line, step_texts
 from revsim.outputs.weights import labels_by_tricks
@@ -27,6 +28,7 @@ def ruling_to_dict(ruling: BoardRuling) -> dict[str, Any]:
     contract = record.contract
     assert contract is not None
     table_score = ns_score(contract, ruling.table_tricks, record.vulnerability)
+    suspect = suspect_reasons(ruling.table.replay, list(ruling.revokes))
     return {
         "status": "ok",
         "file": record.source,
@@ -55,6 +57,7 @@ def ruling_to_dict(ruling: BoardRuling) -> dict[str, Any]:
                 "transfer": revoke.transfer,
                 "reason": revoke.reason,
                 "marked_in_record": revoke.marked_in_record,
+                "suspect": suspect.get(revoke.order),
             }
             for revoke in ruling.revokes
         ],

@@ -20,6 +20,7 @@ class Progress:
         self.boards = 0
         self.revokes = 0
         self.errors = 0
+        self.suspect = 0
         self.last = "nothing"
         self.started = time.perf_counter()
         self._drawn = 0.0
@@ -29,6 +30,7 @@ class Progress:
         self.boards += board.get("board") is not None
         self.revokes += revokes
         self.errors += board["status"] == "error"
+        self.suspect += bool(board.get("suspect"))
         self.last = f"{board['file']}, board {board['board']}"
         now = time.perf_counter()
         if self.enabled and now - self._drawn > 0.2:
@@ -51,7 +53,8 @@ class Progress:
         rate = self.boards / seconds if seconds > 0 else 0.0
         written = f"; rows in {out}" if out else ""
         speed = (f"{rate:,.0f} boards/s" if rate >= 10 else f"{rate:,.2f} boards/s" if self.boards else "no board ruled")
-        return (f"{plural(self.boards, 'board')}, {plural(self.revokes, 'revoke')}, {plural(self.errors, 'error')} "
+        slips = f" ({self.suspect} with a recording slip's signature)" if self.suspect else ""
+        return (f"{plural(self.boards, 'board')}, {plural(self.revokes, 'revoke')}{slips}, {plural(self.errors, 'error')} "
                 f"in {seconds:.1f} s ({speed}, {jobs} job{'s' if jobs != 1 else ''}){written}")
 
 

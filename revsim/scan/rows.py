@@ -16,6 +16,7 @@ from revsim.cards import SEAT_LETTERS, SUIT_LETTERS
 from revsim.equity.ruling import BoardRuling
 from revsim.equity.settings import Settings
 from revsim.equity.steps import expected
+from revsim.laws.slips import suspect_reasons
 from revsim.outputs.adjustments import adjustment_row
 from revsim.outputs.columns import BOARD_COLUMNS, REVOKE_COLUMNS
 from revsim.outputs.weights import weighted_tricks
@@ -49,8 +50,10 @@ def board_rows(item: Record | RecordError, settings: Settings) -> BoardRows:
         return BoardRows(row)
     try:
         ruling = adjudicate(item, settings)
-        row.update(_ruling_columns(ruling))
-        revokes = [_revoke_row(ruling, revoke) for revoke in ruling.revokes]
+        suspect = suspect_reasons(ruling.table.replay, list(ruling.revokes))
+        row.update(_ruling_columns(ruling), suspect=";".join(sorted({sign for reasons in suspect.values()
+                                                                     for sign in reasons.split(";")})) or None)
+        revokes = [_revoke_row(ruling, revoke, suspect.get(revoke.order)) for revoke in ruling.revokes]
         return BoardRows(row, revokes, adjustment_row(ruling, row), _listed(ruling, row) if revokes else None)
     except RecordError as error:
         return error_rows(error, item)
@@ -80,13 +83,13 @@ def _ruling_columns(ruling: BoardRuling) -> Row:
     )
 
 
-def _revoke_row(ruling: BoardRuling, revoke: Any) -> Row:
+def _revoke_row(ruling: BoardRuling, revoke: Any, suspect: str | None) -> Row:
     return {
         "file": ruling.record.source, "board": ruling.record.board, "trick": revoke.trick,
         "player": SEAT_LETTERS[revoke.seat], "card": str(revoke.card),
         "suit_led": SUIT_LETTERS[revoke.suit_led] if revoke.suit_led is not None else None,
         "kind": str(revoke.kind), "established": revoke.established, "established_by": revoke.establishment,
-        "law": str(revoke.law), "transfer": revoke.transfer,
+        "law": str(revoke.law), "transfer": revoke.transfer, "suspect": suspect,
     }
 
 
