@@ -373,3 +373,27 @@ def test_the_solver_never_changes_the_working_directory_and_keeps_a_dds_dump_asi
         (tmp_path / "dump.txt").write_text("as DDS writes it on a bad position", encoding="utf-8")
     assert not (tmp_path / "dump.txt").exists()
     assert list(Path(solver.scratch_folder()).glob("dump-*.txt"))
+
+
+def test_sigterm_on_adjudicate_json_leaves_a_closed_json_array(tmp_path: Path) -> None:
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    from revsim.synthetic import write_archive
+
+    archive = tmp_path / "many.pbn"
+    write_archive(str(archive), seed=5, boards=3000, revoke_share=0.3)
+    out = tmp_path / "out.json"
+    with open(out, "w", encoding="utf-8") as handle:
+        process = subprocess.Popen([sys.executable, "-m", "revsim", "adjudicate", str(archive), "--json", "--estimator",
+                                    "dd"], stdout=handle, stderr=subprocess.PIPE, text=True)
+        deadline = time.monotonic() + 120
+        while time.monotonic() < deadline and out.stat().st_size < 20_000:
+            time.sleep(0.05)
+        process.send_signal(signal.SIGTERM)
+        _, err = process.communicate(timeout=60)
+    assert process.returncode == 143 and "interrupted" in err and "Traceback" not in err
+    boards = json.loads(out.read_text(encoding="utf-8"))
+    assert 0 < len(boards) < 3000

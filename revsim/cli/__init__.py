@@ -24,7 +24,7 @@ from revsim.cli.options import (
     settings_from_options,
 )
 from revsim.cli.scanning import ScanRequest, run_scan
-from revsim.cli.signals import terminate
+from revsim.cli.signals import interrupted_status, terminate
 from revsim.equity.estimators import ESTIMATORS
 from revsim.equity.predict import predict
 from revsim.equity.ruling import BoardRuling
@@ -49,7 +49,19 @@ def _selected(file: str, boards: tuple[str, ...], extra: Facts) -> Iterator[Reco
     return select_boards(read_records(file), boards, extra)
 
 
-@click.group()
+class _StoppableGroup(click.Group):
+    """Ctrl-C and SIGTERM end any command with one line and exit status 130 or 143 (``scan`` first writes what
+    it has, see ``scanning``), never a traceback or click's "Aborted!"."""
+
+    def invoke(self, ctx: click.Context) -> Any:
+        try:
+            return super().invoke(ctx)
+        except KeyboardInterrupt as stop:
+            click.echo("interrupted: nothing more was done", err=True)
+            ctx.exit(interrupted_status(stop))
+
+
+@click.group(cls=_StoppableGroup)
 @click.version_option(package_name="revsim")
 def main() -> None:
     """revsim: adjudicate revokes in duplicate bridge (Laws 61-64)."""
@@ -78,17 +90,19 @@ def adjudicate_command(file: str, as_json: bool, **options: Any) -> None:
     work = _work_line(file, options["boards"], extra)
     if as_json:
         click.echo("[")
-    for item in _selected(file, options["boards"], extra):
-        with work.board_at_work(str(item.board)):
-            result, text, failed = _board_output(item, settings, field, file)
-        errors += failed
+    try:
+        for item in _selected(file, options["boards"], extra):
+            with work.board_at_work(str(item.board)):
+                result, text, failed = _board_output(item, settings, field, file)
+            errors += failed
+            if as_json:
+                click.echo(("," if boards else "") + json.dumps(result, indent=2, ensure_ascii=False))
+            else:
+                click.echo(("\n" if boards else "") + text)
+            boards += 1
+    finally:  # interrupted too: the JSON array written so far is closed, so it reads as JSON
         if as_json:
-            click.echo(("," if boards else "") + json.dumps(result, indent=2, ensure_ascii=False))
-        else:
-            click.echo(("\n" if boards else "") + text)
-        boards += 1
-    if as_json:
-        click.echo("]")
+            click.echo("]")
     if options["boards"] and not boards:
         click.echo(f"{file}: no board named {', '.join(options['boards'])}", err=True)
         sys.exit(2)
