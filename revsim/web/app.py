@@ -27,6 +27,7 @@ from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
+from revsim.web.guard import WILDCARDS, LocalOnly
 from revsim.web.service import (
     Handler,
     Query,
@@ -37,6 +38,7 @@ from revsim.web.service import (
     case_text,
     load_text,
     report_text,
+    rule_text,
 )
 
 STATIC = Path(str(resources.files("revsim.web").joinpath("static")))
@@ -45,30 +47,38 @@ MAX_BYTES = 5_000_000
 
 
 class Worker:
-    """The process pool the requests' work runs in; rebuilt when a worker process dies."""
+    """The process pool the requests' work runs in; rebuilt when a worker process dies.
+
+    Requests wait for a free worker here, not in the pool's own queue: when a worker dies, only the requests
+    it was working on fail (with a 500 saying so), and the ones waiting run on the new pool."""
 
     def __init__(self, processes: int) -> None:
         self.processes = processes
         self.pool = self._new()
+        self.free = asyncio.Semaphore(processes)
 
     def _new(self) -> ProcessPoolExecutor:
         return ProcessPoolExecutor(max_workers=self.processes, mp_context=multiprocessing.get_context("spawn"))
 
     async def run(self, handler: Handler, body: bytes, query: Query) -> Reply:
         loop = asyncio.get_running_loop()
-        try:
-            return await loop.run_in_executor(self.pool, answer, handler, body, query)
-        except BrokenProcessPool:
-            self.pool.shutdown(wait=False, cancel_futures=True)
-            self.pool = self._new()
-            return Reply.problem(500, "the worker process stopped while ruling on this input; it was restarted")
+        async with self.free:
+            pool = self.pool
+            try:
+                return await loop.run_in_executor(pool, answer, handler, body, query)
+            except BrokenProcessPool:
+                if self.pool is pool:  # the first to see it rebuilds the pool; the others share the new one
+                    pool.shutdown(wait=False, cancel_futures=True)
+                    self.pool = self._new()
+                return Reply.problem(500, "the worker process stopped while ruling on this input; it was restarted")
 
     def close(self) -> None:
         self.pool.shutdown(wait=True, cancel_futures=True)
 
 
-def create_app(processes: int = 1, max_bytes: int = MAX_BYTES) -> Starlette:
-    """The desk's application with ``processes`` worker processes and a request size limit."""
+def create_app(processes: int = 1, max_bytes: int = MAX_BYTES, host: str = "127.0.0.1") -> Starlette:
+    """The desk's application with ``processes`` worker processes and a request size limit, answering only
+    requests addressed to ``host`` (or to this machine's local names; see ``guard``)."""
     worker: Worker | None = None
 
     @asynccontextmanager
@@ -96,6 +106,9 @@ def create_app(processes: int = 1, max_bytes: int = MAX_BYTES) -> Starlette:
     async def desk(_: Request) -> Response:
         return FileResponse(STATIC / "desk.html", media_type="text/html")
 
+    async def favicon(_: Request) -> Response:
+        return FileResponse(STATIC / "favicon.svg", media_type="image/svg+xml")
+
     async def capabilities_answer(_: Request) -> Response:
         return JSONResponse(capabilities())
 
@@ -106,13 +119,17 @@ def create_app(processes: int = 1, max_bytes: int = MAX_BYTES) -> Starlette:
         Route("/", desk),
         Route("/api/health", health),
         Route("/api/capabilities", capabilities_answer),
+        Route("/favicon.ico", favicon),
+        Route("/api/rule", endpoint(rule_text), methods=["POST"]),
         Route("/api/adjudicate", endpoint(adjudicate_text), methods=["POST"]),
         Route("/api/report", endpoint(report_text), methods=["POST"]),
         Route("/api/load", endpoint(load_text), methods=["POST"]),
         Route("/api/case", endpoint(case_text), methods=["POST"]),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
-    return Starlette(routes=routes, lifespan=lifespan, exception_handlers={404: _not_found, 405: _not_allowed})
+    application = Starlette(routes=routes, lifespan=lifespan, exception_handlers={404: _not_found, 405: _not_allowed})
+    application.add_middleware(LocalOnly, served=host)
+    return application
 
 
 async def _limited_body(request: Request, max_bytes: int) -> bytes | Response:
@@ -159,4 +176,6 @@ def serve(host: str = "127.0.0.1", port: int = 8765, processes: int = 1, open_br
     if open_browser:
         threading.Timer(1.0, webbrowser.open, args=(url,)).start()
     print(f"revsim desk at {url} (Ctrl-C to stop)", flush=True)
-    uvicorn.run(create_app(processes), host=host, port=port, log_level="warning")
+    if host in WILDCARDS:
+        print("the desk listens on every interface: anyone who can reach this machine can use it", flush=True)
+    uvicorn.run(create_app(processes, host=host), host=host, port=port, log_level="warning")

@@ -110,6 +110,20 @@ def adjudicate_text(body: bytes, query: Query) -> Reply:
     return Reply.json([output.result for output in outputs])
 
 
+def rule_text(body: bytes, query: Query) -> Reply:
+    """``POST /api/rule``: one board ruled once, answered with its JSON (as ``/api/adjudicate`` gives it) and its
+    HTML report together (``board`` and ``record`` choose it): what the desk's Rule button asks."""
+    settings, field = _settings(query), _field(query)
+    record = _one(body, query)
+    output = board_output(record, settings, field)
+    if output.failed or output.ruling is None:
+        result = output.result
+        return Reply.problem(422, str(result.get("error") or result.get("reason")), file=result.get("file"),
+                             board=result.get("board"), line=result.get("line"), trick=result.get("trick"))
+    scores = field.get(None) if field else None
+    return Reply.json({"board": output.result, "report": report_html(output.ruling, scores)})
+
+
 def report_text(body: bytes, query: Query) -> Reply:
     """``POST /api/report``: the HTML report of one board (``board`` and ``record`` choose it)."""
     settings, field = _settings(query), _field(query)

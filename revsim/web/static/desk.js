@@ -161,10 +161,11 @@ async function rule() {
     const query = settingsQuery();
     query.set("format", "toml");
     query.set("name", `${case_.board}.toml`);
-    const json = await post("/api/adjudicate", query, toml);
-    const html = await post("/api/report", query, toml);
+    const answer = JSON.parse(await post("/api/rule", query, toml));  // one request: the ruling and its report
+    const json = JSON.stringify([answer.board], null, 2);
+    const html = answer.report;
     desk.texts = { toml, json, html };
-    showRuling(JSON.parse(json)[0]);
+    showRuling(answer.board);
     for (const [kind, type] of [["html", "text/html"], ["json", "application/json"], ["toml", "application/toml"]]) {
       const link = $(`download-${kind}`);
       if (link.href) URL.revokeObjectURL(link.href);
