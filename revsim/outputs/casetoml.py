@@ -17,7 +17,8 @@ from revsim.records.facts import Facts, noticed_at_text
 from revsim.records.judgement import outcomes_text
 from revsim.records.record import Record
 
-_ORDER = ("board", "deal", "contract", "declarer", "vulnerable", "dealer", "auction", "play", "start", "claim", "facts")
+_ORDER = ("board", "event", "date", "session", "table", "players", "director", "deal", "contract", "declarer",
+          "vulnerable", "dealer", "auction", "play", "start", "claim", "statements", "findings", "facts")
 _FACT_TABLES = ("correction", "penalty_card", "lead_restriction", "lead_out_of_turn", "judgement")
 
 
@@ -28,6 +29,15 @@ def record_to_case(record: Record) -> dict[str, Any]:
     empty play. A play that cannot be replayed raises its RecordError."""
     contract = record.contract
     case: dict[str, Any] = {"board": str(record.board), "deal": deal_to_pbn(record.hands)}
+    case.update({key: record.info[key] for key in ("event", "date", "session", "table", "director") if key in record.info})
+    players = {seat: record.info[name] for seat, name in zip("NESW", ("north", "east", "south", "west"), strict=True)
+               if name in record.info}
+    if players:
+        case["players"] = players
+    if record.facts.statements:
+        case["statements"] = list(record.facts.statements)
+    if record.facts.findings:
+        case["findings"] = list(record.facts.findings)
     if contract is not None:
         case.update(contract=str(contract), declarer=SEAT_LETTERS[contract.declarer])
     case["vulnerable"] = record.vulnerability

@@ -7,7 +7,10 @@ BOARD_COLUMNS: dict[str, str] = {
     "board": "string",         # the board as named in the file
     "event": "string",         # the event, as the record names it
     "date": "string",          # the date, as the record gives it
-    "room": "string",          # the room or table (PBN [Room])
+    "session": "string",       # the session or round (case file session, PBN [Round])
+    "table": "string",         # the table (case file table, PBN [Table])
+    "room": "string",          # the room (PBN [Room])
+    "director": "string",      # the director who ruled (case file director)
     "north": "string",         # the players' names, where the record gives them
     "east": "string",
     "south": "string",

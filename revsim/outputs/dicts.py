@@ -90,10 +90,13 @@ def _outcomes(contract: Contract, outcomes: tuple[Outcome, ...]) -> list[dict[st
 
 
 def record_info(record: Record) -> dict[str, Any]:
-    """The event, date, room and players' names a record gives (None where it gives none)."""
-    info: dict[str, Any] = {key: record.info.get(key) for key in ("event", "date", "room")}
+    """The event, date, session, table, room, director and players' names a record gives (None where it gives
+    none), and what the players said and the director found (lists, empty when none)."""
+    info: dict[str, Any] = {key: record.info.get(key) for key in ("event", "date", "session", "table", "room",
+                                                                  "director")}
     info["players"] = {seat: record.info.get(name) for seat, name in zip("NESW", ("north", "east", "south", "west"),
                                                                          strict=True)}
+    info.update(statements=list(record.facts.statements), findings=list(record.facts.findings))
     return info
 
 

@@ -9,8 +9,11 @@ from revsim.outputs.explain import claim_text, describe_result, ruling_line, ste
 
 
 def describe_info(info: dict[str, str]) -> str:
-    """Like ``Teams final, 2024-05-01, Open room; N Smith, E Jones, S Brown, W Green`` (empty when unknown)."""
-    about = ", ".join(info[key] for key in ("event", "date", "room") if key in info)
+    """Like ``Teams final, 2024-05-01, round 3, table 7, Open room, director A. Ruler; N Smith, E Jones, S Brown,
+    W Green`` (empty when unknown)."""
+    shown = {"session": "round {}", "table": "table {}", "director": "director {}"}
+    about = ", ".join(shown.get(key, "{}").format(info[key]) for key in ("event", "date", "session", "table", "room",
+                                                                            "director") if key in info)
     players = ", ".join(f"{letter} {info[name]}" for letter, name in zip("NESW", ("north", "east", "south", "west"),
                                                                          strict=True) if name in info)
     return "; ".join(part for part in (about, players) if part)
@@ -47,6 +50,8 @@ def ruling_to_text(ruling: BoardRuling) -> str:
     facts = record.facts.describe()
     if facts:
         out.append("Facts: " + "; ".join(facts) + ".")
+    out += [f"Statement: {said}" for said in record.facts.statements]
+    out += [f"Finding: {found}" for found in record.facts.findings]
     claim = " (claimed)" if ruling.table.claimed else ""
     out.append(f"Table result: {describe_result(ruling, ruling.table_tricks)}{claim}")
     if ruling.table.claimed:

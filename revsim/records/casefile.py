@@ -169,6 +169,16 @@ class _Lines:
         return numbers
 
 
+def _case_info(data: dict[str, Any]) -> dict[str, str]:
+    """What the case says of the event, the table, the director and the players (``Record.info``)."""
+    info: dict[str, str] = {key: str(data[key]).strip() for key in ("event", "date", "session", "table", "director")
+                            if key in data}
+    seats = {"N": "north", "E": "east", "S": "south", "W": "west"}
+    for seat, name in data.get("players", {}).items():
+        info[seats[seat.strip().upper()[0]]] = str(name).strip()
+    return {key: value for key, value in info.items() if value}
+
+
 def _board(data: dict[str, Any], source: str, name: str, lines: _Lines) -> Record:
     def fail(problem: str, key: str | None = None, line: int | None = None, **extra: Any) -> RecordError:
         return RecordError(problem, source=source, board=name, line=line or (lines.key(key) if key else lines.start),
@@ -211,9 +221,11 @@ def _board(data: dict[str, Any], source: str, name: str, lines: _Lines) -> Recor
     auction = [normalise_call(call) for call in data.get("auction", [])]
     facts = _facts(data.get("facts", {}), data.get("claim"), lines, fail)
     play = _play(data["play"], lines, facts, first_trick, fail)
+    facts = replace(facts, statements=tuple(data.get("statements", ())), findings=tuple(data.get("findings", ())))
     record = Record(source=source, board=name, line=lines.start, hands=hands, contract=contract, dealer=dealer,
                     vulnerability=vulnerability, auction=auction, play=play, first_trick=first_trick, leader=leader,
-                    tricks_before=(declarer_before, first_trick - 1 - declarer_before), facts=facts)
+                    tricks_before=(declarer_before, first_trick - 1 - declarer_before), facts=facts,
+                    info=_case_info(data))
     claim = data.get("claim")
     if claim is not None:
         record = _claim(claim, record, lines, fail)
@@ -341,4 +353,4 @@ def _facts(data: dict[str, Any], claim: Any, lines: _Lines, fail: Any) -> Facts:
                "noticed": lines.key("noticed_at") or lines.key("noticed_at_trick") or lines.key("noticed") or 0}
     return Facts(noticed, int(noticed_trick) if noticed_trick is not None else None, noticed_cards,
                  tuple(corrections), tuple(penalties), tuple(restrictions), tuple(leads), tuple(hidden), claim_by,
-                 statement, tuple(judgements), {key: value for key, value in line_of.items() if value})
+                 statement, tuple(judgements), lines={key: value for key, value in line_of.items() if value})

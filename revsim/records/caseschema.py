@@ -98,6 +98,11 @@ KINDS: dict[str, tuple[str, Callable[[Any], bool]]] = {
     "calls": ('a list of calls like ["1S", "P", "4S", "AP"]', _calls),
     "cards-by-seat": ('a table of seats and cards like { N = ["H3"] }', lambda v: isinstance(v, dict)),
     "table": ("a table", lambda v: isinstance(v, dict)),
+    "texts": ('a list of strings like ["East: I had no club", ...]',
+              lambda v: isinstance(v, list) and all(isinstance(t, str) for t in v)),
+    "players": ('a table of seats and names like { N = "Ann", E = "Bob" }',
+                lambda v: isinstance(v, dict) and all(isinstance(k, str) and k.strip().upper() in _SEATS
+                                                      and isinstance(n, str) for k, n in v.items())),
     "tables": ("an array of tables ([[...]])", lambda v: isinstance(v, list) and all(isinstance(t, dict) for t in v)),
 }
 
@@ -114,6 +119,14 @@ SCHEMA: tuple[Key, ...] = (
     Key("declarer", "seat", "declarer's seat", required=True),
     Key("vulnerable", "choice", "who is vulnerable", required=True, choices=VULNERABILITIES),
     Key("dealer", "seat", "the dealer's seat"),
+    Key("event", "text", "the event"),
+    Key("date", "text", "the date"),
+    Key("session", "text", "the session or round"),
+    Key("table", "name", "the table"),
+    Key("players", "players", "the players' names by seat"),
+    Key("director", "text", "the director who ruled"),
+    Key("statements", "texts", "what the players said, one a string"),
+    Key("findings", "texts", "the director's findings of fact, one a string"),
     Key("auction", "calls", "the calls from the dealer on (read by the sd estimator's players)"),
     Key("play", "tricks-played", "each trick in the order played, leader first; the last may be unfinished",
         required=True),

@@ -158,7 +158,8 @@ class Facts:
     """Everything the director adds to the record. ``noticed_trick`` is set when attention was drawn
     during the play, at that trick, and ``noticed_cards`` when it is known how many cards of it (0-3) had been
     played; ``claim_by`` is ``declarer`` or ``defenders`` (who claimed or conceded); ``judgements`` are the
-    director's own weights for named worlds (``t4``, or None for the first no-infraction world)."""
+    director's own weights for named worlds (``t4``, or None for the first no-infraction world);
+    ``statements`` what the players said and ``findings`` the director's findings of fact, as he wrote them."""
 
     noticed: str | None = None
     noticed_trick: int | None = None
@@ -171,6 +172,8 @@ class Facts:
     claim_by: str | None = None
     claim_statement: str = ""
     judgements: tuple[tuple[str | None, tuple[tuple[int, float], ...]], ...] = ()
+    statements: tuple[str, ...] = ()
+    findings: tuple[str, ...] = ()
     lines: dict[str, int] = field(default_factory=dict)
 
     def describe(self) -> list[str]:
@@ -261,6 +264,8 @@ def with_extra(facts: Facts, extra: Facts) -> Facts:
         claim_by=extra.claim_by or facts.claim_by,
         claim_statement=facts.claim_statement,
         judgements=facts.judgements + extra.judgements,
+        statements=facts.statements + extra.statements,
+        findings=facts.findings + extra.findings,
         lines=facts.lines,
     )
 

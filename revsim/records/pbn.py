@@ -260,8 +260,8 @@ def _cross_check_auction(game: PbnGame, auction: list[str], dealer: Seat | None,
     return None
 
 
-_INFO_TAGS = {"event": "Event", "date": "Date", "room": "Room", "north": "North", "east": "East", "south": "South",
-              "west": "West"}
+_INFO_TAGS = {"event": "Event", "date": "Date", "session": "Round", "table": "Table", "room": "Room", "north": "North",
+              "east": "East", "south": "South", "west": "West"}
 
 
 def _info(game: PbnGame) -> dict[str, str]:

@@ -139,5 +139,5 @@ class Record:
         return {"source": self.source, "board": self.board, "line": self.line}
 
 
-INFO_KEYS = ("event", "date", "room", "north", "east", "south", "west")
+INFO_KEYS = ("event", "date", "session", "table", "room", "director", "north", "east", "south", "west")
 """The keys of ``Record.info``, in the order outputs show them."""

@@ -174,6 +174,11 @@ def report_article(ruling: BoardRuling, traces: BoardTraces, field: list[int] | 
         if ruling.estimates else "",
         _auction(ruling),
         ("<h2>Facts</h2><ul>" + "".join(f"<li>{_e(f)}</li>" for f in facts) + "</ul>") if facts else "",
+        ("<h2>What the players said</h2><ul>" + "".join(f"<li>{_e(said)}</li>" for said in record.facts.statements)
+         + "</ul>") if record.facts.statements else "",
+        ("<h2>The director's findings of fact</h2><ul>" + "".join(f"<li>{_e(found)}</li>" for found in
+                                                                  record.facts.findings) + "</ul>")
+        if record.facts.findings else "",
         _play_table(ruling),
         _law_path(ruling),
         _ruling_table(ruling, field),
