@@ -145,3 +145,29 @@ def test_the_desk_takes_attention_at_a_card_and_the_directors_worlds(page: Any, 
     assert "[[facts.judgement]]" in case_file.read_text()
     result = CliRunner().invoke(main, ["adjudicate", str(case_file), "--estimator", "dd", "--json"])
     assert json.loads(result.output)[0]["ruling"]["written"] == board["ruling"]["written"]
+
+
+def test_the_desk_keeps_the_case_details_in_the_case_file_and_the_ruling(page: Any, tmp_path: Path) -> None:
+    page.set_input_files("#file", [])
+    page.set_input_files("#file", str(HANDS / "duschek-too-late-b.toml"))
+    page.wait_for_function("document.getElementById('message').textContent.includes('1 board')")
+    page.select_option("#estimator", "dd")
+    page.click("#case-details summary")
+    page.fill("#event", "Spring Pairs")
+    page.fill("#table", "7")
+    page.fill("#director", "A. Ruler")
+    page.fill("#player-E", "Bob")
+    page.fill("#statements", "East: I thought I had no club\nSouth: I called at once")
+    page.fill("#findings", "East held the CJ")
+    shot(page, "5-case-details")
+    board = _rule_and_wait(page)
+    assert (board["event"], board["table"], board["director"], board["players"]["E"]) == (
+        "Spring Pairs", "7", "A. Ruler", "Bob")
+    assert board["statements"] == ["East: I thought I had no club", "South: I called at once"]
+    toml = page.evaluate("() => desk.texts.toml")
+    assert 'director = "A. Ruler"' in toml and 'findings = ["East held the CJ"]' in toml
+    assert "What the players said" in page.evaluate("() => desk.texts.html")
+    case_file = tmp_path / "details.toml"
+    case_file.write_text(toml, encoding="utf-8")
+    result = CliRunner().invoke(main, ["adjudicate", str(case_file), "--estimator", "dd", "--json"])
+    assert json.loads(result.output)[0]["findings"] == ["East held the CJ"]

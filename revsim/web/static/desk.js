@@ -72,10 +72,21 @@ function buildCase() {
     case_.claim = { declarer_tricks: Number($("claim-tricks").value), by: $("claim-by").value };
     if ($("claim-statement").value.trim()) case_.claim.statement = $("claim-statement").value.trim();
   }
+  for (const key of CASE_DETAILS) if ($(key).value.trim()) case_[key] = $(key).value.trim();
+  const players = Object.fromEntries(SEATS.split("").map((seat) => [seat, $(`player-${seat}`).value.trim()])
+    .filter(([, name]) => name));
+  if (Object.keys(players).length) case_.players = players;
+  for (const key of ["statements", "findings"]) {
+    const said = lines(key);
+    if (said.length) case_[key] = said;
+  }
   const facts = readFacts(true);
   if (Object.keys(facts).length) case_.facts = facts;
   return case_;
 }
+
+// The case details a case file keeps as text (players, statements and findings are filled apart).
+const CASE_DETAILS = ["event", "date", "session", "table", "director"];
 
 function showCase(case_) {
   // Fill the form from a board of a loaded file (the case file's keys).
@@ -92,6 +103,9 @@ function showCase(case_) {
   $("claim-by").value = case_.claim ? (case_.claim.by || "declarer") : "";
   $("claim-tricks").value = case_.claim ? case_.claim.declarer_tricks : "";
   $("claim-statement").value = case_.claim && case_.claim.statement ? case_.claim.statement : "";
+  for (const key of CASE_DETAILS) $(key).value = case_[key] !== undefined ? String(case_[key]) : "";
+  for (const seat of SEATS) $(`player-${seat}`).value = (case_.players || {})[seat] || "";
+  for (const key of ["statements", "findings"]) $(key).value = (case_[key] || []).join("\n");
   const facts = case_.facts || {};
   $("noticed").value = facts.noticed || "";
   $("noticed-trick").value = facts.noticed_at || facts.noticed_at_trick || "";
@@ -231,7 +245,10 @@ async function loadFile(file) {
     const list = $("board-list");
     list.replaceChildren(...answer.boards.map((board, index) =>
       Object.assign(document.createElement("option"), { value: String(index),
-        textContent: `${board.board}${board.contract ? ` (${board.contract} by ${board.declarer})` : ""}` })));
+        textContent: `${board.board}${board.contract ? ` (${board.contract} by ${board.declarer})` : ""}`
+          + (board.table ? `, table ${board.table}` : "") + (board.players && board.players.N
+            ? `, ${["N", "E", "S", "W"].map((seat) => board.players[seat] || "?").join("-")}` : ""),
+        title: `record ${index + 1} of ${answer.boards.length}` })));
     if (answer.boards.length) showCase(answer.boards[0]);
     const problems = answer.errors.length ? `; ${answer.errors.length} could not be read: ${answer.errors[0].error}` : "";
     say(`${file.name}: ${answer.boards.length} board(s)${problems}`, answer.errors.length > 0);
@@ -244,7 +261,8 @@ function blankCase() {
   const keep = { board: $("board").value, deal: $("deal").value, dealer: $("dealer").value, vulnerable: $("vulnerable").value,
                  contract: $("contract").value, declarer: $("declarer").value };
   for (const id of ["auction", "claim-statement", "claim-tricks", "noticed-trick", "corrections", "penalty-cards",
-                    "lead-restrictions", "hidden-cards", "leads-out-of-turn", "field", "outcomes"]) $(id).value = "";
+                    "lead-restrictions", "hidden-cards", "leads-out-of-turn", "field", "outcomes", "table", "statements",
+                    "findings", "player-N", "player-E", "player-S", "player-W"]) $(id).value = "";
   $("claim-by").value = ""; $("noticed").value = ""; $("start-trick").value = 1; $("start-leader").value = ""; $("start-won").value = 0;
   Object.entries(keep).forEach(([id, value]) => { $(id).value = value; });
   desk.play = [];
