@@ -171,3 +171,39 @@ def test_the_desk_keeps_the_case_details_in_the_case_file_and_the_ruling(page: A
     case_file.write_text(toml, encoding="utf-8")
     result = CliRunner().invoke(main, ["adjudicate", str(case_file), "--estimator", "dd", "--json"])
     assert json.loads(result.output)[0]["findings"] == ["East held the CJ"]
+
+
+def test_the_desk_names_each_problem_asks_before_clearing_and_shows_its_work(page: Any) -> None:
+    assert page.locator("meta[name=viewport]").count() == 1
+    page.click("#blank")
+    deal = "N:AQQ2.K752.AQ94.Q7 J.Q863.T853.J65 KQT97.A4.KJ2.832 642.JT9.76.AKT94"
+    page.fill("#deal", deal)
+    page.dispatch_event("#deal", "change")
+    assert "the ♠Q is given twice" in page.locator("#message").text_content()
+    page.fill("#deal", "N:853.K752.AQ94.Q7 AJ.Q863.T853.J65 KQT97.A4.KJ2.832 642.JT9.76.AKT9")
+    page.dispatch_event("#deal", "change")
+    assert "as many cards each: N 13, E 13, S 13, W 12" in page.locator("#message").text_content()
+    page.fill("#deal", "N:853.K752.AQ94.Q7 AJ.Q863.T853.J65 KQT97.A4.KJ2.832 642.JT9.76.AKT94")
+    page.dispatch_event("#deal", "change")
+    page.fill("#contract", "4Z")
+    page.dispatch_event("#contract", "change")
+    assert '"4Z" is not a contract' in page.locator("#message").text_content()
+    page.fill("#contract", "4S")
+    page.evaluate("() => document.activeElement.blur()")    # the contract's change redraws the hands
+    page.click(".hand[data-seat='W'] .card >> nth=0")   # West leads a card
+    assert page.evaluate("() => desk.play.length") == 1, page.locator("#message").text_content()
+    asked: list[str] = []
+    page.once("dialog", lambda dialog: (asked.append(dialog.message), dialog.dismiss()))
+    page.click("#clear-play")
+    assert asked and "Clear the 1 card(s) entered?" in asked[0]
+    assert page.evaluate("() => desk.play.length") == 1          # dismissed: nothing lost
+    page.evaluate("() => { desk.play = []; draw(); }")
+    page.set_input_files("#file", [])
+    page.set_input_files("#file", str(HANDS / "duschek-too-late-a.pbn"))
+    page.wait_for_function("document.getElementById('message').textContent.includes('1 board')")
+    page.select_option("#estimator", "sd")
+    page.click("#rule")
+    assert page.locator("#rule").is_disabled() and "Ruling:" in page.locator("#working").text_content()
+    page.wait_for_function("document.getElementById('working').textContent.startsWith('Ruled in')", timeout=120_000)
+    assert page.locator("#rule").is_enabled() and page.locator("#print").is_visible()
+    shot(page, "6-ruled")

@@ -167,8 +167,16 @@ async function post(path, query, body) {
 }
 
 async function rule() {
+  // While it works: the button is disabled and a status beside it says what is happening and for how long.
+  const button = $("rule");
+  const started = Date.now();
+  const working = () => { $("working").textContent = `Ruling: ${Math.round((Date.now() - started) / 1000)} s (the simulated play-outs take a few seconds)`; };
+  let timer = null;
   try {
     const case_ = buildCase();
+    button.disabled = true;
+    working();
+    timer = setInterval(working, 1000);
     say("Ruling...");
     const name = new URLSearchParams({ name: `${case_.board}.toml` });
     const toml = await post("/api/case", name, JSON.stringify(case_));
@@ -190,8 +198,14 @@ async function rule() {
     $("report").srcdoc = html;
     $("report-section").hidden = false;
     say("Ruled.");
+    $("working").textContent = `Ruled in ${((Date.now() - started) / 1000).toFixed(1)} s.`;
+    $("ruling-section").scrollIntoView({ behavior: "smooth", block: "start" });
   } catch (error) {
     say(`Cannot rule: ${error.message}`, true);
+    $("working").textContent = `Cannot rule: ${error.message}`;
+  } finally {
+    if (timer) clearInterval(timer);
+    button.disabled = false;
   }
 }
 
@@ -332,8 +346,16 @@ function start() {
   $("blank").addEventListener("click", blankCase);
   $("deal").addEventListener("change", () => { desk.play = []; setDeal(); draw(); });
   for (const id of ["contract", "declarer", "start-trick", "start-leader", "leads-out-of-turn"]) $(id).addEventListener("change", draw);
+  $("contract").addEventListener("change", () => {
+    try { parseContract(); say(""); } catch (error) { say(`Contract: ${error.message}`, true); }
+  });
   $("undo").addEventListener("click", () => { desk.play.pop(); draw(); });
-  $("clear-play").addEventListener("click", () => { desk.play = []; draw(); });
+  $("clear-play").addEventListener("click", () => {
+    if (desk.play.length && !window.confirm(`Clear the ${desk.play.length} card(s) entered? This cannot be undone.`)) return;
+    desk.play = [];
+    draw();
+  });
+  $("print").addEventListener("click", () => $("report").contentWindow.print());
   $("rule").addEventListener("click", rule);
   draw();
 }

@@ -36,7 +36,30 @@ function parseDeal(text) {
       }
     });
   });
+  checkHands(hands);
   return hands;
+}
+
+function checkHands(hands) {
+  // Each problem named: a card given twice, cards missing from a full deal, hands of different sizes.
+  const seen = new Map();
+  for (const seat of SEATS) {
+    for (const card of hands[seat]) {
+      if (seen.has(card)) {
+        throw new Error(`the ${showCard(card)} is given twice (${seen.get(card)} and ${seat === seen.get(card) ? "again in " : ""}${seat})`);
+      }
+      seen.set(card, seat);
+    }
+  }
+  const sizes = SEATS.split("").map((seat) => `${seat} ${hands[seat].length}`);
+  if (new Set(SEATS.split("").map((seat) => hands[seat].length)).size > 1) {
+    throw new Error(`the hands must hold as many cards each: ${sizes.join(", ")}`);
+  }
+  if (hands.N.length === 13 && seen.size < 52) {
+    const missing = [...SUITS].flatMap((suit) => [...RANKS].map((rank) => suit + rank)).filter((card) => !seen.has(card));
+    throw new Error(`missing from the deal: ${missing.map(showCard).join(" ")}`);
+  }
+  if (hands.N.length > 13) throw new Error(`a hand holds at most 13 cards: ${sizes.join(", ")}`);
 }
 
 function trickWinner(cards, trump) {
@@ -53,7 +76,8 @@ function trickWinner(cards, trump) {
 
 function replay() {
   // Who played each card, which were revokes, the tricks and who is to play next.
-  const contract = parseContract();
+  let contract = null;
+  try { contract = parseContract(); } catch (error) { contract = null; }  // said when the contract is entered
   const facts = readFacts(false);
   const outOfTurn = Object.fromEntries((facts.lead_out_of_turn || []).map((lead) => [lead.trick, lead.player]));
   const firstTrick = Number($("start-trick").value) || 1;
@@ -83,8 +107,11 @@ function replay() {
 }
 
 function parseContract() {
-  const match = /^\s*([1-7])\s*(NT|N|S|H|D|C)\s*(XX|X)?\s*$/i.exec($("contract").value);
-  if (!match) return null;
+  // Null while nothing is entered; an error naming the problem for anything that is not a contract.
+  const text = $("contract").value;
+  if (!text.trim()) return null;
+  const match = /^\s*([1-7])\s*(NT|N|S|H|D|C)\s*(XX|X)?\s*$/i.exec(text);
+  if (!match) throw new Error(`"${text.trim()}" is not a contract: a level 1-7, a strain (S, H, D, C or NT) and X or XX, like 4S or 3NTX`);
   const strain = match[2].toUpperCase();
   return { text: match[1] + (strain === "N" ? "NT" : strain) + (match[3] || "").toUpperCase(),
            trump: strain.startsWith("N") ? "" : strain, declarer: $("declarer").value };
