@@ -207,3 +207,25 @@ def test_the_desk_names_each_problem_asks_before_clearing_and_shows_its_work(pag
     page.wait_for_function("document.getElementById('working').textContent.startsWith('Ruled in')", timeout=120_000)
     assert page.locator("#rule").is_enabled() and page.locator("#print").is_visible()
     shot(page, "6-ruled")
+
+
+@pytest.mark.parametrize(("width", "height"), [(390, 844), (768, 1024), (1280, 800), (1440, 900)])
+def test_the_desk_fits_the_screen_with_tap_targets_of_32_px(page: Any, desk_url: str, width: int, height: int) -> None:
+    context = page.context.browser.new_context(viewport={"width": width, "height": height})
+    small_page = context.new_page()
+    try:
+        small_page.goto(desk_url + "/")
+        small_page.wait_for_selector("#estimator")
+        small_page.set_input_files("#file", str(HANDS / "duschek-repeated-3nt.pbn"))
+        small_page.wait_for_function("document.getElementById('message').textContent.includes('1 board')")
+        small_page.select_option("#estimator", "dd")
+        small_page.click("#rule")
+        small_page.wait_for_function("document.getElementById('working').textContent.startsWith('Ruled in')",
+                                     timeout=120_000)
+        assert small_page.evaluate("document.documentElement.scrollWidth") <= width
+        small = small_page.evaluate("""() => [...document.querySelectorAll('button, select, input, .buttons a')]
+            .filter((e) => e.offsetParent && e.getBoundingClientRect().height < 31.5).map((e) => e.id || e.tagName)""")
+        assert small == []
+        shot(small_page, f"7-ruled-{width}x{height}")
+    finally:
+        context.close()
