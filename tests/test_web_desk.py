@@ -229,3 +229,26 @@ def test_the_desk_fits_the_screen_with_tap_targets_of_32_px(page: Any, desk_url:
         shot(small_page, f"7-ruled-{width}x{height}")
     finally:
         context.close()
+
+
+def test_the_case_being_entered_comes_back_after_a_reload(page: Any, desk_url: str) -> None:
+    context = page.context.browser.new_context(viewport={"width": 1280, "height": 800})
+    fresh = context.new_page()
+    try:
+        fresh.goto(desk_url + "/")
+        fresh.wait_for_selector("#estimator")
+        fresh.click("#blank")
+        fresh.fill("#board", "kept-case")
+        fresh.fill("#deal", "N:853.K752.AQ94.Q7 AJ.Q863.T853.J65 KQT97.A4.KJ2.832 642.JT9.76.AKT94")
+        fresh.dispatch_event("#deal", "change")
+        fresh.fill("#contract", "4S")
+        fresh.evaluate("() => document.activeElement.blur()")
+        fresh.click(".hand[data-seat='W'] .card >> nth=0")
+        assert fresh.evaluate("() => desk.play.length") == 1
+        fresh.reload()
+        fresh.wait_for_function("document.getElementById('message').textContent.includes('is back')")
+        assert fresh.input_value("#board") == "kept-case" and fresh.input_value("#contract") == "4S"
+        assert fresh.evaluate("() => desk.play.length") == 1
+        shot(fresh, "8-after-reload")
+    finally:
+        context.close()

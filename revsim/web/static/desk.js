@@ -333,7 +333,7 @@ async function loadCapabilities() {
 }
 
 function start() {
-  loadCapabilities().catch((error) => say(`cannot read revsim's estimators: ${error}`, true));
+  loadCapabilities().catch((error) => say(`cannot read revsim's estimators: ${error}`, true)).finally(restoreSession);
   $("file").addEventListener("change", (event) => event.target.files[0] && loadFile(event.target.files[0]));
   const drop = $("drop");
   drop.addEventListener("dragover", (event) => { event.preventDefault(); drop.classList.add("over"); });

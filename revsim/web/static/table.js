@@ -9,7 +9,7 @@ const SYMBOLS = { S: "\u2660", H: "\u2665", D: "\u2666", C: "\u2663" };
 const RANKS = "AKQJT98765432";
 const $ = (id) => document.getElementById(id);
 
-const desk = { hands: null, play: [], loaded: [], fileName: "", texts: {}, estimators: [], formats: [] };
+const desk = { hands: null, play: [], loaded: [], fileName: "", texts: {}, estimators: [], formats: [], ready: false };
 
 // ---- cards and the replay ------------------------------------------------------------------------------
 const suitOf = (card) => card[0];
@@ -165,6 +165,7 @@ function draw() {
     list.append(item);
   }
   $("turn").textContent = desk.hands ? `trick ${state.number}, ${state.toPlay} to play` : "";
+  saveSession();  // every change of the play is kept (session.js)
 }
 
 function playCard(seat, card) {
