@@ -252,3 +252,33 @@ def test_the_case_being_entered_comes_back_after_a_reload(page: Any, desk_url: s
         shot(fresh, "8-after-reload")
     finally:
         context.close()
+
+
+def test_cards_typed_stepped_through_and_a_deal_edited_without_losing_the_play(page: Any) -> None:
+    page.evaluate("() => { desk.play = []; draw(); }")
+    page.click("#blank")
+    deal = "N:853.K752.AQ94.Q7 AJ.Q863.T853.J65 KQT97.A4.KJ2.832 642.JT9.76.AKT94"
+    page.fill("#deal", deal)
+    page.dispatch_event("#deal", "change")
+    page.fill("#contract", "4S")
+    page.dispatch_event("#contract", "change")
+    for typed in ("ca", "c7", "10x", "C5"):              # West leads the CA, North plays the C7...
+        page.fill("#card-entry", typed)
+        page.press("#card-entry", "Enter")
+    assert '"10X" is not a card' in page.locator("#message").text_content() or page.evaluate("() => desk.play.length") == 3
+    assert page.evaluate("() => desk.play") == ["CA", "C7", "C5"]
+    page.click("#undo")
+    page.click("#undo")
+    assert page.evaluate("() => desk.play") == ["CA"]
+    page.click("#step-forward")
+    assert page.evaluate("() => desk.play") == ["CA", "C7"]
+    swapped = deal.replace("K752", "K754").replace("A4", "A2")   # North's H2 and South's H4 swap: the play still fits
+    page.fill("#deal", swapped)
+    page.dispatch_event("#deal", "change")
+    assert page.evaluate("() => desk.hands !== null") and page.evaluate("() => desk.play") == ["CA", "C7"]
+    asked: list[str] = []
+    page.once("dialog", lambda dialog: (asked.append(dialog.message), dialog.dismiss()))
+    page.fill("#deal", swapped.replace(".Q7 ", ".Q6 ").replace(".J65 ", ".J75 "))  # North's C7 goes to East
+    page.dispatch_event("#deal", "change")
+    assert asked and "does not fit 1 of the 2 cards played" in asked[0]
+    assert page.evaluate("() => desk.play") == ["CA", "C7"] and page.input_value("#deal") == swapped

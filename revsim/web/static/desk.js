@@ -344,12 +344,12 @@ function start() {
   });
   $("board-list").addEventListener("change", (event) => desk.loaded[event.target.value] && showCase(desk.loaded[event.target.value]));
   $("blank").addEventListener("click", blankCase);
-  $("deal").addEventListener("change", () => { desk.play = []; setDeal(); draw(); });
+  $("deal").addEventListener("change", dealEdited);   // entry.js: keeps the play the new deal still fits
   for (const id of ["contract", "declarer", "start-trick", "start-leader", "leads-out-of-turn"]) $(id).addEventListener("change", draw);
   $("contract").addEventListener("change", () => {
     try { parseContract(); say(""); } catch (error) { say(`Contract: ${error.message}`, true); }
   });
-  $("undo").addEventListener("click", () => { desk.play.pop(); draw(); });
+  $("undo").addEventListener("click", stepBack);       // entry.js: the card can be stepped forward again
   $("clear-play").addEventListener("click", () => {
     if (desk.play.length && !window.confirm(`Clear the ${desk.play.length} card(s) entered? This cannot be undone.`)) return;
     desk.play = [];

@@ -86,13 +86,14 @@ function replay() {
   let leader = $("start-leader").value || (contract ? nextSeat(contract.declarer) : "W");
   const tricks = [];
   let current = [];
+  let foreign = 0;   // cards played by a player the deal does not give them to
   desk.play.forEach((card, index) => {
     const number = firstTrick + tricks.length;
     if (current.length === 0 && outOfTurn[number]) leader = outOfTurn[number];
     const seat = nextSeat(leader, current.length);
     const led = current.length ? suitOf(current[0].card) : null;
     const revoke = led !== null && suitOf(card) !== led && [...held[seat]].some((c) => suitOf(c) === led);
-    held[seat].delete(card);
+    if (!held[seat].delete(card)) foreign += 1;
     current.push({ seat, card, revoke, index });
     if (current.length === 4) {
       const winner = trickWinner(current, contract ? contract.trump : "");
@@ -103,7 +104,7 @@ function replay() {
   });
   const number = firstTrick + tricks.length;
   if (current.length === 0 && outOfTurn[number]) leader = outOfTurn[number];
-  return { tricks, current, toPlay: nextSeat(leader, current.length), held, number };
+  return { tricks, current, toPlay: nextSeat(leader, current.length), held, number, foreign };
 }
 
 function parseContract() {
@@ -173,6 +174,7 @@ function playCard(seat, card) {
   if (!state.held[seat].has(card)) return;
   if (seat !== state.toPlay) { say(`It is ${state.toPlay}'s turn to play, not ${seat}'s.`, true); return; }
   desk.play.push(card);
+  desk.ahead = [];   // a new card: the ones stepped back over are gone
   const led = state.current.length ? suitOf(state.current[0].card) : null;
   const revoke = led !== null && suitOf(card) !== led && [...state.held[seat]].some((c) => suitOf(c) === led);
   say(revoke ? `${seat} played ${showCard(card)} while holding a ${SYMBOLS[led]}: a revoke (Law 61A).` : "", revoke);
