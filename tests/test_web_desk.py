@@ -282,3 +282,13 @@ def test_cards_typed_stepped_through_and_a_deal_edited_without_losing_the_play(p
     page.dispatch_event("#deal", "change")
     assert asked and "does not fit 1 of the 2 cards played" in asked[0]
     assert page.evaluate("() => desk.play") == ["CA", "C7"] and page.input_value("#deal") == swapped
+
+
+def test_the_deal_as_dealt_stays_in_view_while_the_play_goes_on(page: Any) -> None:
+    page.set_input_files("#file", [])
+    page.set_input_files("#file", str(HANDS / "duschek-repeated-3nt.pbn"))
+    page.wait_for_function("document.getElementById('message').textContent.includes('1 board')")
+    assert page.evaluate("() => desk.play.length") > 0    # the record's play is entered...
+    north = page.locator("#original-deal .north").text_content()
+    assert "♠ K J 9" in north and "♥ A 9 7 5" in north and "♦ A J 8 7" in north and "♣ 10 3" in north  # ...all 13 shown
+    assert page.locator("#original-deal").text_content().count("♠") == 4

@@ -107,6 +107,25 @@ function replay() {
   return { tricks, current, toPlay: nextSeat(leader, current.length), held, number, foreign };
 }
 
+function drawOriginalDeal() {
+  // The four hands as dealt, a suit a line, whatever has been played since.
+  const box = $("original-deal");
+  box.replaceChildren();
+  if (!desk.hands) return;
+  for (const seat of SEATS) {
+    const hand = document.createElement("div");
+    hand.className = `hand ${{ N: "north", E: "east", S: "south", W: "west" }[seat]}`;
+    hand.append(Object.assign(document.createElement("span"), { className: "seat", textContent: seat }));
+    for (const suit of SUITS) {
+      const ranks = desk.hands[seat].filter((card) => suitOf(card) === suit)
+        .sort((a, b) => rankIndex(a) - rankIndex(b)).map((card) => showCard(card).slice(1)).join(" ");
+      hand.append(Object.assign(document.createElement("div"), { className: "HD".includes(suit) ? "red" : "",
+                                                                 textContent: `${SYMBOLS[suit]} ${ranks || "—"}` }));
+    }
+    box.append(hand);
+  }
+}
+
 function parseContract() {
   // Null while nothing is entered; an error naming the problem for anything that is not a contract.
   const text = $("contract").value;
@@ -143,6 +162,7 @@ function draw() {
       element.append(row);
     }
   }
+  drawOriginalDeal();
   const centre = $("current-trick");
   centre.replaceChildren();
   for (const item of state.current) {
