@@ -140,7 +140,7 @@ function parseContract() {
 // ---- drawing -------------------------------------------------------------------------------------------
 function draw() {
   const state = replay();
-  for (const element of document.querySelectorAll(".hand")) {
+  for (const element of document.querySelectorAll(".hand[data-seat]")) {   // the table, not the deal as dealt
     const seat = element.dataset.seat;
     element.classList.toggle("to-play", desk.hands !== null && seat === state.toPlay);
     element.replaceChildren(Object.assign(document.createElement("span"), { className: "seat", textContent: seat }));
