@@ -23,21 +23,6 @@ sys.path.insert(0, str(ROOT))
 from revsim.synthetic import write_archive  # noqa: E402
 
 
-def peak_of_adjudicate(path: str, as_json: bool) -> tuple[float, float]:
-    """Seconds and peak RSS (MiB) of one `revsim adjudicate` in a child process, output discarded."""
-    flags = ["--estimator", "dd", *(["--json"] if as_json else [])]
-    code = ("import os, resource, sys, time\n"
-            "from revsim.cli import main\n"
-            f"sys.argv = ['revsim', 'adjudicate', {path!r}, *{flags!r}]\n"
-            "sys.stdout = open(os.devnull, 'w')\n"
-            "started = time.perf_counter()\n"
-            "try:\n    main()\nexcept SystemExit:\n    pass\n"
-            "sys.stderr.write(f'{time.perf_counter() - started} {resource.getrusage(resource.RUSAGE_SELF).ru_maxrss}\\n')\n")
-    result = subprocess.run([sys.executable, "-c", code], check=True, cwd=ROOT, capture_output=True, text=True)
-    seconds, peak = result.stderr.split()[-2:]
-    return float(seconds), int(peak) / 1024
-
-
 def peak_of(code: str) -> tuple[float, float]:
     """Seconds and peak RSS (MiB, this process and its children) of ``code`` run in a fresh process."""
     wrapped = ("import os, resource, sys, time\n"
@@ -52,7 +37,13 @@ def peak_of(code: str) -> tuple[float, float]:
     return float(seconds), int(peak) / 1024
 
 
-def hostile_files(folder: Path) -> list[Path]:
+def peak_of_adjudicate(path: str, as_json: bool) -> tuple[float, float]:
+    """Seconds and peak RSS (MiB) of one `revsim adjudicate` in a child process, output discarded."""
+    flags = ["--estimator", "dd", *(["--json"] if as_json else [])]
+    return peak_of(f"from revsim.cli import main\nsys.argv = ['revsim', 'adjudicate', {path!r}, *{flags!r}]\nmain()")
+
+
+def hostile_files(folder: Path) -> None:
     """Files built to hurt a reader, written into ``folder``."""
     board = (ROOT / "hands" / "duschek-too-late-a.pbn").read_text(encoding="utf-8")
     files = {
@@ -63,18 +54,12 @@ def hostile_files(folder: Path) -> list[Path]:
         "value-50mb.lin": "md|" + "3" * 50_000_000 + "|",
         "array-15mb.toml": "board = [" + "1," * 7_500_000 + "]\n",
     }
-    paths = []
     for name, text in files.items():
-        path = folder / name
-        path.write_text(text, encoding="utf-8")
-        paths.append(path)
+        (folder / name).write_text(text, encoding="utf-8")
     corpus = ROOT.parent / "shared" / "corpus" / "bridge-bots" / "usbf_sf_14502.lin"
     if corpus.is_file():
         real = corpus.read_text(encoding="utf-8", errors="replace")
-        path = folder / "real-boards-50mb.lin"
-        path.write_text(real * (50_000_000 // len(real) + 1), encoding="utf-8")
-        paths.append(path)
-    return paths
+        (folder / "real-boards-50mb.lin").write_text(real * (50_000_000 // len(real) + 1), encoding="utf-8")
 
 
 def hostile(folder: Path) -> None:

@@ -49,12 +49,25 @@ def _written_so_far(out: Path) -> int:
     return max((path.stat().st_size for path in found if path.is_file()), default=0)
 
 
-def interrupt_scan(arguments: list[str], out: Path, written: int = 20_000, stop: int | None = None) -> tuple[int, str]:
-    """Run `revsim scan ARGUMENTS --out OUT` in a child process, press Ctrl-C (or send ``stop``) once OUT holds
-    ``written`` bytes, and return the exit status and what it printed on standard error."""
-    import signal
+def children_of(pid: int) -> set[int]:
+    """The processes whose parent is ``pid`` (read from /proc)."""
+    found = set()
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(fields[1]) == pid:
+            found.add(int(stat.parent.name))
+    return found
 
-    stop = signal.SIGINT if stop is None else stop
+
+def interrupt_scan(arguments: list[str], out: Path, written: int = 20_000, stop: int | None = None,
+                   workers: set[int] | None = None) -> tuple[int, str]:
+    """Run `revsim scan ARGUMENTS --out OUT` in a child process, press Ctrl-C (or send ``stop``) once OUT holds
+    ``written`` bytes, and return the exit status and what it printed on standard error. ``workers``, when
+    given, receives the scan's child processes as they were just before the stop."""
+    import signal
     import subprocess
     import sys
     import time
@@ -66,7 +79,9 @@ def interrupt_scan(arguments: list[str], out: Path, written: int = 20_000, stop:
     deadline = time.monotonic() + 120
     while time.monotonic() < deadline and _written_so_far(out) < written:
         time.sleep(0.05)
-    process.send_signal(stop)
+    if workers is not None:
+        workers.update(children_of(process.pid))
+    process.send_signal(signal.SIGINT if stop is None else stop)
     _, err = process.communicate(timeout=120)
     return process.returncode, err
 

@@ -119,43 +119,21 @@ def test_absurd_records_are_refused_not_parsed(tmp_path: Path) -> None:
 
 # --- SIGTERM, full disks, a cluster that cannot start: valid outputs or none, never half a file ----------------
 
-def _children(pid: int) -> set[int]:
-    """The processes whose parent is ``pid`` (read from /proc)."""
-    found = set()
-    for stat in Path("/proc").glob("[0-9]*/stat"):
-        try:
-            fields = stat.read_text().rsplit(")", 1)[1].split()
-        except OSError:
-            continue
-        if int(fields[1]) == pid:
-            found.add(int(stat.parent.name))
-    return found
-
-
 @pytest.mark.parametrize("suffix", [".parquet", ".csv"])
 def test_sigterm_stops_a_parallel_scan_like_ctrl_c(tmp_path: Path, suffix: str) -> None:
     import signal
-    import subprocess
-    import sys
     import time
 
     from revsim.outputs.rowfiles import read_rows
     from revsim.synthetic import write_archive
+    from tests.conftest import interrupt_scan
 
     archive = tmp_path / "big.pbn"
     write_archive(str(archive), seed=11, boards=4000, revoke_share=0.3)
     out = tmp_path / f"scan{suffix}"
-    process = subprocess.Popen([sys.executable, "-m", "revsim", "scan", str(archive), "--jobs", "2", "--out", str(out)],
-                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    deadline = time.monotonic() + 120
     workers: set[int] = set()
-    while time.monotonic() < deadline and not list(tmp_path.glob(f".scan{suffix}.partial-*")):
-        time.sleep(0.05)
-    time.sleep(0.5)
-    workers = _children(process.pid)
-    process.send_signal(signal.SIGTERM)
-    _, err = process.communicate(timeout=60)
-    assert process.returncode == 143, err
+    status, err = interrupt_scan([str(archive), "--jobs", "2"], out, stop=signal.SIGTERM, workers=workers)
+    assert status == 143, err
     assert "interrupted after" in err and "Traceback" not in err
     boards = read_rows(out)
     assert 0 < len(boards) < 4000 and boards.board.tolist() == [str(n) for n in range(1, len(boards) + 1)]

@@ -3,8 +3,6 @@ the way a director's Ctrl-C does, with every output valid, and exit status 143 i
 
 from __future__ import annotations
 
-import signal
-
 
 class Terminated(KeyboardInterrupt):
     """SIGTERM, raised where the program is, so that everything Ctrl-C does happens for it too."""
@@ -18,9 +16,3 @@ def terminate(signum: int, frame: object) -> None:
 def interrupted_status(stop: KeyboardInterrupt) -> int:
     """The exit status of a run stopped by Ctrl-C (130) or SIGTERM (143)."""
     return 143 if isinstance(stop, Terminated) else 130
-
-
-def ignore_stop_signals() -> None:
-    """For worker processes: Ctrl-C and SIGTERM are the parent's to handle (it stops the workers itself)."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    signal.signal(signal.SIGTERM, signal.SIG_IGN)

@@ -24,8 +24,6 @@ from revsim.play.replay import Play, Replay
 MANY_REVOKES = 3
 """More revokes than this on one board is a slip's signature: real play has one, rarely two or three."""
 
-SIGNATURES = ("same-rank", "several-in-trick", "many-revokes", "swapped")
-
 
 def suspect_reasons(replay: Replay, revokes: list[Revoke]) -> dict[int, str]:
     """For each revoke (by its ``order``) that shows a slip's signature, the signatures' names joined by ``;``."""

@@ -12,6 +12,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Sequence
 
+from revsim.records.errors import plural
 from revsim.records.record import Contract
 from revsim.scoring.points import result_text
 
@@ -105,4 +106,4 @@ def _result(contract: Contract | None, tricks: int) -> str:
 
 def trick_word(count: int) -> str:
     """``1 trick``, ``12 tricks``."""
-    return f"{count} trick{'s' if count != 1 else ''}"
+    return plural(count, "trick")

@@ -16,6 +16,7 @@ from revsim.cards import SEAT_LETTERS, SUIT_LETTERS
 from revsim.equity.ruling import BoardRuling
 from revsim.equity.settings import Settings
 from revsim.equity.steps import expected
+from revsim.laws.detection import Revoke
 from revsim.laws.slips import suspect_reasons
 from revsim.outputs.adjustments import adjustment_row
 from revsim.outputs.columns import BOARD_COLUMNS, REVOKE_COLUMNS
@@ -83,7 +84,7 @@ def _ruling_columns(ruling: BoardRuling) -> Row:
     )
 
 
-def _revoke_row(ruling: BoardRuling, revoke: Any, suspect: str | None) -> Row:
+def _revoke_row(ruling: BoardRuling, revoke: Revoke, suspect: str | None) -> Row:
     return {
         "file": ruling.record.source, "board": ruling.record.board, "trick": revoke.trick,
         "player": SEAT_LETTERS[revoke.seat], "card": str(revoke.card),
