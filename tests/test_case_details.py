@@ -10,11 +10,12 @@ from pathlib import Path
 from click.testing import CliRunner
 
 from revsim.cli import main
-from revsim.outputs.casetoml import case_to_toml, record_to_case
+from revsim.outputs.casetoml import case_to_toml, cases_to_toml, record_to_case
 from revsim.outputs.report import report_html
 from revsim.records.readers import parse_text, read_records
 from revsim.records.record import Record
 from revsim.scan import scan
+from tests.conftest import HANDS
 
 CASE = '''board = "3"
 event = "Spring Pairs"
@@ -81,3 +82,18 @@ def test_the_desks_case_file_keeps_the_case_details(tmp_path: Path) -> None:
 def test_a_wrong_case_detail_is_named() -> None:
     [error] = list(parse_text(CASE.replace('players = { N = "Ann"', 'players = { X = "Ann"'), "bad.toml"))
     assert "players" in error.describe()
+
+
+def test_a_session_file_of_every_worked_case_reads_back_board_by_board() -> None:
+    """Every worked case of hands/ written as one session file (a [[board]] table a case) gives the same boards."""
+    records = [item for path in sorted(HANDS.glob("*.toml")) + sorted(HANDS.glob("*.pbn"))
+               for item in read_records(path) if isinstance(item, Record)]
+    assert len(records) >= 20
+    toml = cases_to_toml([record_to_case(record) for record in records], "a session")
+    again = list(parse_text(toml, "session.toml"))
+    assert all(isinstance(item, Record) for item in again), [item for item in again if not isinstance(item, Record)][:1]
+    for before, after in zip(records, again, strict=True):
+        assert isinstance(after, Record)
+        assert (after.board, after.hands, after.contract, after.info) == (before.board, before.hands, before.contract,
+                                                                           before.info)
+        assert record_to_case(after) == record_to_case(before)   # the facts too (their lines are the new file's)

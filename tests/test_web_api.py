@@ -153,6 +153,24 @@ def test_case_writes_a_toml_case_file_that_adjudicate_reads_back(desk_url: str, 
     assert same_ruling(cli_json(str(written))[0], cli_json(str(path))[0])
 
 
+def test_case_writes_a_session_of_several_cases_as_one_file_adjudicate_reads_back(desk_url: str, tmp_path: Any) -> None:
+    paths = [HANDS / "kooijman-lead-restriction.toml", HANDS / "duschek-too-late-b.toml",
+             HANDS / "law64c2b-damaged-side-only.toml", HANDS / "duschek-repeated-3nt.pbn"]
+    cases = []
+    for path in paths:
+        _, _, loaded = post(desk_url, "/api/load", path.read_text(), format=path.suffix[1:], name=path.name)
+        cases += json.loads(loaded)["boards"]
+    status, media, toml = post(desk_url, "/api/case", json.dumps(cases))
+    assert status == 200 and media.startswith("application/toml")
+    assert toml.count("[[board]]") == len(paths) and "[board.facts]" in toml
+    written = tmp_path / "session.toml"
+    written.write_text(toml)
+    from_session = cli_json(str(written), "--estimator", "dd")
+    assert [board["board"] for board in from_session] == [case["board"] for case in cases]
+    for board, path in zip(from_session, paths, strict=True):
+        assert same_ruling(board, cli_json(str(path), "--estimator", "dd")[0]), path.name
+
+
 @pytest.mark.parametrize("path, body, query, status, words", [
     ("/api/adjudicate", "[Board \"1\"]\n[Deal \"N:AK.x\"]\n", {"format": "pbn"}, 422, ["board 1", "line 2"]),
     ("/api/adjudicate", "not a record", {"format": "pbn"}, 422, ["no board found"]),
@@ -171,6 +189,10 @@ def test_case_writes_a_toml_case_file_that_adjudicate_reads_back(desk_url: str, 
     ("/api/case", "{not json", {}, 400, ["not JSON"]),
     ("/api/case", json.dumps({"deal": "N:AK"}), {}, 422, ["case.toml", "`contract` is required"]),
     ("/api/case", json.dumps({"colour": "red"}), {}, 400, ["unknown case keys"]),
+    ("/api/case", "[]", {}, 400, ["a list of them"]),
+    ("/api/case", json.dumps([{"deal": DEAL, "contract": "4S", "declarer": "S"}, 3]), {}, 400, ["a list of them"]),
+    ("/api/case", json.dumps([{"board": "2", "deal": "N:AK", "contract": "4S"}]), {}, 422,
+     ["board 2", "line 3", "`declarer` is required"]),
 ])
 def test_bad_input_answers_4xx_json_naming_the_problem(desk_url: str, path: str, body: str, query: dict[str, str],
                                                        status: int, words: list[str]) -> None:

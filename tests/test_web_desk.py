@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import os
+import random
 import shutil
 from collections.abc import Iterator
 from pathlib import Path
@@ -26,24 +27,34 @@ FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "-
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="Chromium is not installed (Debian package chromium)")
 
 
+SCREENS = [{"width": 1280, "height": 800}, {"width": 390, "height": 844}]
+
+
 @pytest.fixture(scope="module")
-def page(desk_url: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
+def browser() -> Iterator[Any]:
     sync_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
     with sync_api.sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=FLAGS, headless=True)
-        context = browser.new_context(accept_downloads=True, viewport={"width": 1400, "height": 1000})
-        opened = context.new_page()
-        opened.goto(desk_url + "/")
-        yield opened
-        context.close()
-        browser.close()
+        launched = playwright.chromium.launch(executable_path=CHROMIUM, args=FLAGS, headless=True)
+        yield launched
+        launched.close()
+
+
+@pytest.fixture(scope="module", params=SCREENS, ids=lambda screen: f"{screen['width']}x{screen['height']}")
+def page(browser: Any, desk_url: str, request: pytest.FixtureRequest) -> Iterator[Any]:
+    """The desk in Chromium, on a laptop's screen and on a phone's: every flow is tried on both."""
+    context = browser.new_context(accept_downloads=True, viewport=request.param)
+    opened = context.new_page()
+    opened.goto(desk_url + "/")
+    yield opened
+    context.close()
 
 
 def shot(page: Any, name: str) -> None:
     folder = os.environ.get("REVSIM_SCREENSHOTS")
     if folder:
         Path(folder).mkdir(parents=True, exist_ok=True)
-        page.screenshot(path=str(Path(folder) / f"{name}.png"), full_page=True)
+        screen = page.viewport_size
+        page.screenshot(path=str(Path(folder) / f"{name}-{screen['width']}x{screen['height']}.png"), full_page=True)
 
 
 def cli_ruling(path: Path) -> dict[str, Any]:
@@ -89,7 +100,7 @@ def test_a_director_enters_the_play_by_clicking_and_gets_the_command_lines_rulin
         assert served[key] == expected[key], key
     law_line = page.locator("#ruling .law").text_content()
     assert f"Law {expected['ruling']['law']}" in law_line and expected["ruling"]["ns"][0]["result"] in law_line
-    assert page.frame_locator("#report").locator("h1").text_content() == "Revoke ruling: board duschek-too-late-a"
+    assert page.locator("#report h1").text_content() == "Revoke ruling: board duschek-too-late-a"  # in the page, no frame
     shown = page.locator("#ruling").text_content()          # sd by default; its blend by cut, readable
     assert "estimator = sd" in shown and "(after 1 / 3 / 6 tricks)" in shown and "[object" not in shown
 
@@ -210,8 +221,8 @@ def test_the_desk_names_each_problem_asks_before_clearing_and_shows_its_work(pag
 
 
 @pytest.mark.parametrize(("width", "height"), [(390, 844), (768, 1024), (1280, 800), (1440, 900)])
-def test_the_desk_fits_the_screen_with_tap_targets_of_32_px(page: Any, desk_url: str, width: int, height: int) -> None:
-    context = page.context.browser.new_context(viewport={"width": width, "height": height})
+def test_the_desk_fits_the_screen_with_tap_targets_of_32_px(browser: Any, desk_url: str, width: int, height: int) -> None:
+    context = browser.new_context(viewport={"width": width, "height": height})
     small_page = context.new_page()
     try:
         small_page.goto(desk_url + "/")
@@ -226,13 +237,13 @@ def test_the_desk_fits_the_screen_with_tap_targets_of_32_px(page: Any, desk_url:
         small = small_page.evaluate("""() => [...document.querySelectorAll('button, select, input, .buttons a')]
             .filter((e) => e.offsetParent && e.getBoundingClientRect().height < 31.5).map((e) => e.id || e.tagName)""")
         assert small == []
-        shot(small_page, f"7-ruled-{width}x{height}")
+        shot(small_page, "7-ruled")
     finally:
         context.close()
 
 
 def test_the_case_being_entered_comes_back_after_a_reload(page: Any, desk_url: str) -> None:
-    context = page.context.browser.new_context(viewport={"width": 1280, "height": 800})
+    context = page.context.browser.new_context(viewport=page.viewport_size)
     fresh = context.new_page()
     try:
         fresh.goto(desk_url + "/")
@@ -292,3 +303,159 @@ def test_the_deal_as_dealt_stays_in_view_while_the_play_goes_on(page: Any) -> No
     north = page.locator("#original-deal .north").text_content()
     assert "♠ K J 9" in north and "♥ A 9 7 5" in north and "♦ A J 8 7" in north and "♣ 10 3" in north  # ...all 13 shown
     assert page.locator("#original-deal").text_content().count("♠") == 4
+
+
+WORK_ORDER = ["case", "table-section", "facts-section", "rule-section", "ruling-section", "report-section"]
+
+
+def test_the_sections_follow_the_work_and_the_report_reads_in_the_page(page: Any) -> None:
+    page.set_input_files("#file", [])
+    page.set_input_files("#file", str(HANDS / "duschek-repeated-3nt.pbn"))
+    page.wait_for_function("document.getElementById('board').value === 'duschek-repeated-3nt'")
+    page.select_option("#estimator", "dd")
+    _rule_and_wait(page)
+    boxes = page.evaluate("""(ids) => ids.map((id) => {     // in one go: the page may still be scrolling to the ruling
+        const box = document.getElementById(id).getBoundingClientRect();
+        return { x: box.left + scrollX, y: box.top + scrollY }; })""", WORK_ORDER)
+    for before, after, names in zip(boxes, boxes[1:], zip(WORK_ORDER, WORK_ORDER[1:], strict=False), strict=False):
+        same_row = abs(after["y"] - before["y"]) < 1
+        assert after["y"] > before["y"] + 1 or (same_row and after["x"] > before["x"]), names  # read left to right, down
+    assert page.locator("iframe").count() == 0
+    report = page.locator("#report")
+    assert page.locator("#report h1").text_content() == "Revoke ruling: board duschek-repeated-3nt"
+    assert report.evaluate("(e) => e.scrollHeight <= e.clientHeight + 1 && getComputedStyle(e).overflowY === 'visible'")
+    assert report.bounding_box()["height"] > page.viewport_size["height"]         # the whole report, in the page
+    assert page.evaluate("document.documentElement.scrollWidth") <= page.viewport_size["width"]
+    assert page.locator("#report .diagram").count() >= 1 and page.locator("#report .hand").first.is_visible()
+    assert page.locator("#table .hand.north").evaluate("(e) => getComputedStyle(e).gridColumnStart") in ("2", "1")
+    shot(page, "9-ruling-and-report")
+    page.emulate_media(media="print")
+    try:                                        # Print: the ruling and its report, not the forms
+        assert not page.locator("#case").is_visible() and not page.locator("#rule-section").is_visible()
+        assert page.locator("#ruling .law").is_visible() and page.locator("#report h1").is_visible()
+        shot(page, "10-print")
+    finally:
+        page.emulate_media(media="screen")
+
+
+def test_the_auction_is_entered_with_a_bidding_box_and_as_text(page: Any) -> None:
+    page.click("#blank")
+    page.fill("#deal", "N:853.K752.AQ94.Q7 AJ.Q863.T853.J65 KQT97.A4.KJ2.832 642.JT9.76.AKT94")
+    page.dispatch_event("#deal", "change")
+    page.select_option("#dealer", "N")
+    page.fill("#auction", "")
+    page.dispatch_event("#auction", "input")
+    page.click("#bidding summary")
+    for call in ("1H", "1S", "2H", "P", "4H"):
+        page.click(f"#bidding-box button[data-call='{call}']")
+    assert page.locator("#bidding-box button[data-call='4D']").is_disabled()     # not above 4H
+    assert page.locator("#bidding-box button[data-call='XX']").is_disabled()     # nothing doubled
+    assert page.locator("#bidding-box button[data-call='X']").is_enabled()       # East may double North's 4H
+    for call in ("X", "P", "P", "P"):
+        page.click(f"#bidding-box button[data-call='{call}']")
+    assert page.input_value("#auction") == "1H 1S 2H P 4H X P P P"
+    assert (page.input_value("#contract"), page.input_value("#declarer")) == ("4HX", "N")
+    assert "the contract is 4HX by N" in page.locator("#message").text_content()
+    assert page.locator("#bidding-box button[data-call='P']").is_disabled()      # the auction has ended
+    cells = page.locator("#auction-table td").all_text_contents()
+    assert cells[:6] == ["", "1♥", "1♠", "2♥", "Pass", "4♥"]                       # West's column first, empty
+    shot(page, "11-bidding-box")
+    page.click("#undo-call")
+    assert page.input_value("#auction") == "1H 1S 2H P 4H X P P"
+    assert page.locator("#auction-state").text_content() == "N to call."
+    page.fill("#auction", "1S 1H")                                              # typed: checked call by call
+    page.dispatch_event("#auction", "input")
+    assert 'call 2 ("1H", E) is insufficient: it must be higher than 1♠' in page.locator("#auction-state").text_content()
+    page.fill("#auction", "p p 1nt p 3n ap")
+    page.press("#auction", "Tab")                                               # a typed auction names a different contract
+    assert "ends in 3NT by S, but the contract says 4HX by N" in page.locator("#message").text_content()
+    assert page.input_value("#contract") == "4HX"
+
+
+def test_the_bidding_box_keeps_revsims_rules_of_the_auction(page: Any) -> None:
+    """The page's auction (auction.js) and revsim's (records.auction) agree on 400 random call sequences."""
+    from revsim.cards import Seat
+    from revsim.records.auction import contract_from_auction
+
+    rng = random.Random(2026)
+    calls = ["P", "P", "P", "X", "XX", "AP"] + [f"{level}{strain}" for level in range(1, 8) for strain in "CDHS"] + ["1NT", "3NT"]
+    auctions = [[rng.choice(calls) for _ in range(rng.randint(1, 12))] for _ in range(300)]
+    auctions += [["P"] * rng.randint(0, 3) + ["1C"] + [rng.choice(["P", "P", "X", "XX", "2C", "7NT"]) for _ in range(8)]
+                 for _ in range(100)]
+    seen = page.evaluate("""(auctions) => auctions.map(([dealer, calls]) => {
+        const state = auctionState(calls, dealer);
+        return state.problem ? "error" : state.ended ? (state.contract ? state.contract.text + state.contract.declarer : "passed")
+          : "open"; })""", [[dealer, auction] for dealer, auction in zip("NESW" * 100, auctions, strict=True)])
+    kinds = set()
+    for dealer, auction, shown in zip("NESW" * 100, auctions, seen, strict=True):
+        try:
+            contract = contract_from_auction(auction, Seat("NESW".index(dealer)))
+            expected = "passed" if contract is None else str(contract) + "NESW"[contract.declarer]
+        except ValueError as error:
+            expected = "open" if "has not ended" in str(error) else "error"
+        assert shown == expected, (dealer, auction)
+        kinds.add(expected if expected in ("error", "open", "passed") else "contract")
+    assert kinds == {"error", "open", "passed", "contract"}
+
+
+def test_a_session_of_several_cases_is_saved_to_one_file_and_opened_again(page: Any, tmp_path: Path) -> None:
+    page.evaluate("() => { localStorage.clear(); }")
+    page.reload()
+    page.wait_for_selector("#estimator")
+    assert page.evaluate("desk.cases.length") == 1
+    page.set_input_files("#file", str(HANDS / "duschek-repeated-3nt.pbn"))
+    page.wait_for_function("document.getElementById('board').value === 'duschek-repeated-3nt'")
+    page.set_input_files("#file", str(HANDS / "duschek-too-late-a.pbn"))       # untouched: it takes the place
+    page.wait_for_function("document.getElementById('board').value === 'duschek-too-late-a'")
+    assert page.evaluate("desk.cases.length") == 1
+    page.click("#case-details summary")
+    page.fill("#table", "7")                                                   # worked on: the next board is added
+    page.set_input_files("#file", str(HANDS / "duschek-dummy-revoke.pbn"))
+    page.wait_for_function("document.getElementById('board').value === 'duschek-dummy-revoke'")
+    page.click("#blank")                                                       # a new case, same deal
+    page.fill("#table", "9")
+    labels = page.locator("#case-list option").all_text_contents()
+    assert len(labels) == 3 and "table 7" in labels[0] and "table 9" in labels[2] and "no play yet" in labels[2]
+    page.select_option("#case-list", "0")
+    assert page.input_value("#table") == "7" and page.evaluate("desk.play.length") > 0
+    assert page.locator("#downloads").is_hidden()                               # no other case's ruling on screen
+    assert page.evaluate("document.documentElement.scrollWidth") <= page.viewport_size["width"]
+    shot(page, "12-session")
+    with page.expect_download() as download:
+        page.click("#save-session")
+    saved = tmp_path / download.value.suggested_filename
+    download.value.save_as(saved)
+    assert saved.read_text().count("[[board]]") == 3
+    boards = json.loads(CliRunner().invoke(main, ["adjudicate", str(saved), "--estimator", "dd", "--json"]).output)
+    assert [(b["board"], b.get("table")) for b in boards] == [
+        ("duschek-too-late-a", "7"), ("duschek-dummy-revoke", None), ("duschek-dummy-revoke", "9")]
+    alone = cli_ruling(HANDS / "duschek-dummy-revoke.pbn")
+    assert boards[1]["ruling"]["law"] == alone["ruling"]["law"] and boards[1]["revokes"] == alone["revokes"]
+
+    asked: list[str] = []
+    page.once("dialog", lambda dialog: (asked.append(dialog.message), dialog.accept()))
+    page.select_option("#case-list", "2")
+    page.click("#remove-case")
+    assert asked and "Remove case 3." in asked[0] and page.evaluate("desk.cases.length") == 2
+    page.evaluate("() => { localStorage.clear(); }")
+    page.reload()
+    page.wait_for_selector("#estimator")
+    page.set_input_files("#session-file", str(saved))                          # opened again: three cases
+    page.wait_for_function("document.getElementById('message').textContent.includes('3 case(s) added')")
+    labels = page.locator("#case-list option").all_text_contents()
+    assert len(labels) == 3 and "table 9" in labels[2] and page.input_value("#board") == "duschek-too-late-a"
+
+
+def test_a_report_page_has_no_sideways_scroll_on_a_phone(browser: Any, tmp_path: Path) -> None:
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    try:
+        phone = context.new_page()
+        for name in ("duschek-repeated-3nt.pbn", "kooijman-poznan-repeated.pbn", "law64c2b-damaged-side-only.toml"):
+            out = tmp_path / f"{name}.html"
+            result = CliRunner().invoke(main, ["report", str(HANDS / name), "--estimator", "dd", "-o", str(out)])
+            assert result.exit_code == 0, result.output
+            phone.goto(out.as_uri())
+            assert phone.evaluate("document.documentElement.scrollWidth") <= 390, name
+            assert phone.locator("h1").is_visible()
+    finally:
+        context.close()

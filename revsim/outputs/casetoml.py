@@ -2,8 +2,8 @@
 one format a director can read, edit and give back to ``revsim adjudicate``.
 
 ``record_to_case`` turns a Record (from a PBN, LIN or case file) into the case file's data: plain
-dictionaries and lists, the keys of ``caseschema.SCHEMA``. ``case_to_toml`` writes such data as TOML;
-``parse_case`` reads it back to the same board.
+dictionaries and lists, the keys of ``caseschema.SCHEMA``. ``case_to_toml`` writes such data as TOML
+(``cases_to_toml`` several boards as one session file); ``parse_case`` reads it back to the same board.
 """
 
 from __future__ import annotations
@@ -112,6 +112,20 @@ def case_to_toml(case: dict[str, Any], comment: str = "") -> str:
     """A case file's data written as TOML, keys in the order of the README's reference; ``comment`` becomes
     the opening ``#`` lines."""
     lines = [f"# {line}".rstrip() for line in comment.splitlines()]
+    return "\n".join(lines + _board_lines(case, "")) + "\n"
+
+
+def cases_to_toml(cases: list[dict[str, Any]], comment: str = "") -> str:
+    """Several cases as one case file, each in its ``[[board]]`` table (a session of a director's cases)."""
+    lines = [f"# {line}".rstrip() for line in comment.splitlines()]
+    for case in cases:
+        lines += ["", "[[board]]", *_board_lines(case, "board.")]
+    return "\n".join(lines) + "\n"
+
+
+def _board_lines(case: dict[str, Any], prefix: str) -> list[str]:
+    """One board's keys, then its ``[facts]`` (``[board.facts]`` in a session) and their tables."""
+    lines = []
     facts = case.get("facts") or {}
     for key in _ORDER:
         if key not in case or key == "facts":
@@ -125,13 +139,13 @@ def case_to_toml(case: dict[str, Any], comment: str = "") -> str:
     if unknown:
         raise ValueError(f"unknown case keys: {', '.join(unknown)}")
     if facts:
-        lines += ["", "[facts]"]
+        lines += ["", f"[{prefix}facts]"]
         lines += [f"{key} = {_value(value)}" for key, value in facts.items() if key not in _FACT_TABLES]
         for table in _FACT_TABLES:
             for entry in facts.get(table, []):
-                lines += ["", f"[[facts.{table}]]"]
+                lines += ["", f"[[{prefix}facts.{table}]]"]
                 lines += [f"{key} = {_value(value)}" for key, value in entry.items()]
-    return "\n".join(lines) + "\n"
+    return lines
 
 
 def _value(value: Any) -> str:

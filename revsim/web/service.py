@@ -17,7 +17,7 @@ from typing import Any
 from revsim.adjudicate import adjudicate, board_output
 from revsim.equity.estimators import ESTIMATORS, all_options
 from revsim.equity.settings import DEFAULT_ESTIMATOR, Settings
-from revsim.outputs.casetoml import case_to_toml, record_to_case
+from revsim.outputs.casetoml import case_to_toml, cases_to_toml, record_to_case
 from revsim.outputs.report import report_html
 from revsim.records.choice import NotOneRecord, OptionNames, one_record
 from revsim.records.errors import RecordError
@@ -154,16 +154,20 @@ def load_text(body: bytes, query: Query) -> Reply:
 
 
 def case_text(body: bytes, query: Query) -> Reply:
-    """``POST /api/case``: the desk's case (JSON, the case file's keys) as a TOML case file, read back
-    once to check that ``revsim adjudicate`` takes it."""
+    """``POST /api/case``: the desk's case (JSON, the case file's keys) as a TOML case file, or a list of
+    cases (a session) as one case file of ``[[board]]`` tables; read back once to check that
+    ``revsim adjudicate`` takes it."""
     try:
         case = json.loads(body.decode("utf-8-sig", errors="replace"))
     except json.JSONDecodeError as error:
         raise BadRequest(f"the case is not JSON: {error}") from None
-    if not isinstance(case, dict):
-        raise BadRequest("the case must be a JSON object with the case file's keys")
+    if not (isinstance(case, dict) or (isinstance(case, list) and case and all(isinstance(item, dict) for item in case))):
+        raise BadRequest("the case must be a JSON object with the case file's keys, or a list of them")
     try:
-        toml = case_to_toml(case, "revsim case file, written by the director's desk")
+        if isinstance(case, list):
+            toml = cases_to_toml(case, "revsim session: the director's cases, written by the director's desk")
+        else:
+            toml = case_to_toml(case, "revsim case file, written by the director's desk")
         tomllib.loads(toml)
     except (ValueError, tomllib.TOMLDecodeError) as error:
         raise BadRequest(f"the case cannot be written as a case file: {error}") from None

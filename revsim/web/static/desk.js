@@ -117,6 +117,7 @@ function showCase(case_) {
   $("hidden-cards").value = Object.entries(facts.hidden_cards || {}).flatMap(([seat, cards]) => cards.map((c) => `${seat}:${c}`)).join("\n");
   $("leads-out-of-turn").value = (facts.lead_out_of_turn || []).map((l) => `${l.player}@${l.trick}`).join("\n");
   setDeal();
+  drawAuction();
   desk.play = (case_.play || []).flatMap((trick) => trick.split(/\s+/).filter((card) => card)).map(normaliseCard);
   draw();
 }
@@ -195,8 +196,7 @@ async function rule() {
       link.download = `${case_.board}.${kind}`;
     }
     $("downloads").hidden = false;
-    $("report").srcdoc = html;
-    $("report-section").hidden = false;
+    showReport(html);
     say("Ruled.");
     $("working").textContent = `Ruled in ${((Date.now() - started) / 1000).toFixed(1)} s.`;
     $("ruling-section").scrollIntoView({ behavior: "smooth", block: "start" });
@@ -207,6 +207,25 @@ async function rule() {
     if (timer) clearInterval(timer);
     button.disabled = false;
   }
+}
+
+function showReport(html) {
+  // The report page inside the desk, read as the page reads (no box of its own): its body and its style
+  // sheet go into a shadow root, so the report's styles and the desk's do not touch each other.
+  const page = new DOMParser().parseFromString(html, "text/html");
+  const host = $("report");
+  const root = host.shadowRoot || host.attachShadow({ mode: "open" });
+  root.replaceChildren(...page.head.querySelectorAll("style"), ...page.body.childNodes);
+  $("report-section").hidden = false;
+}
+
+function hideRuling() {
+  // Another case is shown: its ruling is not the one on screen.
+  $("ruling").replaceChildren(Object.assign(document.createElement("p"),
+    { className: "quiet", textContent: "Enter the board and its play, then press Rule." }));
+  $("downloads").hidden = true;
+  $("report-section").hidden = true;
+  $("working").textContent = "";
 }
 
 // Outcomes with the weights as revsim writes them (its one rounding rule, sent as "percent").
@@ -263,7 +282,7 @@ async function loadFile(file) {
           + (board.table ? `, table ${board.table}` : "") + (board.players && board.players.N
             ? `, ${["N", "E", "S", "W"].map((seat) => board.players[seat] || "?").join("-")}` : ""),
         title: `record ${index + 1} of ${answer.boards.length}` })));
-    if (answer.boards.length) showCase(answer.boards[0]);
+    if (answer.boards.length) openRecord(answer.boards[0]);   // session.js: added as a case when one is being worked
     const problems = answer.errors.length ? `; ${answer.errors.length} could not be read: ${answer.errors[0].error}` : "";
     say(`${file.name}: ${answer.boards.length} board(s)${problems}`, answer.errors.length > 0);
   } catch (error) {
@@ -281,8 +300,9 @@ function blankCase() {
   Object.entries(keep).forEach(([id, value]) => { $(id).value = value; });
   desk.play = [];
   setDeal();
+  drawAuction();
   draw();
-  say("A blank case: the deal is kept (change it as needed); click the cards in the order played.");
+  say("A new case: the deal and contract are kept (change them as needed); click the cards in the order played.");
 }
 
 function field(labelText, control) {
@@ -342,8 +362,7 @@ function start() {
     event.preventDefault(); drop.classList.remove("over");
     if (event.dataTransfer.files[0]) loadFile(event.dataTransfer.files[0]);
   });
-  $("board-list").addEventListener("change", (event) => desk.loaded[event.target.value] && showCase(desk.loaded[event.target.value]));
-  $("blank").addEventListener("click", blankCase);
+  $("board-list").addEventListener("change", (event) => desk.loaded[event.target.value] && openRecord(desk.loaded[event.target.value]));
   $("deal").addEventListener("change", dealEdited);   // entry.js: keeps the play the new deal still fits
   for (const id of ["contract", "declarer", "start-trick", "start-leader", "leads-out-of-turn"]) $(id).addEventListener("change", draw);
   $("contract").addEventListener("change", () => {
@@ -355,7 +374,7 @@ function start() {
     desk.play = [];
     draw();
   });
-  $("print").addEventListener("click", () => $("report").contentWindow.print());
+  $("print").addEventListener("click", () => window.print());   // desk.css prints the ruling and the report
   $("rule").addEventListener("click", rule);
   draw();
 }
