@@ -100,6 +100,7 @@ function drawAuction() {
   }
   body.replaceChildren(...rows);
   $("auction-table").hidden = !state.calls.length && !$("bidding").open && !state.problem;
+  $("auction-state").hidden = $("auction-table").hidden;
   const allowed = allowedCalls(state);
   for (const button of document.querySelectorAll("#bidding-box button[data-call]")) {
     button.disabled = Boolean(state.problem) || !allowed.has(button.dataset.call);
