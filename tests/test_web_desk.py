@@ -57,6 +57,14 @@ def shot(page: Any, name: str) -> None:
         page.screenshot(path=str(Path(folder) / f"{name}-{screen['width']}x{screen['height']}.png"), full_page=True)
 
 
+def open_record(page: Any, name: str) -> None:
+    """Open a file of hands/ in the desk (again if it was the last one) and wait until it is read."""
+    page.evaluate("() => { document.getElementById('message').textContent = ''; }")
+    page.set_input_files("#file", [])
+    page.set_input_files("#file", str(HANDS / name))
+    page.wait_for_function(f"document.getElementById('message').textContent.startsWith({json.dumps(name + ':')})")
+
+
 def cli_ruling(path: Path) -> dict[str, Any]:
     result = CliRunner().invoke(main, ["adjudicate", str(path), "--json"])
     return json.loads(result.output)[0]
@@ -131,9 +139,7 @@ def _rule_and_wait(page: Any) -> dict[str, Any]:
 
 
 def test_the_desk_takes_attention_at_a_card_and_the_directors_worlds(page: Any, tmp_path: Path) -> None:
-    page.set_input_files("#file", [])                       # the same file again must still load
-    page.set_input_files("#file", str(HANDS / "duschek-too-late-a.pbn"))
-    page.wait_for_function("document.getElementById('message').textContent.includes('1 board')")
+    open_record(page, "duschek-too-late-a.pbn")
     page.select_option("#estimator", "dd")
     page.fill("#noticed-trick", "4.0")                      # before East's lead to trick 4: corrected
     assert _rule_and_wait(page)["ruling"]["law"] == "62A"
@@ -145,8 +151,7 @@ def test_the_desk_takes_attention_at_a_card_and_the_directors_worlds(page: Any, 
     page.click("#rule")
     assert "attention drawn during the play" in page.locator("#message").text_content()
 
-    page.set_input_files("#file", str(HANDS / "duschek-repeated-3nt.pbn"))
-    page.wait_for_function("document.getElementById('noticed-trick').value === ''")
+    open_record(page, "duschek-repeated-3nt.pbn")
     page.fill("#outcomes", "t4 = 11:70, 10:30")
     board = _rule_and_wait(page)
     assert board["ruling"]["law"] == "64A+64C2a" and board["ruling"]["written"] == "70% of 3NT+3, 30% of 3NT+2"
@@ -159,9 +164,7 @@ def test_the_desk_takes_attention_at_a_card_and_the_directors_worlds(page: Any, 
 
 
 def test_the_desk_keeps_the_case_details_in_the_case_file_and_the_ruling(page: Any, tmp_path: Path) -> None:
-    page.set_input_files("#file", [])
-    page.set_input_files("#file", str(HANDS / "duschek-too-late-b.toml"))
-    page.wait_for_function("document.getElementById('message').textContent.includes('1 board')")
+    open_record(page, "duschek-too-late-b.toml")
     page.select_option("#estimator", "dd")
     page.click("#case-details summary")
     page.fill("#event", "Spring Pairs")
@@ -209,9 +212,7 @@ def test_the_desk_names_each_problem_asks_before_clearing_and_shows_its_work(pag
     assert asked and "Clear the 1 card(s) entered?" in asked[0]
     assert page.evaluate("() => desk.play.length") == 1          # dismissed: nothing lost
     page.evaluate("() => { desk.play = []; draw(); }")
-    page.set_input_files("#file", [])
-    page.set_input_files("#file", str(HANDS / "duschek-too-late-a.pbn"))
-    page.wait_for_function("document.getElementById('message').textContent.includes('1 board')")
+    open_record(page, "duschek-too-late-a.pbn")
     page.select_option("#estimator", "sd")
     page.click("#rule")
     assert page.locator("#rule").is_disabled() and "Ruling:" in page.locator("#working").text_content()
@@ -296,9 +297,7 @@ def test_cards_typed_stepped_through_and_a_deal_edited_without_losing_the_play(p
 
 
 def test_the_deal_as_dealt_stays_in_view_while_the_play_goes_on(page: Any) -> None:
-    page.set_input_files("#file", [])
-    page.set_input_files("#file", str(HANDS / "duschek-repeated-3nt.pbn"))
-    page.wait_for_function("document.getElementById('message').textContent.includes('1 board')")
+    open_record(page, "duschek-repeated-3nt.pbn")
     assert page.evaluate("() => desk.play.length") > 0    # the record's play is entered...
     north = page.locator("#original-deal .north").text_content()
     assert "♠ K J 9" in north and "♥ A 9 7 5" in north and "♦ A J 8 7" in north and "♣ 10 3" in north  # ...all 13 shown
@@ -309,9 +308,7 @@ WORK_ORDER = ["case", "table-section", "facts-section", "rule-section", "ruling-
 
 
 def test_the_sections_follow_the_work_and_the_report_reads_in_the_page(page: Any) -> None:
-    page.set_input_files("#file", [])
-    page.set_input_files("#file", str(HANDS / "duschek-repeated-3nt.pbn"))
-    page.wait_for_function("document.getElementById('board').value === 'duschek-repeated-3nt'")
+    open_record(page, "duschek-repeated-3nt.pbn")
     page.select_option("#estimator", "dd")
     _rule_and_wait(page)
     boxes = page.evaluate("""(ids) => ids.map((id) => {     // in one go: the page may still be scrolling to the ruling
@@ -403,15 +400,12 @@ def test_a_session_of_several_cases_is_saved_to_one_file_and_opened_again(page: 
     page.reload()
     page.wait_for_selector("#estimator")
     assert page.evaluate("desk.cases.length") == 1
-    page.set_input_files("#file", str(HANDS / "duschek-repeated-3nt.pbn"))
-    page.wait_for_function("document.getElementById('board').value === 'duschek-repeated-3nt'")
-    page.set_input_files("#file", str(HANDS / "duschek-too-late-a.pbn"))       # untouched: it takes the place
-    page.wait_for_function("document.getElementById('board').value === 'duschek-too-late-a'")
+    open_record(page, "duschek-repeated-3nt.pbn")
+    open_record(page, "duschek-too-late-a.pbn")       # untouched: it takes the place
     assert page.evaluate("desk.cases.length") == 1
     page.click("#case-details summary")
     page.fill("#table", "7")                                                   # worked on: the next board is added
-    page.set_input_files("#file", str(HANDS / "duschek-dummy-revoke.pbn"))
-    page.wait_for_function("document.getElementById('board').value === 'duschek-dummy-revoke'")
+    open_record(page, "duschek-dummy-revoke.pbn")
     page.click("#blank")                                                       # a new case, same deal
     page.fill("#table", "9")
     labels = page.locator("#case-list option").all_text_contents()
