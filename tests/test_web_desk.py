@@ -279,6 +279,11 @@ def test_cards_typed_stepped_through_and_a_deal_edited_without_losing_the_play(p
         page.press("#card-entry", "Enter")
     assert '"10X" is not a card' in page.locator("#message").text_content() or page.evaluate("() => desk.play.length") == 3
     assert page.evaluate("() => desk.play") == ["CA", "C7", "C5"]
+    trick = page.locator("#current-trick")                  # the trick in the centre, each card by its seat
+    assert (trick.locator(".w").text_content(), trick.locator(".n").text_content(), trick.locator(".e").text_content()) == (
+        "♣A", "♣7", "♣5")
+    west, north = trick.locator(".w").bounding_box(), trick.locator(".n").bounding_box()
+    assert west["x"] < north["x"] and west["y"] > north["y"]   # West left of and below North
     page.click("#undo")
     page.click("#undo")
     assert page.evaluate("() => desk.play") == ["CA"]
