@@ -9,13 +9,15 @@ on the fitting events and every figure is scored on the others.
 - blind: dd plus the errors (actual minus dd) of the fitting positions at the same cut.
 - sd play-outs: the temperature and defence sight chosen by CRPS on fitting positions among
   --temperatures x --sights (and --reference).
-- sd: the play-outs blended with blind. The weight of the blind part, one for each cut, is fitted on the
-  fitting positions: the lowest pooled CRPS among the weights whose most likely outcome is right at least
-  as often as dd's there (the issue's two targets, met on the fitting positions).
+- sd: the play-outs blended with blind. The weight of the blind part, one for each agreement of the
+  play-outs (unanimous, at least 3 in 4 on one result, less) and each cut, is fitted on the fitting
+  positions: the lowest pooled CRPS among the weights whose most likely outcome is right at least as often
+  as dd's there.
 
 Printed per level: CRPS (pooled and by cut; for one number it is the absolute error), the mean absolute
 error of the mean, the bias, the share where the most likely outcome was the actual one, a calibration
-table, and seconds per position; with --write, the fitted parameters go to revsim/equity/levels.json.
+table, the same by the play-outs' agreement, sd's most likely outcome against dd's (the paired difference with
+its standard error), and seconds per position; with --write, the fitted parameters go to revsim/equity/levels.json.
 With --write, a few fitting positions and their play-outs are kept beside the parameters (``check``):
 ``tests/test_single_dummy.py`` replays them with the shipped parameters and must get the same play-outs.
 --jobs runs positions in that many processes (each its own solver); the figures do not depend on it.
@@ -34,7 +36,6 @@ import multiprocessing
 import random
 import sys
 import time
-import zlib
 from collections import Counter
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -42,24 +43,18 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from likely_scoring import calibration, crps, mode, ratio, scores  # noqa: E402
+from corpus_records import CORPUS, event_of, is_fitting, level_records  # noqa: E402
+from likely_scoring import by_agreement, calibration, crps, mode, paired_exact, ratio, scores  # noqa: E402
 
 from revsim.equity.playout import STATS  # noqa: E402
 from revsim.equity.predict import position_after  # noqa: E402
-from revsim.equity.sd import CUTS, Level, likely_tricks, load_level  # noqa: E402
+from revsim.equity.sd import AGREEMENTS, CUTS, Blend, Level, agreement_of, likely_tricks, load_level  # noqa: E402
 from revsim.equity.solver import total_tricks  # noqa: E402
-from revsim.equity.view import read_auction  # noqa: E402
+from revsim.equity.view import read_auction, read_auction_rules, record_auction  # noqa: E402
 from revsim.play.table import replay_record  # noqa: E402
 from revsim.records.errors import RecordError  # noqa: E402
 from revsim.records.readers import read_records  # noqa: E402
 from revsim.records.record import Record  # noqa: E402
-
-CORPUS = ROOT.parent / "shared" / "corpus"
-SOURCES = {
-    "expert": ["endplay-tests/example3.pbn", "endplay-tests/example2.pbn", "bridge-bots/usbf_sf_14502.lin",
-               "hammond-vugraph"],
-    "club": ["bbo-club-2017"],
-}
 
 BLEND_REFIT = "; the blend then refitted by cut with bench_likely.py --blend-only "
 """How levels.json's ``fitted_on`` says the blend was refitted (a later refit replaces that part)."""
@@ -79,33 +74,47 @@ class Position:
 def collect(level: str) -> list[Position]:
     """Every position after 1, 3 and 6 tricks of the level's legal records with a known result."""
     positions = []
-    for name in SOURCES[level]:
-        path = CORPUS / name
-        files = sorted(path.rglob("*.lin")) + sorted(path.rglob("*.pbn")) if path.is_dir() else [path]
-        for file in files:
-            for index, item in enumerate(read_records(file)):
-                if isinstance(item, RecordError) or item.contract is None or not item.play:
-                    continue
-                try:
-                    table = replay_record(item)
-                except RecordError:
-                    continue
-                if any(play.failed_to_follow for play in table.replay.plays):
-                    continue
-                event = f"{file.name}:{item.info.get('event', '')}" if file.suffix == ".pbn" else str(file.parent.name)
-                played = len(table.replay.tricks)
-                for cut in CUTS:
-                    if played >= cut or (table.claimed and len(table.replay.plays) >= 4 * cut):
-                        positions.append(Position(replace(item, notes=[]), cut, table.declarer_tricks, event,
-                                                  str(file.relative_to(CORPUS)), index))
+    for file, index, item in level_records(level):
+        if not item.play:
+            continue
+        try:
+            table = replay_record(item)
+        except RecordError:
+            continue
+        if any(play.failed_to_follow for play in table.replay.plays):
+            continue
+        played = len(table.replay.tricks)
+        for cut in CUTS:
+            if played >= cut or (table.claimed and len(table.replay.plays) >= 4 * cut):
+                positions.append(Position(replace(item, notes=[]), cut, table.declarer_tricks, event_of(file, item),
+                                          str(file.relative_to(CORPUS)), index))
     return positions
 
 
 def split(positions: list[Position]) -> tuple[list[Position], list[Position]]:
     """Fitting and scoring positions, by a stable hash of the event: no event on both sides."""
-    fitting = [p for p in positions if zlib.crc32(p.event.encode()) % 2 == 0]
-    scoring = [p for p in positions if zlib.crc32(p.event.encode()) % 2 == 1]
-    return fitting, scoring
+    return [p for p in positions if is_fitting(p.event)], [p for p in positions if not is_fitting(p.event)]
+
+
+def auction_rules_kept(level: str, threshold: float) -> tuple[frozenset[str], dict[str, tuple[int, float]]]:
+    """The auction's rules that real hands of the level's fitting events fit at least ``threshold`` of the
+    time, each rule checked alone; with every rule's (hands, fit) to print."""
+    hands: Counter[str] = Counter()
+    fit: Counter[str] = Counter()
+    for file, _, record in level_records(level):
+        if not is_fitting(event_of(file, record)):
+            continue
+        if not record_auction(record):
+            continue                                 # an auction that does not end in the contract is not read
+        _, rules = read_auction_rules(record.auction, record.dealer)
+        for rule in {rule for named in rules.values() for rule in named}:
+            alone = read_auction(record.auction, record.dealer, frozenset({rule}))
+            for seat, named in rules.items():
+                if rule in named and len(record.hands[seat]) == 13:
+                    hands[rule] += 1
+                    fit[rule] += alone[seat].allows(frozenset(record.hands[seat]))
+    rates = {rule: (hands[rule], fit[rule] / hands[rule]) for rule in hands}
+    return frozenset(rule for rule, (_, rate) in rates.items() if rate >= threshold), rates
 
 
 def sample(positions: list[Position], per_cut: int, rng: random.Random) -> list[Position]:
@@ -145,7 +154,7 @@ def playouts(position: Position, level: Level, seed: int) -> tuple[dict[int, flo
     assert record.contract is not None
     start = time.perf_counter()
     likely = likely_tricks(position_after(record, position.cut), record.contract.declarer,
-                           read_auction(record.auction, record.dealer), level, seed)
+                           record_auction(record, level.auction_rules), level, seed)
     return dict(likely.playouts), time.perf_counter() - start
 
 
@@ -161,8 +170,9 @@ Played = tuple[dict[int, float], float, int, int]
 
 def run_key(position: Position, level: Level, seed: int) -> str:
     """What a position's play-outs depend on: the position and the play model's parameters and seed."""
+    rules = [] if level.auction_rules is None else [sorted(level.auction_rules)]
     return json.dumps([position.source, position.index, position.cut, level.name, level.temperature,
-                       level.defence_sight, level.playouts, level.layouts, seed])
+                       level.defence_sight, level.playouts, level.layouts, seed, *rules])
 
 
 def run_playouts(positions: list[Position], level: Level, seed: int, pool: multiprocessing.pool.Pool | None,
@@ -197,29 +207,33 @@ def blend(a: dict[int, float], b: dict[int, float], weight_b: float) -> dict[int
 
 
 def fit_blend(runs: list[tuple[Position, dict[int, float]]], errors: dict[int, dict[int, float]],
-              as_exact_as_dd: bool = True) -> dict[int, float]:
-    """The weight of the blind part at each cut: the lowest pooled CRPS on the fitting positions among the
-    weights (steps of 0.05) whose most likely outcome is right at least as often as dd's there (or among all
-    weights, without ``as_exact_as_dd``)."""
+              as_exact_as_dd: bool = True) -> Blend:
+    """The weight of the blind part for each agreement of the play-outs and each cut (steps of 0.05): the
+    lowest pooled CRPS on the fitting positions, among the weights whose most likely outcome is right at least
+    as often as dd's there (or among all weights, without ``as_exact_as_dd``). Each cell is fitted on its
+    own with a price on the misses of the most likely outcome, the smallest price that reaches dd's count."""
     grid = [w / 20 for w in range(21)]
-    table: dict[int, dict[float, tuple[float, int]]] = {}
-    for cut in CUTS:
-        at_cut = [(p, d) for p, d in runs if p.cut == cut]
-        table[cut] = {}
+    table: dict[tuple[str, int], dict[float, tuple[float, int]]] = {}
+    for agreement, cut in itertools.product(AGREEMENTS, CUTS):
+        cell = [(p, d) for p, d in runs if p.cut == cut and agreement_of(d) == agreement]
+        table[(agreement, cut)] = {}
         for w in grid:
-            rows = [(p, blend(d, blind(p, errors), w)) for p, d in at_cut]
-            table[cut][w] = (sum(crps(d, p.actual) for p, d in rows), sum(mode(d) == p.actual for p, d in rows))
+            rows = [(p, blend(d, blind(p, errors), w)) for p, d in cell]
+            table[(agreement, cut)][w] = (sum(crps(d, p.actual) for p, d in rows), sum(mode(d) == p.actual for p, d in rows))
     dd_exact = sum(p.dd == p.actual for p, _ in runs)
-    best: tuple[float, dict[int, float]] | None = None
-    for triple in itertools.product(grid, repeat=len(CUTS)):
-        weights = dict(zip(CUTS, triple, strict=True))
-        if as_exact_as_dd and sum(table[c][weights[c]][1] for c in CUTS) < dd_exact:
-            continue
-        total = sum(table[c][weights[c]][0] for c in CUTS)
-        if best is None or total < best[0] - 1e-12:
-            best = (total, weights)
-    assert best is not None, "the blind part alone is right as often as dd, so some weights qualify"
-    return best[1]
+    def cheapest(cell: tuple[str, int], price: float) -> float:
+        return min(grid, key=lambda w: (table[cell][w][0] - price * table[cell][w][1], abs(w - 0.5)))
+
+    for price in (0.0, 0.005, 0.01, 0.02, 0.05, 0.1, 0.2, 0.5, 1.0, 2.0, 5.0):
+        weights = {cell: cheapest(cell, price) for cell in table}
+        if not as_exact_as_dd or sum(table[cell][weights[cell]][1] for cell in table) >= dd_exact:
+            break
+    return {agreement: {cut: weights[(agreement, cut)] for cut in CUTS} for agreement in AGREEMENTS}
+
+
+def blend_at(weight: Blend, position: Position, playouts: dict[int, float]) -> float:
+    """The blind part's weight for this position's cut and its play-outs' agreement."""
+    return weight[agreement_of(playouts)][position.cut]
 
 
 def recompute_checks(levels: list[str], write: bool) -> None:
@@ -261,6 +275,9 @@ def main() -> None:
     parser.add_argument("--save", default="",
                         help="write every position's play-outs, with the parameters that made them, to this JSON file")
     parser.add_argument("--reuse", default="", help="take play-outs saved by --save where position and parameters match")
+    parser.add_argument("--auction-fit", type=float, default=None, metavar="SHARE",
+                        help="read only the auction's rules that real hands of the fitting events fit at least this "
+                             "share of the time (each rule checked alone); without it, the shipped level's rules")
     parser.add_argument("--checks-only", action="store_true",
                         help="only recompute the shipped check positions' play-outs with the shipped parameters")
     args = parser.parse_args()
@@ -288,6 +305,12 @@ def main() -> None:
         score_set = sample(scoring, args.score, rng)
         add_dd(score_set)
         base = load_level(level_name)
+        if args.auction_fit is not None:
+            kept, rates = auction_rules_kept(level_name, args.auction_fit)
+            print(f"  the auction's rules on the fitting events' hands (kept at {args.auction_fit} or more): " + "; ".join(
+                f"{rule} {rate:.2f} of {count}{'' if rule in kept else ' (dropped)'}"
+                for rule, (count, rate) in sorted(rates.items(), key=lambda item: -item[1][0])))
+            base = replace(base, auction_rules=kept)
         best, best_fit = grid[0], float("inf")
         fit_runs: dict[tuple[float, float], list[tuple[Position, dict[int, float]]]] = {}
         if args.blend_only:
@@ -310,12 +333,12 @@ def main() -> None:
             dd_exact = sum(p.dd == p.actual for p, _ in fit_runs[best]) / len(fit_runs[best])
             for as_exact_as_dd in (False, True):
                 weight = fit_blend(fit_runs[best], errors, as_exact_as_dd)
-                fitted = scores([(p, blend(d, blind(p, errors), weight[p.cut])) for p, d in fit_runs[best]])
+                fitted = scores([(p, blend(d, blind(p, errors), blend_at(weight, p, d))) for p, d in fit_runs[best]])
                 print(f"  fitting: the blend {weight} ({'the best CRPS as exact as dd' if as_exact_as_dd else 'the best CRPS'})"
                       f" gives CRPS {fitted['crps']:.3f}, exact {fitted['exact']:.3f} (dd {dd_exact:.3f})")
         best_t, best_sight = best
         print(f"  fitted: temperature {best_t}, defence sight {best_sight}, blend weight of the position-blind part "
-              f"by cut {weight}", flush=True)
+              f"by agreement and cut {weight}", flush=True)
         level = replace(base, temperature=best_t, defence_sight=best_sight, errors=errors, blend=weight)
         results = run_playouts(score_set, level, args.seed, pool, cache)
         timed = [(p, r[0], r[1]) for p, r in zip(score_set, results, strict=True)]
@@ -326,7 +349,7 @@ def main() -> None:
             "dd": [(p, {p.dd: 1.0}) for p in score_set],
             "blind": [(p, blind(p, errors)) for p in score_set],
             "sd play-outs": [(p, d) for p, d, _ in timed],
-            "sd": [(p, blend(d, blind(p, errors), weight[p.cut])) for p, d, _ in timed],
+            "sd": [(p, blend(d, blind(p, errors), blend_at(weight, p, d))) for p, d, _ in timed],
         }
         dd_crps = scores(tables["dd"])["crps"]
         blind_crps = scores(tables["blind"])["crps"]
@@ -341,6 +364,11 @@ def main() -> None:
                   f"{s['exact']:.3f} ({round(s['exact'] * len(rows))} of {len(rows)})")
         print("  calibration of sd:")
         print("\n".join(calibration(tables["sd"])))
+        agreements = [agreement_of(d) for _, d, _ in timed]
+        for name in ("sd", "sd play-outs", "dd"):
+            print(f"  {name} by the play-outs' agreement (unanimous / at least 3 in 4 / less):")
+            print("\n".join(by_agreement(tables[name], agreements)))
+        print(f"  sd's most likely outcome against dd's, right more often by {paired_exact(tables['sd'], tables['dd'])}")
         if measured:
             print(f"  sd: {seconds:.2f} s per position; {decisions / len(measured):.0f} decisions and "
                   f"{layouts / len(measured):.0f} layouts solved per position ({level.playouts} play-outs, "
@@ -356,7 +384,8 @@ def main() -> None:
             fitted_on = f"{before}{BLEND_REFIT}--seed {args.seed} --fit {args.fit} on {len(model_fit)} fitting positions"
         shipped[level_name] = {
             "temperature": best_t, "defence_sight": best_sight, "playouts": level.playouts, "layouts": level.layouts,
-            "blend": {str(cut): w for cut, w in weight.items()},
+            "blend": {agreement: {str(cut): w for cut, w in by_cut.items()} for agreement, by_cut in weight.items()},
+            **({} if level.auction_rules is None else {"auction_rules": sorted(level.auction_rules)}),
             "errors": {str(cut): {str(o): round(w, 6) for o, w in table.items()} for cut, table in errors.items()},
             "fitted_on": fitted_on,
             "check": [{"source": p.source, "index": p.index, "cut": p.cut, "seed": args.seed,

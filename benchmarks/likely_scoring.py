@@ -63,3 +63,35 @@ def calibration(rows: Sequence[tuple[Scored, dict[int, float]]]) -> list[str]:
 def ratio(value: float, reference: float) -> str:
     """``value / reference`` to two places, or ``n/a`` when the reference is 0 (a tiny run where it is perfect)."""
     return f"{value / reference:.2f}" if reference else " n/a"
+
+
+def by_agreement(rows: Sequence[tuple[Scored, dict[int, float]]], agreements: Sequence[str]) -> list[str]:
+    """For each agreement of the play-outs: positions, CRPS, and the calibration of the most likely outcome
+    (the weight the estimate gave it on average against how often it happened, in points)."""
+    lines = []
+    for name in dict.fromkeys(agreements):
+        chosen = [(p, d) for (p, d), a in zip(rows, agreements, strict=True) if a == name]
+        if not chosen:
+            continue
+        given = sum(max(d.values()) for _, d in chosen) / len(chosen)
+        happened = sum(mode(d) == p.actual for p, d in chosen) / len(chosen)
+        mean_crps = sum(crps(d, p.actual) for p, d in chosen) / len(chosen)
+        lines.append(f"    {name:>9}: {len(chosen):4} positions, CRPS {mean_crps:.3f}, "
+                     f"most likely outcome given {given:.2f}, happened {happened:.2f} "
+                     f"({100 * (happened - given):+.1f} points)")
+    return lines
+
+
+def paired_exact(rows: Sequence[tuple[Scored, dict[int, float]]],
+                 reference: Sequence[tuple[Scored, dict[int, float]]]) -> str:
+    """How much more often the most likely outcome is right than the reference's on the same positions, with
+    the standard error of the paired difference and a 95% interval."""
+    ours = [mode(d) == p.actual for p, d in rows]
+    theirs = [mode(d) == p.actual for p, d in reference]
+    wins = sum(a and not b for a, b in zip(ours, theirs, strict=True))
+    losses = sum(b and not a for a, b in zip(ours, theirs, strict=True))
+    n = len(ours)
+    difference = (wins - losses) / n
+    error = ((wins + losses - (wins - losses) ** 2 / n) ** 0.5) / n
+    return (f"{difference:+.3f} ({wins} positions right where the other is wrong, {losses} the other way; "
+            f"standard error {error:.3f}, 95% interval {difference - 1.96 * error:+.3f} to {difference + 1.96 * error:+.3f})")

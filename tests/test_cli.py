@@ -48,7 +48,8 @@ def test_cli_sd_settings_name_every_parameter_and_sd_is_the_default_of_a_ruling(
     level = load_level("expert")
     assert board["settings"] | {"level": "expert", "seed": 1, "play_outs": level.playouts, "layouts": level.layouts,
                                 "temperature": level.temperature, "defence_sight": level.defence_sight,
-                                "blend": {str(cut): weight for cut, weight in level.blend.items()}} == board["settings"]
+                                "blend": {agreement: {str(cut): weight for cut, weight in by_cut.items()}
+                                          for agreement, by_cut in level.blend.items()}} == board["settings"]
     assert Settings().estimator == "sd"
     for command, default in (("adjudicate", "sd"), ("report", "sd"), ("predict", "sd"), ("scan", "dd")):
         shown = " ".join(CliRunner().invoke(main, [command, "--help"]).output.split())

@@ -12,7 +12,7 @@ from revsim.adjudicate import adjudicate
 from revsim.equity.estimators import ESTIMATORS, EstimatorKind, EstimatorOption, make_estimator
 from revsim.equity.predict import predict
 from revsim.equity.settings import Settings
-from revsim.equity.worlds import Estimate
+from revsim.equity.worlds import Estimate, Likelihood
 from revsim.outputs.estimates import evidence_texts, method_texts
 from revsim.outputs.explain import explanation
 from revsim.play.replay import Play, Replay
@@ -36,9 +36,9 @@ class _OneFewer:
         tricks = max(0, base.outcomes[0][0] - self.fewer)
         return replace(base, estimator=self.name, outcomes=((tricks, 1.0),), evidence={"fewer": self.fewer})
 
-    def likely(self, position: Replay, declarer) -> tuple[tuple[int, float], ...]:
-        tricks = make_estimator("dd", None).likely(position, declarer)[0][0]  # type: ignore[arg-type]
-        return ((max(0, tricks - self.fewer), 1.0),)
+    def likely(self, position: Replay, declarer) -> Likelihood:
+        tricks = make_estimator("dd", None).likely(position, declarer).outcomes[0][0]  # type: ignore[arg-type]
+        return Likelihood(((max(0, tricks - self.fewer), 1.0),), {"fewer": self.fewer})
 
 
 @pytest.fixture

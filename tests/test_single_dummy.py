@@ -12,8 +12,8 @@ from hypothesis import strategies as st
 from revsim.cards import Card, full_pack, sort_hand
 from revsim.equity.playout import Policy, choose, partner_readers, play_outs, softmax_choice
 from revsim.equity.sampling import bad_break_layouts, sample_layouts
-from revsim.equity.sd import Level, blind_distribution, likely_tricks, load_level, nearest_cut
-from revsim.equity.view import HandShape, player_view, read_auction
+from revsim.equity.sd import Level, agreement_of, blind_distribution, likely_tricks, load_level, nearest_cut, same_blend
+from revsim.equity.view import RULES, HandShape, player_view, read_auction, read_auction_rules, record_auction
 from revsim.play.replay import Replay
 from revsim.records.record import Record
 from tests.conftest import CORPUS, needs_corpus
@@ -38,6 +38,33 @@ def test_auction_opening_bids_and_passes() -> None:
     weak = read_auction(["2H", "P", "P", "P"], dealer=S)
     assert weak[S].min_length[HEARTS] == 6 and weak[S].max_points == 10
     assert read_auction([], dealer=N) == {} and read_auction(["1S"], dealer=None) == {}
+
+
+def test_auction_rules_are_named_and_a_level_reads_only_those_it_keeps() -> None:
+    calls = ["P", "1NT", "P", "3NT", "P", "P", "P"]
+    shapes, rules = read_auction_rules(calls, N)
+    assert rules[N] == ["pass before an opening"] and rules[E] == ["opening 1NT"] and rules[W] == ["first bid in notrump"]
+    assert {rule for named in rules.values() for rule in named} <= set(RULES)
+    only = read_auction(calls, N, frozenset({"opening 1NT"}))
+    assert only[E] == shapes[E] and only[N] == HandShape() and only[W] == HandShape()
+    assert read_auction(calls, N, frozenset()) == {seat: HandShape() for seat in range(4)}
+
+
+def test_an_auction_that_ends_elsewhere_than_the_contract_is_not_read() -> None:
+    """An auction belongs to the record only when it ends in its contract: an auction from another table
+    says nothing of these hands (the sd estimator's players do not read it)."""
+    from dataclasses import replace as copy_with
+
+    from revsim.records.record import Contract
+    from revsim.synthetic import random_board
+
+    record = copy_with(random_board(random.Random(5), "5", claim=False), dealer=N,
+                       auction=["P", "1NT", "P", "3NT", "P", "P", "P"], contract=Contract(3, 4, 0, E))
+    assert record_auction(record)[E].min_points == 15
+    assert record_auction(copy_with(record, contract=Contract(4, 0, 0, E))) == {}     # it ends in 3NT, not 4S
+    assert record_auction(copy_with(record, contract=Contract(3, 4, 0, W))) == {}     # nor by West
+    assert record_auction(copy_with(record, auction=["1NT", "P"])) == {}              # nor does it end
+    assert record_auction(record, frozenset({"pass before an opening"}))[E] == HandShape()
 
 
 def test_hand_shape_allows_points_and_lengths() -> None:
@@ -218,7 +245,7 @@ def test_play_outs_are_deterministic_under_a_seed_and_give_weights_summing_to_on
     """From any position, at any temperature and blend: the same seed gives the same estimate, each part's
     weights sum to 1, and every outcome is a number of tricks declarer's side can still end with."""
     position, declarer = _random_position(seed, cards_played)
-    level = Level("test", temperature, 4, 4, blend, {1: {0: 1.0}, 3: {-1: 0.5, 0: 0.5}, 6: {-1: 0.2, 0: 0.6, 1: 0.2}})
+    level = Level("test", temperature, 4, 4, same_blend(blend), {1: {0: 1.0}, 3: {-1: 0.5, 0: 0.5}, 6: {-1: 0.2, 0: 0.6, 1: 0.2}})
     first = likely_tricks(position, declarer, {}, level, seed=seed)
     assert likely_tricks(position, declarer, {}, level, seed=seed) == first
     for part in (first.outcomes, first.playouts, first.blind):
@@ -237,7 +264,7 @@ def test_play_outs_restrict_the_first_card_to_the_allowed_ones() -> None:
 
 
 def test_blind_distribution_shifts_double_dummy_by_the_errors_of_the_nearest_cut() -> None:
-    level = Level("test", 0.1, 4, 4, {1: 0.5, 3: 0.5, 6: 0.5}, {1: {-1: 0.25, 0: 0.75}, 3: {0: 1.0}, 6: {1: 1.0}})
+    level = Level("test", 0.1, 4, 4, same_blend({1: 0.5, 3: 0.5, 6: 0.5}), {1: {-1: 0.25, 0: 0.75}, 3: {0: 1.0}, 6: {1: 1.0}})
     assert nearest_cut(0) == 1 and nearest_cut(2) == 1 and nearest_cut(4) == 3 and nearest_cut(9) == 6
     assert blind_distribution(10, 1, 3, 13, level) == {9: 0.25, 10: 0.75}
     assert blind_distribution(13, 7, 3, 13, level) == {13: 1.0}          # kept within the tricks still possible
@@ -248,18 +275,42 @@ def test_law64c_the_blend_weighs_the_position_blind_part_as_fitted_for_the_neare
     tricks, the sixth's): weight 1 there gives the position-blind part alone, weight 0 the play-outs alone."""
     position, declarer = _end_position()
     errors = {1: {0: 1.0}, 3: {0: 1.0}, 6: {-1: 0.5, 0: 0.5}}
-    blind_only = likely_tricks(position, declarer, {}, Level("test", 0.1, 4, 4, {1: 0.0, 3: 0.0, 6: 1.0}, errors), 3)
-    play_only = likely_tricks(position, declarer, {}, Level("test", 0.1, 4, 4, {1: 1.0, 3: 1.0, 6: 0.0}, errors), 3)
+    blind_only = likely_tricks(position, declarer, {}, Level("test", 0.1, 4, 4, same_blend({1: 0.0, 3: 0.0, 6: 1.0}), errors), 3)
+    play_only = likely_tricks(position, declarer, {}, Level("test", 0.1, 4, 4, same_blend({1: 1.0, 3: 1.0, 6: 0.0}), errors), 3)
     assert blind_only.blend == 1.0 and blind_only.outcomes == blind_only.blind == ((11, 0.5), (10, 0.5))
     assert play_only.blend == 0.0 and play_only.outcomes == play_only.playouts
     assert play_only.playouts == blind_only.playouts       # the play-outs do not depend on the blend
+
+
+def test_agreement_of_the_play_outs() -> None:
+    assert agreement_of({10: 1.0}) == "unanimous"
+    assert agreement_of({10: 0.75, 9: 0.25}) == agreement_of({10: 0.875, 11: 0.125}) == "strong"
+    assert agreement_of({10: 0.625, 9: 0.375}) == agreement_of({10: 0.5, 9: 0.25, 8: 0.25}) == "split"
+
+
+def test_law64c_the_blend_trusts_the_play_outs_as_far_as_they_agree() -> None:
+    """The position-blind part's weight is the one fitted for how far the play-outs agree: a level that gives
+    unanimous play-outs weight 0 and split ones weight 1 keeps the play-outs alone where they agree."""
+    errors = {1: {0: 1.0}, 3: {0: 1.0}, 6: {-1: 0.5, 0: 0.5}}
+    trusting = {"unanimous": {1: 0.0, 3: 0.0, 6: 0.0}, "strong": {1: 0.5, 3: 0.5, 6: 0.5}, "split": {1: 1.0, 3: 1.0, 6: 1.0}}
+    seen = set()
+    for seed in range(4):
+        for position, declarer in (_random_position(seed, 28), _end_position()):
+            likely = likely_tricks(position, declarer, {}, Level("test", 1.0, 4, 4, trusting, errors), seed)
+            assert likely.agreement == agreement_of(dict(likely.playouts))
+            assert likely.blend == {"unanimous": 0.0, "strong": 0.5, "split": 1.0}[likely.agreement]
+            if likely.agreement != "strong":
+                assert likely.outcomes == (likely.playouts if likely.agreement == "unanimous" else likely.blind)
+            seen.add(likely.agreement)
+    assert seen == {"unanimous", "strong", "split"}
 
 
 def test_shipped_levels_load() -> None:
     for name in ("expert", "club"):
         level = load_level(name)
         assert level.playouts > 0 and level.layouts > 0 and level.temperature >= 0
-        assert set(level.blend) == {1, 3, 6} and all(0 <= weight <= 1 for weight in level.blend.values())
+        assert set(level.blend) == {"unanimous", "strong", "split"}
+        assert all(set(by_cut) == {1, 3, 6} and all(0 <= w <= 1 for w in by_cut.values()) for by_cut in level.blend.values())
         assert set(level.errors) == {1, 3, 6}
         assert all(abs(sum(table.values()) - 1) < 1e-6 for table in level.errors.values())
 
@@ -273,7 +324,7 @@ def test_law64c_the_shipped_parameters_reproduce_the_benchmarks_fit(name: str) -
     from importlib import resources
 
     from revsim.equity.predict import position_after
-    from revsim.equity.view import read_auction
+    from revsim.equity.view import record_auction
     from revsim.records.readers import read_records
 
     shipped = json.loads(resources.files("revsim.equity").joinpath("levels.json").read_text(encoding="utf-8"))[name]
@@ -284,7 +335,7 @@ def test_law64c_the_shipped_parameters_reproduce_the_benchmarks_fit(name: str) -
         record = list(read_records(CORPUS / check["source"]))[check["index"]]
         assert isinstance(record, Record) and record.contract is not None
         likely = likely_tricks(position_after(record, check["cut"]), record.contract.declarer,
-                               read_auction(record.auction, record.dealer), level, check["seed"])
+                               record_auction(record, level.auction_rules), level, check["seed"])
         assert [[t, round(w, 6)] for t, w in sorted(likely.playouts)] == check["playouts"], check
 
 
@@ -318,6 +369,7 @@ def test_predict_sd_reads_nothing_after_trick_k_and_is_seeded() -> None:
     record, changed = _board_and_changed_tail(4, 9)
     first = predict(record, 9, "sd", {"seed": 3})
     assert first.outcomes == predict(changed, 9, "sd", {"seed": 3}).outcomes
+    assert first.evidence == predict(changed, 9, "sd", {"seed": 3}).evidence   # the evidence too
     assert abs(sum(weight for _, weight in first.outcomes) - 1) < 1e-9
 
 
@@ -334,6 +386,16 @@ def test_predict_command_json(tmp_path) -> None:
     [entry] = json.loads(result.output)
     assert entry["status"] == "ok" and entry["after_trick"] == 3 and entry["contract"] == "4S"
     assert sum(weight for _, weight in entry["outcomes"]) == 1
+    evidence = entry["evidence"]                   # sd's: the two parts, the play-outs' agreement, the weight used
+    level = load_level("expert")
+    assert evidence["agreement"] in ("unanimous", "strong", "split") and evidence["cut"] == 3
+    assert evidence["blend"] == level.blend_at(3, evidence["agreement"])
+    blended: dict[int, float] = {}
+    for part, weight in ((evidence["play_outs"], 1 - evidence["blend"]), (evidence["position_blind"], evidence["blend"])):
+        for tricks, share in part:
+            blended[tricks] = blended.get(tricks, 0.0) + weight * share
+    assert {tricks: round(weight, 5) for tricks, weight in entry["outcomes"]} == {
+        tricks: round(weight, 5) for tricks, weight in blended.items() if weight > 0}
     late = CliRunner().invoke(main, ["predict", str(HANDS / "duschek-too-late-a.pbn"), "--after-trick", "9", "--json"])
     [error] = json.loads(late.stdout)
     assert late.exit_code == 1 and error["status"] == "error" and "stops before trick 9" in error["error"]
@@ -372,7 +434,8 @@ def test_report_shows_the_single_dummy_evidence_in_plain_words_and_its_method_la
     assert "A representative play-out" in evidence and "class='playout'" in evidence
     assert "single dummy (sd, level expert): 8 play-outs" in method and "seed 1" in method
     blend = load_level("expert").blend
-    settings = f"blend = {' / '.join(f'{blend[cut]:g}' for cut in (1, 3, 6))} (after 1 / 3 / 6 tricks)"
+    settings = "blend = " + "; ".join(f"{agreement} {' / '.join(f'{blend[agreement][cut]:g}' for cut in (1, 3, 6))}"
+                                      for agreement in ("unanimous", "strong", "split")) + " (after 1 / 3 / 6 tricks)"
     assert settings in method and "weighing" in method
 
 

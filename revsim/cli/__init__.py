@@ -260,6 +260,7 @@ def predict_command(file: str, after_trick: int, estimator: str, boards: tuple[s
                          estimator=estimator, outcomes=[[tricks, round(weight, 6)] for tricks, weight in prediction.outcomes],
                          seconds=round(prediction.seconds, 3))
             entry.update(chosen)
+            entry["evidence"] = prediction.evidence
         results.append(entry)
         if not as_json:
             click.echo(_prediction_text(entry))

@@ -67,6 +67,6 @@ def side_world(draft: Draft, active: list[Revoke], side: int) -> SideWorld:
                              standing[-1].trick)
     if not followed.reached:
         return SideWorld(side, harm, standing, start.estimate, followed.cards, followed.stopped, False, start.outcomes)
-    likely = estimator_of(draft).likely(followed.position, draft.record.contract.declarer)
+    likely = estimator_of(draft).likely(followed.position, draft.record.contract.declarer).outcomes
     return SideWorld(side, harm, standing, start.estimate, followed.cards, followed.stopped, True,
                      tuple(law12c1c_weighted(list(likely))))

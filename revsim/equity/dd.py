@@ -10,7 +10,7 @@ from collections import Counter
 
 from revsim.cards import Seat, side_of
 from revsim.equity.solver import card_values, total_tricks
-from revsim.equity.worlds import SUBSTITUTES, Candidate, Estimate, Line, table_like_line
+from revsim.equity.worlds import SUBSTITUTES, Candidate, Estimate, Likelihood, Line, table_like_line
 from revsim.laws.detection import Revoke
 from revsim.play.replay import Play, Replay
 
@@ -55,6 +55,7 @@ class DoubleDummyEstimator:
         return Estimate(self.name, substitute, revoke.trick, revoke.seat, revoke.card, revoke.suit_led, candidates, chosen,
                         outcomes, lines, completed, before)
 
-    def likely(self, position: Replay, declarer: Seat) -> tuple[tuple[int, float], ...]:
+    def likely(self, position: Replay, declarer: Seat) -> Likelihood:
         """Declarer's side's total tricks with best play by all four hands from ``position``."""
-        return ((total_tricks(position, declarer)[0], 1.0),)
+        tricks = total_tricks(position, declarer)[0]
+        return Likelihood(((tricks, 1.0),), {"double_dummy": tricks})

@@ -19,7 +19,7 @@ from typing import Any
 
 from revsim.equity.dd import DoubleDummyEstimator
 from revsim.equity.sd import LEVEL_NAMES, SingleDummyEstimator, level_parameters, load_level
-from revsim.equity.view import read_auction
+from revsim.equity.view import record_auction
 from revsim.equity.worlds import Estimator
 from revsim.records.record import Record
 
@@ -75,8 +75,8 @@ class EstimatorKind:
 
 
 def _single_dummy(record: Record, options: Options) -> Estimator:
-    return SingleDummyEstimator(load_level(str(options["level"])), int(options["seed"]),
-                                read_auction(record.auction, record.dealer))
+    level = load_level(str(options["level"]))
+    return SingleDummyEstimator(level, int(options["seed"]), record_auction(record, level.auction_rules))
 
 
 def _single_dummy_parameters(options: Options) -> dict[str, Any]:

@@ -7,7 +7,7 @@ before it is replayed, so its later cards and its result cannot change it (nor m
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 
 from revsim.equity.estimators import Options, make_estimator
 from revsim.play.replay import Replay
@@ -23,6 +23,7 @@ class Prediction:
     after_trick: int
     outcomes: tuple[tuple[int, float], ...]
     seconds: float
+    evidence: dict[str, object] = field(default_factory=dict)
 
 
 def cut_record(record: Record, after_trick: int) -> Record:
@@ -51,10 +52,10 @@ def position_after(record: Record, after_trick: int) -> Replay:
 def predict(record: Record, after_trick: int, estimator: str = "dd", options: Options | None = None) -> Prediction:
     """The distribution of declarer's side's final tricks from the position after ``after_trick`` tricks, by the
     estimator of that name (``estimators.ESTIMATORS``) with its ``options``: double dummy (one result), or the
-    single-dummy play-outs of a level, seeded."""
+    single-dummy play-outs of a level, seeded; with what the estimator read (``evidence``)."""
     started = time.perf_counter()
     likely = make_estimator(estimator, record, options)   # ValueError for an unknown estimator or option
     position = position_after(record, after_trick)
     assert record.contract is not None
-    outcomes = likely.likely(position, record.contract.declarer)
-    return Prediction(after_trick, outcomes, time.perf_counter() - started)
+    likelihood = likely.likely(position, record.contract.declarer)
+    return Prediction(after_trick, likelihood.outcomes, time.perf_counter() - started, likelihood.evidence)

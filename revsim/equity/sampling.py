@@ -11,6 +11,7 @@ evidence, the auction a guess.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 from revsim.cards import Card, Seat
 from revsim.equity.view import View
@@ -46,6 +47,28 @@ def sample_layouts(view: View, count: int, rng: random.Random, tries_per_layout:
         hands = [view.seen.get(seat, frozenset()) | frozenset(dealt.get(seat, ())) for seat in range(4)]
         layouts.append((hands[0], hands[1], hands[2], hands[3]))
     return layouts
+
+
+def weighted_layouts(view: View, count: int, rng: random.Random, weight: Callable[[Layout], float],
+                     pool: int = 4) -> list[Layout]:
+    """``count`` layouts drawn in proportion to ``weight`` (how likely what was seen is on each layout, such
+    as the opening lead from the leader's hand there) from ``pool`` times as many dealt at random: a
+    systematic resample, seeded by ``rng``. When no layout has weight, the first ``count`` are kept."""
+    candidates = sample_layouts(view, count * pool, rng)
+    weights = [max(weight(layout), 0.0) for layout in candidates]
+    total = sum(weights)
+    if total <= 0:
+        return candidates[:count]
+    chosen: list[Layout] = []
+    step = total / count
+    mark = rng.random() * step
+    cumulative = 0.0
+    for layout, share in zip(candidates, weights, strict=True):
+        cumulative += share
+        while mark < cumulative and len(chosen) < count:
+            chosen.append(layout)
+            mark += step
+    return chosen
 
 
 def _deal(view: View, rng: random.Random, eligible: dict[int, list[Seat]], by_suit: dict[int, list[Card]],

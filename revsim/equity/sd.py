@@ -25,38 +25,58 @@ from revsim.equity.dd import DoubleDummyEstimator
 from revsim.equity.playout import PlayOut, Policy, play_out_lines
 from revsim.equity.progress import tell
 from revsim.equity.solver import best_card, total_tricks
-from revsim.equity.view import HandShape
-from revsim.equity.worlds import Estimate
+from revsim.equity.view import RULES, HandShape
+from revsim.equity.worlds import Estimate, Likelihood
 from revsim.laws.detection import Revoke
 from revsim.play.replay import Play, Replay
 
 LEVEL_NAMES = ("expert", "club")
 CUTS = (1, 3, 6)
 """The points of play the position-blind errors were measured at (tricks completed)."""
+AGREEMENTS = ("unanimous", "strong", "split")
+"""How far the play-outs agree: all on one result, at least 3 in 4 on one, or less."""
+
+Blend = dict[str, dict[int, float]]
+"""The weight of the position-blind part, by the play-outs' agreement and then by cut."""
+
+
+def agreement_of(playouts: dict[int, float]) -> str:
+    """How far the play-outs agree: ``unanimous`` (every one on one result), ``strong`` (at least 3 in 4 on one
+    result) or ``split``."""
+    top = max(playouts.values(), default=1.0)
+    return "unanimous" if top > 1 - 1e-9 else "strong" if top >= 0.75 - 1e-9 else "split"
+
+
+def same_blend(by_cut: dict[int, float]) -> Blend:
+    """One weight by cut, whatever the play-outs' agreement."""
+    return {agreement: dict(by_cut) for agreement in AGREEMENTS}
 
 
 @dataclass(frozen=True)
 class Level:
     """Fitted parameters: the policy's temperature, the play-outs and layouts per decision, the weight of the
-    position-blind part in the blend and its errors (actual minus double dummy), both by cut, and how often a
-    defender reads his partner's hand."""
+    position-blind part in the blend (by the play-outs' agreement and the cut), its errors (actual minus
+    double dummy, by cut), and how often a defender reads his partner's hand."""
 
     name: str
     temperature: float
     playouts: int
     layouts: int
-    blend: dict[int, float]
+    blend: Blend
     errors: dict[int, dict[int, float]]
     fitted_on: str = ""
     defence_sight: float = 0.0
+    auction_rules: frozenset[str] | None = None
+    """The auction's rules the players read (``view.RULES``; those real hands fit often enough); None: all."""
 
     @property
     def policy(self) -> Policy:
         return Policy(self.temperature, self.layouts, defence_sight=self.defence_sight)
 
-    def blend_at(self, completed: int) -> float:
-        """The weight of the position-blind part after ``completed`` tricks (that of the nearest cut)."""
-        return self.blend[nearest_cut(completed)]
+    def blend_at(self, completed: int, agreement: str) -> float:
+        """The weight of the position-blind part after ``completed`` tricks (that of the nearest cut) when the
+        play-outs agree as ``agreement`` says."""
+        return self.blend[agreement][nearest_cut(completed)]
 
     def errors_at(self, completed: int) -> dict[int, float]:
         """Real players' results minus double dummy after ``completed`` tricks (those of the nearest cut)."""
@@ -72,24 +92,34 @@ def load_level(name: str) -> Level:
     entry = data[name]
     errors = {int(cut): {int(offset): float(weight) for offset, weight in table.items()}
               for cut, table in entry["errors"].items()}
-    blend = {int(cut): float(weight) for cut, weight in entry["blend"].items()}
-    if set(blend) != set(CUTS) or set(errors) != set(CUTS):
-        raise ValueError(f"levels.json: level {name!r} needs a blend weight and errors for each cut {CUTS}")
+    blend = {agreement: {int(cut): float(weight) for cut, weight in by_cut.items()}
+             for agreement, by_cut in entry["blend"].items()}
+    if set(blend) != set(AGREEMENTS) or any(set(by_cut) != set(CUTS) for by_cut in blend.values()) \
+            or set(errors) != set(CUTS):
+        raise ValueError(f"levels.json: level {name!r} needs a blend weight for each agreement {AGREEMENTS} and "
+                         f"cut {CUTS}, and errors for each cut")
+    rules = entry.get("auction_rules")
+    if rules is not None and not set(rules) <= set(RULES):
+        raise ValueError(f"levels.json: level {name!r} names auction rules revsim does not have: "
+                         f"{sorted(set(rules) - set(RULES))}")
     return Level(name, float(entry["temperature"]), int(entry["playouts"]), int(entry["layouts"]),
                  blend, errors, str(entry.get("fitted_on", "")),
-                 float(entry.get("defence_sight", 0.0)))
+                 float(entry.get("defence_sight", 0.0)), None if rules is None else frozenset(rules))
 
 
 
 def level_parameters(level: Level) -> dict[str, Any]:
     """A level's parameters that reproduce an estimate (the ruling's JSON ``settings``)."""
+    kept = {} if level.auction_rules is None else {"auction_rules": sorted(level.auction_rules)}
     return {"play_outs": level.playouts, "layouts": level.layouts, "temperature": level.temperature,
-            "defence_sight": level.defence_sight, "blend": {str(cut): weight for cut, weight in sorted(level.blend.items())}}
+            "defence_sight": level.defence_sight, **kept,
+            "blend": {agreement: {str(cut): weight for cut, weight in sorted(level.blend[agreement].items())}
+                      for agreement in AGREEMENTS}}
 
 @dataclass(frozen=True)
 class Likely:
-    """The estimate from a position: the blend, its two parts and the weight of the position-blind one, with
-    the double-dummy value."""
+    """The estimate from a position: the blend, its two parts, how far the play-outs agreed and the weight
+    that gave the position-blind part, with the double-dummy value."""
 
     outcomes: tuple[tuple[int, float], ...]
     playouts: tuple[tuple[int, float], ...]
@@ -98,6 +128,13 @@ class Likely:
     blend: float
     first_cards: tuple[tuple[Card, int], ...]
     lines: tuple[PlayOut, ...] = ()
+    agreement: str = "unanimous"
+
+    def evidence(self) -> dict[str, object]:
+        """The two parts and how they were blended, as JSON data."""
+        return {"play_outs": [[tricks, round(weight, 6)] for tricks, weight in self.playouts],
+                "position_blind": [[tricks, round(weight, 6)] for tricks, weight in self.blind],
+                "double_dummy": self.double_dummy, "agreement": self.agreement, "blend": self.blend}
 
 
 def position_seed(seed: int, position: Replay) -> int:
@@ -143,14 +180,15 @@ def likely_tricks(position: Replay, declarer: Seat, shapes: dict[Seat, HandShape
     low = position.tricks_won(side)
     high = low + 13 - position.tricks_won(0) - position.tricks_won(1)
     blind = blind_distribution(double_dummy, completed, low, high, level)
-    blind_weight = level.blend_at(completed)
+    agreement = agreement_of(playouts)
+    blind_weight = level.blend_at(completed, agreement)
     blended: dict[int, float] = {}
     for part, weight in ((playouts, 1 - blind_weight), (blind, blind_weight)):
         for tricks, share in part.items():
             blended[tricks] = blended.get(tricks, 0.0) + weight * share
     return Likely(_ordered(blended), _ordered(playouts), _ordered(blind), double_dummy, blind_weight,
                   tuple(sorted(firsts.items(), key=lambda item: (-item[1], item[0].suit, -item[0].rank))),
-                  tuple(lines))
+                  tuple(lines), agreement)
 
 
 def representative_play_out(position: Replay, declarer: Seat, lines: tuple[PlayOut, ...],
@@ -203,14 +241,11 @@ class SingleDummyEstimator:
         evidence_dd = DoubleDummyEstimator().estimate(position, revoke, declarer, "best", recorded_rest)
         likely = likely_tricks(position, declarer, self.shapes, self.level, self.seed, revoke.allowed)
         chosen = tuple(card for card, _ in likely.first_cards) or evidence_dd.chosen
-        evidence: dict[str, object] = {
-            "play_outs": [[tricks, round(weight, 6)] for tricks, weight in likely.playouts],
-            "position_blind": [[tricks, round(weight, 6)] for tricks, weight in likely.blind],
-            "double_dummy": likely.double_dummy,
+        evidence: dict[str, object] = likely.evidence() | {
             "first_cards": [[str(card), count] for card, count in likely.first_cards],
             "level": self.level.name, "temperature": self.level.temperature,
             "defence_sight": self.level.defence_sight, "play_out_count": self.level.playouts,
-            "layouts": self.level.layouts, "blend": likely.blend, "seed": self.seed,
+            "layouts": self.level.layouts, "seed": self.seed,
             "cut": nearest_cut(evidence_dd.tricks_completed),
             "errors": [list(error) for error in sorted(self.level.errors_at(evidence_dd.tricks_completed).items())],
             "representative": representative_play_out(position, declarer, likely.lines, revoke.allowed),
@@ -218,8 +253,11 @@ class SingleDummyEstimator:
         return replace(evidence_dd, estimator=self.name, substitute="policy", chosen=chosen,
                        outcomes=likely.outcomes, evidence=evidence)
 
-    def likely(self, position: Replay, declarer: Seat) -> tuple[tuple[int, float], ...]:
-        """The play-outs' estimate from a position with no revoke to mend (blended as ``likely_tricks`` says)."""
+    def likely(self, position: Replay, declarer: Seat) -> Likelihood:
+        """The play-outs' estimate from a position with no revoke to mend (blended as ``likely_tricks`` says),
+        with its two parts, how far the play-outs agreed and the blend weight that gave."""
         if position.is_over:
-            return ((position.tricks_won(declarer % 2), 1.0),)
-        return likely_tricks(position, declarer, self.shapes, self.level, self.seed).outcomes
+            return Likelihood(((position.tricks_won(declarer % 2), 1.0),), {"over": True})
+        likely = likely_tricks(position, declarer, self.shapes, self.level, self.seed)
+        cut = nearest_cut(len(position.tricks) + position.first_trick - 1)
+        return Likelihood(likely.outcomes, likely.evidence() | {"cut": cut, "seed": self.seed, "level": self.level.name})

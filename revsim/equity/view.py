@@ -12,8 +12,10 @@ a range of high-card points (A=4, K=3, Q=2, J=1) and a least length per suit, ov
   and 8-17 points at the one or two level); in notrump, at least 6 points.
 - A raise of partner's suit: 3 cards in it. Doubles, redoubles and later bids say nothing here.
 
-Every constraint is a floor or a ceiling a sampled hand must meet; when the sampler cannot meet them all
-it drops the auction (``sampling.sample_layouts``), never the cards seen.
+Each rule has a name (``RULES``); a level keeps only the rules real hands of its fitting events fit often
+enough (``benchmarks/bench_likely.py --auction-fit``). Every constraint is a floor or a ceiling a sampled
+hand must meet; when the sampler cannot meet them all it drops the auction (``sampling.sample_layouts``),
+never the cards seen.
 """
 
 from __future__ import annotations
@@ -22,9 +24,14 @@ from dataclasses import dataclass, field
 
 from revsim.cards import NOTRUMP, Card, Seat, next_seat, partner
 from revsim.play.replay import Replay
-from revsim.records.auction import normalise_call
+from revsim.records.auction import contract_from_auction, normalise_call
+from revsim.records.record import Record
 
 HCP = {14: 4, 13: 3, 12: 2, 11: 1}
+RULES = ("pass before an opening", "opening 1NT", "opening 2NT", "opening 3NT", "opening one of a major",
+         "opening one of a minor", "opening 2C", "opening weak two", "opening pre-empt", "first bid in notrump",
+         "raise of partner's suit", "overcall", "new suit")
+"""The names of the auction's rules, as ``read_auction_rules`` gives them."""
 
 
 @dataclass(frozen=True)
@@ -49,14 +56,39 @@ def _with_length(shape: HandShape, suit: int, least: int) -> HandShape:
     return HandShape(shape.min_points, shape.max_points, (lengths[0], lengths[1], lengths[2], lengths[3]))
 
 
-def read_auction(calls: list[str], dealer: Seat | None) -> dict[Seat, HandShape]:
-    """Each player's HandShape from the auction (see the module's rules); an empty dict when it is unknown."""
-    if not calls or dealer is None:
+def read_auction(calls: list[str], dealer: Seat | None, kept: frozenset[str] | None = None) -> dict[Seat, HandShape]:
+    """Each player's HandShape from the auction (see the module's rules); an empty dict when it is unknown.
+    ``kept``: only the rules of these names are read (a level keeps those real hands fit; None: all)."""
+    return read_auction_rules(calls, dealer, kept)[0]
+
+
+def record_auction(record: Record, kept: frozenset[str] | None = None) -> dict[Seat, HandShape]:
+    """The players' HandShapes from a record's auction, when that auction ends in the record's contract
+    (level, strain, doubles and declarer). An auction that ends elsewhere belongs to another table or was
+    misrecorded: what it says of these hands is not read (in the championship records of the corpus, such
+    auctions fit the hands' points and lengths under 10% of the time, against close to 90%)."""
+    if not record.auction or record.contract is None or record.dealer is None:
         return {}
+    try:
+        ended = contract_from_auction(record.auction, record.dealer)
+    except ValueError:
+        return {}
+    if ended != record.contract:
+        return {}
+    return read_auction(record.auction, record.dealer, kept)
+
+
+def read_auction_rules(calls: list[str], dealer: Seat | None, kept: frozenset[str] | None = None,
+                       ) -> tuple[dict[Seat, HandShape], dict[Seat, list[str]]]:
+    """Each player's HandShape from the auction, and the names of the rules that made it (a benchmark checks
+    each rule against real hands); a rule not in ``kept`` is named but says nothing."""
+    rules: dict[Seat, list[str]] = {seat: [] for seat in range(4)}
+    if not calls or dealer is None:
+        return {}, rules
     try:
         calls = [normalise_call(call) for call in calls if call.strip() not in ("", "-")]
     except ValueError:
-        return {}
+        return {}, rules
     shapes = {seat: HandShape() for seat in range(4)}
     opened = False
     has_bid: set[Seat] = set()
@@ -66,12 +98,16 @@ def read_auction(calls: list[str], dealer: Seat | None) -> dict[Seat, HandShape]
         if call == "AP":
             break
         if call == "P" and not opened:
-            shapes[seat] = HandShape(0, min(shapes[seat].max_points, 11), shapes[seat].min_length)
+            if kept is None or "pass before an opening" in kept:
+                shapes[seat] = HandShape(0, min(shapes[seat].max_points, 11), shapes[seat].min_length)
+            rules[seat].append("pass before an opening")
         elif call not in ("P", "X", "XX") and seat not in has_bid:
             level, strain = int(call[0]), (NOTRUMP if call[1:] == "NT" else "SHDC".index(call[1]))
-            shapes[seat] = _first_bid(shapes[seat], level, strain, opened, strain in named[partner(seat)],
-                                      overcall=opened and not has_bid & {partner(seat)} and _opponents_opened(
-                                          has_bid, seat))
+            shape, rule = _first_bid(shapes[seat], level, strain, opened, strain in named[partner(seat)],
+                                     overcall=opened and not has_bid & {partner(seat)} and _opponents_opened(has_bid, seat))
+            if kept is None or rule in kept:
+                shapes[seat] = shape
+            rules[seat].append(rule)
             opened = True
             has_bid.add(seat)
             if strain != NOTRUMP:
@@ -81,7 +117,7 @@ def read_auction(calls: list[str], dealer: Seat | None) -> dict[Seat, HandShape]
             if strain != NOTRUMP:
                 named[seat].add(strain)
         seat = next_seat(seat)
-    return shapes
+    return shapes, rules
 
 
 def _opponents_opened(has_bid: set[Seat], seat: Seat) -> bool:
@@ -89,26 +125,27 @@ def _opponents_opened(has_bid: set[Seat], seat: Seat) -> bool:
 
 
 def _first_bid(shape: HandShape, level: int, strain: int, opened: bool, raises_partner: bool,
-               overcall: bool) -> HandShape:
-    """The HandShape a player's first bid gives (see the module's rules)."""
+               overcall: bool) -> tuple[HandShape, str]:
+    """The HandShape a player's first bid gives (see the module's rules), and the rule's name."""
     if not opened:
         if strain == NOTRUMP:
             points = {1: (15, 17), 2: (20, 21)}.get(level, (15, 37) if level >= 3 else (15, 17))
-            return HandShape(points[0], points[1], shape.min_length)
+            return HandShape(points[0], points[1], shape.min_length), f"opening {min(level, 3)}NT"
         if level == 1:
-            return _with_length(HandShape(11, 21, shape.min_length), strain, 4 if strain in (0, 1) else 3)
+            return (_with_length(HandShape(11, 21, shape.min_length), strain, 4 if strain in (0, 1) else 3),
+                    "opening one of a major" if strain in (0, 1) else "opening one of a minor")
         if level == 2 and strain == 3:
-            return HandShape(22, 37, shape.min_length)
+            return HandShape(22, 37, shape.min_length), "opening 2C"
         if level == 2:
-            return _with_length(HandShape(5, 10, shape.min_length), strain, 6)
-        return _with_length(HandShape(5, 10, shape.min_length), strain, 7)
+            return _with_length(HandShape(5, 10, shape.min_length), strain, 6), "opening weak two"
+        return _with_length(HandShape(5, 10, shape.min_length), strain, 7), "opening pre-empt"
     if strain == NOTRUMP:
-        return HandShape(6, 37, shape.min_length)
+        return HandShape(6, 37, shape.min_length), "first bid in notrump"
     if raises_partner:
-        return _with_length(HandShape(6, 37, shape.min_length), strain, 3)
+        return _with_length(HandShape(6, 37, shape.min_length), strain, 3), "raise of partner's suit"
     if overcall and level <= 2:
-        return _with_length(HandShape(8, 17, shape.min_length), strain, 5)
-    return _with_length(HandShape(6, 37, shape.min_length), strain, 4)
+        return _with_length(HandShape(8, 17, shape.min_length), strain, 5), "overcall"
+    return _with_length(HandShape(6, 37, shape.min_length), strain, 4), "new suit"
 
 
 @dataclass(frozen=True)

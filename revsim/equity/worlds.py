@@ -69,6 +69,15 @@ class Estimate:
         return (13 - self.tricks_completed) - from_here
 
 
+@dataclass(frozen=True)
+class Likelihood:
+    """Declarer's side's final tricks from a position with no revoke to mend, most likely first, and what the
+    estimator read to say so (JSON data: ``predict --json`` shows it)."""
+
+    outcomes: tuple[tuple[int, float], ...]
+    evidence: dict[str, object] = field(default_factory=dict)
+
+
 class Estimator(Protocol):
     """Turns a position at a revoke into an Estimate."""
 
@@ -77,8 +86,8 @@ class Estimator(Protocol):
     def estimate(self, position: Replay, revoke: Revoke, declarer: Seat, substitute: str,
                  recorded_rest: list[Play]) -> Estimate: ...
 
-    def likely(self, position: Replay, declarer: Seat) -> tuple[tuple[int, float], ...]:
-        """Declarer's side's final tricks from a position with no revoke to mend, most likely first."""
+    def likely(self, position: Replay, declarer: Seat) -> Likelihood:
+        """Declarer's side's final tricks from a position with no revoke to mend, with the evidence."""
         ...
 
 

@@ -62,6 +62,14 @@ def representative_text(representative: dict[str, Any], total: int) -> str:
     return f"{representative_intro(representative, total)}, trick by trick: {cards}. {parted_text(representative)}"
 
 
+AGREEMENT_WORDS = {
+    "unanimous": "all ended with the same result",
+    "strong": "mostly ended with the same result (at least 3 in 4)",
+    "split": "were split (fewer than 3 in 4 ended with the same result)",
+}
+"""How far the play-outs agreed, in words: the blend trusts them as far as that, as fitted on real play."""
+
+
 def real_play_texts(estimate: Estimate) -> list[str]:
     """How often real players end elsewhere than perfect play from such positions, and how revsim combined
     that with the play-outs."""
@@ -78,7 +86,8 @@ def real_play_texts(estimate: Estimate) -> list[str]:
     return [f"From positions like this (after about {after}), {players} ended with the result of "
             f"perfect play {share[0]} of the time; declarer's side took fewer tricks {share[-1]} of the time and more "
             f"{share[1]}.",
-            f"revsim's estimate counts the simulated play-outs for {parts[1]} and that record of real play (perfect "
+            f"The play-outs {AGREEMENT_WORDS.get(str(evidence.get('agreement')), 'agreed as they did')}, so revsim's "
+            f"estimate counts them for {parts[1]} and that record of real play (perfect "
             f"play's {evidence.get('double_dummy')} tricks, moved as often as real players moved from it) for "
             f"{parts[0]}: {weighted_tricks(estimate.outcomes)}."]
 
@@ -112,4 +121,5 @@ def playout_method(estimate: Estimate) -> str:
             f"{e.get('layouts')} layouts a decision, temperature {e.get('temperature')}, defence sight "
             f"{e.get('defence_sight')}, seed {e.get('seed')}; play-outs {weighted_tricks(e.get('play_outs', []))}; "
             f"position-blind {weighted_tricks(e.get('position_blind', []))} (double dummy "
-            f"{e.get('double_dummy')}, weighing {e.get('blend')} in the blend at this point of the play).")
+            f"{e.get('double_dummy')}, weighing {e.get('blend')} in the blend at this point of the play, where the "
+            f"play-outs were {e.get('agreement', 'unanimous')}).")

@@ -34,12 +34,18 @@ def version(package: str) -> str:
 
 
 def settings_text(used: dict[str, Any]) -> str:
-    """The settings as one line, ``key = value``; sd's blend, a weight for each cut, as
-    ``blend = 0.5 / 0.45 / 0.4 (after 1 / 3 / 6 tricks)``."""
+    """The settings as one line, ``key = value``; sd's blend, a weight for each agreement of the play-outs
+    and each cut, as ``blend = unanimous 0.6 / 0.55 / 0.5; strong ...; split ... (after 1 / 3 / 6 tricks)``."""
+    def by_cut(value: dict[str, Any]) -> str:
+        return " / ".join(f"{weight:g}" for weight in value.values())
+
     def shown(key: str, value: Any) -> str:
+        if isinstance(value, dict) and value and all(isinstance(part, dict) for part in value.values()):
+            cuts = next(iter(value.values()))
+            return (f"{key} = {'; '.join(f'{name} {by_cut(part)}' for name, part in value.items())} "
+                    f"(after {' / '.join(str(cut) for cut in cuts)} tricks)")
         if isinstance(value, dict):
-            return (f"{key} = {' / '.join(f'{weight:g}' for weight in value.values())} "
-                    f"(after {' / '.join(str(cut) for cut in value)} tricks)")
+            return f"{key} = {by_cut(value)} (after {' / '.join(str(cut) for cut in value)} tricks)"
         return f"{key} = {value}"
 
     return ", ".join(shown(key, value) for key, value in used.items())

@@ -138,10 +138,17 @@ function setDeal() {
 }
 
 // ---- talking to revsim ---------------------------------------------------------------------------------
-// One setting as the report's footer writes it; sd's blend (a weight for each cut) as "0.5 / 0.45 / 0.4 (after 1 / 3 / 6 tricks)".
+// One setting as the report's footer writes it; sd's blend (a weight for each agreement of the play-outs and
+// each cut) as "unanimous 0.6 / 0.55 / 0.5; strong ...; split ... (after 1 / 3 / 6 tricks)".
 function settingText(key, value) {
+  const byCut = (part) => Object.values(part).join(" / ");
   if (value !== null && typeof value === "object") {
-    return `${key} = ${Object.values(value).join(" / ")} (after ${Object.keys(value).join(" / ")} tricks)`;
+    const parts = Object.values(value);
+    if (parts.length && parts.every((part) => part !== null && typeof part === "object")) {
+      return `${key} = ${Object.entries(value).map(([name, part]) => `${name} ${byCut(part)}`).join("; ")} ` +
+        `(after ${Object.keys(parts[0]).join(" / ")} tricks)`;
+    }
+    return `${key} = ${byCut(value)} (after ${Object.keys(value).join(" / ")} tricks)`;
   }
   return `${key} = ${value}`;
 }

@@ -1,0 +1,40 @@
+"""The real records the benchmarks fit and score on (../shared/corpus), by level, and their split by event:
+a stable hash of the event puts each event on the fitting side or the scoring side, never both."""
+
+from __future__ import annotations
+
+import zlib
+from collections.abc import Iterator
+from pathlib import Path
+
+from revsim.records.readers import read_records
+from revsim.records.record import Record
+
+ROOT = Path(__file__).resolve().parent.parent
+CORPUS = ROOT.parent / "shared" / "corpus"
+SOURCES = {
+    "expert": ["endplay-tests/example3.pbn", "endplay-tests/example2.pbn", "bridge-bots/usbf_sf_14502.lin",
+               "hammond-vugraph"],
+    "club": ["bbo-club-2017"],
+}
+
+
+def level_records(level: str) -> Iterator[tuple[Path, int, Record]]:
+    """Every readable record of the level's corpora with a contract: its file, its index in the file, itself."""
+    for name in SOURCES[level]:
+        path = CORPUS / name
+        files = sorted(path.rglob("*.lin")) + sorted(path.rglob("*.pbn")) if path.is_dir() else [path]
+        for file in files:
+            for index, item in enumerate(read_records(file)):
+                if isinstance(item, Record) and item.contract is not None:
+                    yield file, index, item
+
+
+def event_of(file: Path, record: Record) -> str:
+    """The event a record belongs to: the PBN file and its Event tag, or a LIN file's folder."""
+    return f"{file.name}:{record.info.get('event', '')}" if file.suffix == ".pbn" else str(file.parent.name)
+
+
+def is_fitting(event: str) -> bool:
+    """Whether an event is on the fitting side of the split."""
+    return zlib.crc32(event.encode()) % 2 == 0
