@@ -171,8 +171,9 @@ Played = tuple[dict[int, float], float, int, int]
 def run_key(position: Position, level: Level, seed: int) -> str:
     """What a position's play-outs depend on: the position and the play model's parameters and seed."""
     rules = [] if level.auction_rules is None else [sorted(level.auction_rules)]
+    leads = ["leads"] if level.read_leads else []
     return json.dumps([position.source, position.index, position.cut, level.name, level.temperature,
-                       level.defence_sight, level.playouts, level.layouts, seed, *rules])
+                       level.defence_sight, level.playouts, level.layouts, seed, *rules, *leads])
 
 
 def run_playouts(positions: list[Position], level: Level, seed: int, pool: multiprocessing.pool.Pool | None,
@@ -278,6 +279,9 @@ def main() -> None:
     parser.add_argument("--auction-fit", type=float, default=None, metavar="SHARE",
                         help="read only the auction's rules that real hands of the fitting events fit at least this "
                              "share of the time (each rule checked alone); without it, the shipped level's rules")
+    parser.add_argument("--leads", action="store_true",
+                        help="declarer and the leader's partner weigh their layouts by the level's lead model "
+                             "(leads.json, fitted by bench_inference.py --fit-leads)")
     parser.add_argument("--checks-only", action="store_true",
                         help="only recompute the shipped check positions' play-outs with the shipped parameters")
     args = parser.parse_args()
@@ -311,6 +315,8 @@ def main() -> None:
                 f"{rule} {rate:.2f} of {count}{'' if rule in kept else ' (dropped)'}"
                 for rule, (count, rate) in sorted(rates.items(), key=lambda item: -item[1][0])))
             base = replace(base, auction_rules=kept)
+        if args.leads:
+            base = replace(base, read_leads=True)
         best, best_fit = grid[0], float("inf")
         fit_runs: dict[tuple[float, float], list[tuple[Position, dict[int, float]]]] = {}
         if args.blend_only:
@@ -386,6 +392,7 @@ def main() -> None:
             "temperature": best_t, "defence_sight": best_sight, "playouts": level.playouts, "layouts": level.layouts,
             "blend": {agreement: {str(cut): w for cut, w in by_cut.items()} for agreement, by_cut in weight.items()},
             **({} if level.auction_rules is None else {"auction_rules": sorted(level.auction_rules)}),
+            **({"read_leads": True} if level.read_leads else {}),
             "errors": {str(cut): {str(o): round(w, 6) for o, w in table.items()} for cut, table in errors.items()},
             "fitted_on": fitted_on,
             "check": [{"source": p.source, "index": p.index, "cut": p.cut, "seed": args.seed,

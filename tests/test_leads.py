@@ -85,3 +85,21 @@ def test_the_shipped_lead_model_is_the_benchmarks_fit() -> None:
         model = fit_lead_model(leads(level, True))
         assert model.suit_weights == shipped[level]["suit"]
         assert {name: list(shares) for name, shares in model.positions.items()} == shipped[level]["positions"]
+
+
+def test_a_policy_that_reads_the_lead_weighs_the_layouts_of_those_who_cannot_see_the_leader() -> None:
+    from revsim.equity.playout import Policy, lead_weight, play_outs
+
+    model = load_leads("expert")
+    hands = (_cards("SA SK S2 HA H5 H3 DA DK D3 CA CK C3 C2"), _cards("SQ SJ S9 H9 H8 H7 D9 D8 D7 C9 C8 C7 C6"),
+             _cards("ST S8 S7 H6 H2 DQ DJ DT D2 CQ CJ CT C5"), _cards("S6 S5 S4 S3 HK HQ HJ HT H4 D6 D5 D4 C4"))
+    replay = Replay(hands, NOTRUMP, W)
+    replay.play(Card.parse("HK"))
+    assert lead_weight(replay, player_view(replay, S, S), {}, model) is not None        # declarer reads it
+    assert lead_weight(replay, player_view(replay, E, S), {}, model) is not None        # so does the leader's partner
+    assert lead_weight(replay, player_view(replay, W, S), {}, model) is None            # the leader knows his hand
+    assert lead_weight(replay, player_view(replay, S, S), {}, None) is None             # no model, no reading
+    reading = Policy(0.05, 4, leads=model)
+    first = play_outs(replay, S, {}, reading, 4, random.Random(3))
+    assert first == play_outs(replay, S, {}, reading, 4, random.Random(3))              # seeded
+    assert all(4 <= tricks <= 13 for tricks, _ in first)

@@ -18,8 +18,9 @@ import random
 from collections.abc import Callable, Set
 from dataclasses import dataclass
 
-from revsim.cards import Card, Seat, side_of
-from revsim.equity.sampling import Layout, bad_break_layouts, sample_layouts
+from revsim.cards import Card, Seat, partner, side_of
+from revsim.equity.leads import LeadModel, lead_likelihood
+from revsim.equity.sampling import Layout, bad_break_layouts, sample_layouts, weighted_layouts
 from revsim.equity.solver import layout_values, positions_values, total_tricks
 from revsim.equity.view import HandShape, View, player_view
 from revsim.play.replay import Replay
@@ -37,6 +38,8 @@ class Policy:
     endgame: int = 2
     defence_sight: float = 0.0
     safety: bool = True
+    leads: LeadModel | None = None
+    """The lead model declarer and the leader's partner weigh their layouts by (None: the lead is not read)."""
 
 
 @dataclass
@@ -150,7 +153,23 @@ def _view_and_layouts(line: Replay, declarer: Seat, shapes: dict[Seat, HandShape
     """The view of the player to play and the layouts he deals from it: one when he sees all but one hand
     (a defender who reads his partner), else ``policy.layouts``."""
     view = player_view(line, line.to_play, declarer, shapes, sees_partner=reads)
-    return view, sample_layouts(view, policy.layouts if len(view.hidden) > 1 else 1, rng)
+    count = policy.layouts if len(view.hidden) > 1 else 1
+    weight = lead_weight(line, view, shapes, policy.leads)
+    return view, sample_layouts(view, count, rng) if weight is None else weighted_layouts(view, count, rng, weight)
+
+
+def lead_weight(line: Replay, view: View, shapes: dict[Seat, HandShape],
+                model: LeadModel | None) -> Callable[[Layout], float] | None:
+    """How likely the opening lead was from the leader's hand on a layout, for a player who cannot see that
+    hand (None when the lead is not read: no model, no opening lead in the record, or the hand is seen)."""
+    if model is None or line.first_trick != 1 or not line.plays:
+        return None
+    leader, lead = line.plays[0].seat, line.plays[0].card
+    if leader not in view.hidden:
+        return None
+    played = view.played_by.get(leader, frozenset())
+    suits = shapes[partner(leader)].named if partner(leader) in shapes else frozenset()
+    return lambda layout: lead_likelihood(model, layout[leader] | played, lead, line.trump, suits)
 
 
 def partner_readers(defending: list[bool], sight: float, rng: random.Random) -> list[bool]:

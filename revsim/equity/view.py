@@ -20,7 +20,7 @@ never the cards seen.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from revsim.cards import NOTRUMP, Card, Seat, next_seat, partner
 from revsim.play.replay import Replay
@@ -36,11 +36,13 @@ RULES = ("pass before an opening", "opening 1NT", "opening 2NT", "opening 3NT", 
 
 @dataclass(frozen=True)
 class HandShape:
-    """What the auction says of one player's original hand: points and least suit lengths."""
+    """What the auction says of one player's original hand: points and least suit lengths; and the suits he
+    named (a fact of the auction whatever rules are read: the opening leader's partner's suits)."""
 
     min_points: int = 0
     max_points: int = 37
     min_length: tuple[int, int, int, int] = (0, 0, 0, 0)
+    named: frozenset[int] = frozenset()
 
     def allows(self, hand: frozenset[Card]) -> bool:
         """Whether a whole 13-card hand fits."""
@@ -53,7 +55,7 @@ class HandShape:
 def _with_length(shape: HandShape, suit: int, least: int) -> HandShape:
     lengths = list(shape.min_length)
     lengths[suit] = max(lengths[suit], least)
-    return HandShape(shape.min_points, shape.max_points, (lengths[0], lengths[1], lengths[2], lengths[3]))
+    return HandShape(shape.min_points, shape.max_points, (lengths[0], lengths[1], lengths[2], lengths[3]), shape.named)
 
 
 def read_auction(calls: list[str], dealer: Seat | None, kept: frozenset[str] | None = None) -> dict[Seat, HandShape]:
@@ -117,7 +119,7 @@ def read_auction_rules(calls: list[str], dealer: Seat | None, kept: frozenset[st
             if strain != NOTRUMP:
                 named[seat].add(strain)
         seat = next_seat(seat)
-    return shapes, rules
+    return {seat: replace(shape, named=frozenset(named[seat])) for seat, shape in shapes.items()}, rules
 
 
 def _opponents_opened(has_bid: set[Seat], seat: Seat) -> bool:
