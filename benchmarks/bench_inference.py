@@ -38,6 +38,7 @@ from revsim.cards import NOTRUMP, Card, partner  # noqa: E402
 from revsim.equity.leads import (  # noqa: E402
     CLASSES,
     FEATURES,
+    HONOUR,
     POSITIONS,
     LeadModel,
     holding_class,
@@ -50,8 +51,6 @@ from revsim.play.table import replay_record  # noqa: E402
 from revsim.records.auction import normalise_call  # noqa: E402
 from revsim.records.errors import RecordError  # noqa: E402
 from revsim.records.record import Record  # noqa: E402
-
-HONOURS = 11  # jack or higher
 
 
 def records(level: str) -> Iterator[Record]:
@@ -107,7 +106,7 @@ def auction_check(level: str) -> None:
 
 def sequence_top(cards: list[Card]) -> Card | None:
     """The top of a sequence heading the suit (two touching cards, the top an honour), else None."""
-    if len(cards) >= 2 and cards[0].rank >= HONOURS and cards[0].rank - cards[1].rank == 1:
+    if len(cards) >= 2 and cards[0].rank >= HONOUR and cards[0].rank - cards[1].rank == 1:
         return cards[0]
     return None
 
@@ -129,7 +128,7 @@ def lead_kinds(hand: frozenset[Card], lead: Card, trump: int, partner_suits: set
     else:
         suit_kind = "another suit"
     position = suit.index(lead)
-    honours = sum(1 for card in suit if card.rank >= HONOURS)
+    honours = sum(1 for card in suit if card.rank >= HONOUR)
     if len(suit) == 1:
         card_kind = "singleton"
     elif sequence_top(suit) == lead:
@@ -138,7 +137,7 @@ def lead_kinds(hand: frozenset[Card], lead: Card, trump: int, partner_suits: set
         card_kind = "top of a doubleton"
     elif len(suit) >= 4 and position == 3 and honours:
         card_kind = "fourth best from an honour"
-    elif honours and position > 0 and suit[0].rank >= HONOURS:
+    elif honours and position > 0 and suit[0].rank >= HONOUR:
         card_kind = "another low card from an honour"
     elif not honours and position <= 1:
         card_kind = "top or second of nothing"
