@@ -9,10 +9,10 @@ on the fitting events and every figure is scored on the others.
 - blind: dd plus the errors (actual minus dd) of the fitting positions at the same cut.
 - sd play-outs: the temperature and defence sight chosen by CRPS on fitting positions among
   --temperatures x --sights (and --reference).
-- sd: the play-outs blended with blind. The weight of the blind part, one for each agreement of the
-  play-outs (unanimous, at least 3 in 4 on one result, less) and each cut, is fitted on the fitting
-  positions: the lowest pooled CRPS among the weights whose most likely outcome is right at least as often
-  as dd's there.
+- sd: the play-outs blended with blind. The weight of the blind part depends on the play-outs' agreement
+  (unanimous, at least 3 in 4 on one result, less), on the cut, or on both: the structure with the lowest
+  CRPS in cross-validation over the fitting events. Its weights are fitted on the fitting positions: the
+  lowest pooled CRPS among the weights whose most likely outcome is right at least as often as dd's there.
 
 Printed per level: CRPS (pooled and by cut; for one number it is the absolute error), the mean absolute
 error of the mean, the bias, the share where the most likely outcome was the actual one, a calibration
@@ -56,7 +56,7 @@ from revsim.records.errors import RecordError  # noqa: E402
 from revsim.records.readers import read_records  # noqa: E402
 from revsim.records.record import Record  # noqa: E402
 
-BLEND_REFIT = "; the blend then refitted by cut with bench_likely.py --blend-only "
+BLEND_REFIT = "; the blend then refitted"
 """How levels.json's ``fitted_on`` says the blend was refitted (a later refit replaces that part)."""
 
 
@@ -207,21 +207,33 @@ def blend(a: dict[int, float], b: dict[int, float], weight_b: float) -> dict[int
     return {k: (1 - weight_b) * a.get(k, 0.0) + weight_b * b.get(k, 0.0) for k in keys}
 
 
+STRUCTURES = {"cut": (False, True), "agreement": (True, False), "agreement and cut": (True, True)}
+"""What the blend's weight may depend on: (the play-outs' agreement, the cut)."""
+
+
 def fit_blend(runs: list[tuple[Position, dict[int, float]]], errors: dict[int, dict[int, float]],
-              as_exact_as_dd: bool = True) -> Blend:
-    """The weight of the blind part for each agreement of the play-outs and each cut (steps of 0.05): the
-    lowest pooled CRPS on the fitting positions, among the weights whose most likely outcome is right at least
-    as often as dd's there (or among all weights, without ``as_exact_as_dd``). Each cell is fitted on its
-    own with a price on the misses of the most likely outcome, the smallest price that reaches dd's count."""
+              as_exact_as_dd: bool = True, structure: str = "agreement and cut") -> Blend:
+    """The weight of the blind part (steps of 0.05) for each cell of ``structure`` (by the play-outs'
+    agreement, by cut, or both): the lowest pooled CRPS on the fitting positions, among the weights whose most
+    likely outcome is right at least as often as dd's there (or among all weights, without ``as_exact_as_dd``).
+    Each cell is fitted on its own with a price on the misses of the most likely outcome, the smallest price
+    that reaches dd's count."""
+    by_agreement, by_cut = STRUCTURES[structure]
+
+    def cell_of(position: Position, playouts: dict[int, float]) -> tuple[str, int]:
+        return (agreement_of(playouts) if by_agreement else "*", position.cut if by_cut else 0)
+
     grid = [w / 20 for w in range(21)]
     table: dict[tuple[str, int], dict[float, tuple[float, int]]] = {}
-    for agreement, cut in itertools.product(AGREEMENTS, CUTS):
-        cell = [(p, d) for p, d in runs if p.cut == cut and agreement_of(d) == agreement]
-        table[(agreement, cut)] = {}
+    cells = {(a if by_agreement else "*", c if by_cut else 0) for a, c in itertools.product(AGREEMENTS, CUTS)}
+    for cell in cells:
+        members = [(p, d) for p, d in runs if cell_of(p, d) == cell]
+        table[cell] = {}
         for w in grid:
-            rows = [(p, blend(d, blind(p, errors), w)) for p, d in cell]
-            table[(agreement, cut)][w] = (sum(crps(d, p.actual) for p, d in rows), sum(mode(d) == p.actual for p, d in rows))
+            rows = [(p, blend(d, blind(p, errors), w)) for p, d in members]
+            table[cell][w] = (sum(crps(d, p.actual) for p, d in rows), sum(mode(d) == p.actual for p, d in rows))
     dd_exact = sum(p.dd == p.actual for p, _ in runs)
+
     def cheapest(cell: tuple[str, int], price: float) -> float:
         return min(grid, key=lambda w: (table[cell][w][0] - price * table[cell][w][1], abs(w - 0.5)))
 
@@ -229,7 +241,24 @@ def fit_blend(runs: list[tuple[Position, dict[int, float]]], errors: dict[int, d
         weights = {cell: cheapest(cell, price) for cell in table}
         if not as_exact_as_dd or sum(table[cell][weights[cell]][1] for cell in table) >= dd_exact:
             break
-    return {agreement: {cut: weights[(agreement, cut)] for cut in CUTS} for agreement in AGREEMENTS}
+    return {a: {c: weights[(a if by_agreement else "*", c if by_cut else 0)] for c in CUTS} for a in AGREEMENTS}
+
+
+def choose_structure(runs: list[tuple[Position, dict[int, float]]], errors: dict[int, dict[int, float]]) -> str:
+    """The blend's structure with the lowest CRPS when each fitting event is scored on a blend fitted on the
+    other fitting events (cross-validation by event: a finer blend must earn its extra weights)."""
+    events = sorted({p.event for p, _ in runs})
+    scored: dict[str, float] = {}
+    for structure in STRUCTURES:
+        total = 0.0
+        for event in events:
+            weights = fit_blend([(p, d) for p, d in runs if p.event != event], errors, False, structure)
+            total += sum(crps(blend(d, blind(p, errors), blend_at(weights, p, d)), p.actual)
+                         for p, d in runs if p.event == event)
+        scored[structure] = total / len(runs)
+    print("  the blend's structure by cross-validation over the fitting events (CRPS): "
+          + ", ".join(f"{name} {value:.4f}" for name, value in scored.items()))
+    return min(scored, key=lambda name: (scored[name], list(STRUCTURES).index(name)))
 
 
 def blend_at(weight: Blend, position: Position, playouts: dict[int, float]) -> float:
@@ -278,7 +307,8 @@ def main() -> None:
     parser.add_argument("--reuse", default="", help="take play-outs saved by --save where position and parameters match")
     parser.add_argument("--auction-fit", type=float, default=None, metavar="SHARE",
                         help="read only the auction's rules that real hands of the fitting events fit at least this "
-                             "share of the time (each rule checked alone); without it, the shipped level's rules")
+                             "share of the time (each rule checked alone; 0: every rule); without it, the shipped "
+                             "level's rules")
     parser.add_argument("--leads", action="store_true",
                         help="declarer and the leader's partner weigh their layouts by the level's lead model "
                              "(leads.json, fitted by bench_inference.py --fit-leads)")
@@ -314,7 +344,7 @@ def main() -> None:
             print(f"  the auction's rules on the fitting events' hands (kept at {args.auction_fit} or more): " + "; ".join(
                 f"{rule} {rate:.2f} of {count}{'' if rule in kept else ' (dropped)'}"
                 for rule, (count, rate) in sorted(rates.items(), key=lambda item: -item[1][0])))
-            base = replace(base, auction_rules=kept)
+            base = replace(base, auction_rules=kept if args.auction_fit > 0 else None)   # 0: every rule
         if args.leads:
             base = replace(base, read_leads=True)
         best, best_fit = grid[0], float("inf")
@@ -337,10 +367,12 @@ def main() -> None:
             print("  the shipped parameters, not refitted:")
         else:
             dd_exact = sum(p.dd == p.actual for p, _ in fit_runs[best]) / len(fit_runs[best])
+            structure = choose_structure(fit_runs[best], errors)
             for as_exact_as_dd in (False, True):
-                weight = fit_blend(fit_runs[best], errors, as_exact_as_dd)
+                weight = fit_blend(fit_runs[best], errors, as_exact_as_dd, structure)
                 fitted = scores([(p, blend(d, blind(p, errors), blend_at(weight, p, d))) for p, d in fit_runs[best]])
-                print(f"  fitting: the blend {weight} ({'the best CRPS as exact as dd' if as_exact_as_dd else 'the best CRPS'})"
+                print(f"  fitting: the blend by {structure} {weight} "
+                      f"({'the best CRPS as exact as dd' if as_exact_as_dd else 'the best CRPS'})"
                       f" gives CRPS {fitted['crps']:.3f}, exact {fitted['exact']:.3f} (dd {dd_exact:.3f})")
         best_t, best_sight = best
         print(f"  fitted: temperature {best_t}, defence sight {best_sight}, blend weight of the position-blind part "
@@ -387,7 +419,10 @@ def main() -> None:
                      f"the errors, {len(model_fit)} for the play model")
         if args.blend_only:
             before = base.fitted_on.split(BLEND_REFIT)[0]
-            fitted_on = f"{before}{BLEND_REFIT}--seed {args.seed} --fit {args.fit} on {len(model_fit)} fitting positions"
+            options = "".join(f" --{name} {value}" for name, value in (("auction-fit", args.auction_fit),) if value is not None)
+            fitted_on = (f"{before}{BLEND_REFIT} by {structure} (chosen by cross-validation over the fitting events) "
+                         f"with bench_likely.py --blend-only --seed {args.seed} --fit {args.fit}{options}"
+                         f"{' --leads' if args.leads else ''} on {len(model_fit)} fitting positions")
         shipped[level_name] = {
             "temperature": best_t, "defence_sight": best_sight, "playouts": level.playouts, "layouts": level.layouts,
             "blend": {agreement: {str(cut): w for cut, w in by_cut.items()} for agreement, by_cut in weight.items()},
