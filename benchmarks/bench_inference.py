@@ -31,7 +31,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 import numpy as np  # noqa: E402
-from bench_likely import auction_rules_kept  # noqa: E402
+from bench_likely import auction_rules_kept, rules_alone  # noqa: E402
 from corpus_records import CORPUS, event_of, is_fitting, level_records  # noqa: E402
 
 from revsim.cards import NOTRUMP, Card, partner  # noqa: E402
@@ -46,9 +46,8 @@ from revsim.equity.leads import (  # noqa: E402
     ordered,
     suit_features,
 )
-from revsim.equity.view import HCP, HandShape, read_auction, read_auction_rules, record_auction  # noqa: E402
+from revsim.equity.view import record_auction  # noqa: E402
 from revsim.play.table import replay_record  # noqa: E402
-from revsim.records.auction import normalise_call  # noqa: E402
 from revsim.records.errors import RecordError  # noqa: E402
 from revsim.records.record import Record  # noqa: E402
 
@@ -57,18 +56,6 @@ def records(level: str) -> Iterator[Record]:
     """Every readable record of the level's corpora with a contract."""
     for _, _, record in level_records(level):
         yield record
-
-
-def misfit(shape: HandShape, hand: frozenset[Card]) -> str:
-    """Why a hand does not fit a reading ('' when it does)."""
-    points = sum(HCP.get(card.rank, 0) for card in hand)
-    if points > shape.max_points:
-        return "more points"
-    if points < shape.min_points:
-        return "fewer points"
-    if any(sum(1 for card in hand if card.suit == suit) < n for suit, n in enumerate(shape.min_length)):
-        return "a suit shorter"
-    return ""
 
 
 def auction_check(level: str) -> None:
@@ -80,19 +67,12 @@ def auction_check(level: str) -> None:
     for record in records(level):
         if record.auction and not record_auction(record):
             elsewhere += 1                           # an auction that does not end in the contract is not read
-            continue
-        _, rules = read_auction_rules(record.auction, record.dealer)
-        for rule in {rule for named in rules.values() for rule in named}:
-            alone = read_auction(record.auction, record.dealer, frozenset({rule}))
-            for seat, named in rules.items():
-                hand = frozenset(record.hands[seat])
-                if rule not in named or len(hand) != 13:
-                    continue
-                seats[rule] += 1
-                why = misfit(alone[seat], hand)
-                fits[rule] += not why
-                if why:
-                    reasons[rule][why] += 1
+        for rule, shape, hand in rules_alone(record):
+            seats[rule] += 1
+            why = shape.misfit(hand)
+            fits[rule] += not why
+            if why:
+                reasons[rule][why] += 1
     total = sum(seats.values())
     print(f"\n== {level}: {elsewhere} auctions end elsewhere than the record's contract and are not read")
     print(f"   each rule of the auction's reading, alone, against the real hands it read ({total})")
@@ -111,7 +91,7 @@ def sequence_top(cards: list[Card]) -> Card | None:
     return None
 
 
-def lead_kinds(hand: frozenset[Card], lead: Card, trump: int, partner_suits: set[int]) -> tuple[str, str]:
+def lead_kinds(hand: frozenset[Card], lead: Card, trump: int, partner_suits: frozenset[int]) -> tuple[str, str]:
     """The suit chosen and the card of it, as kinds."""
     suit = sorted((card for card in hand if card.suit == lead.suit), key=lambda card: -card.rank)
     lengths = {s: sum(1 for card in hand if card.suit == s) for s in range(4)}
@@ -146,29 +126,15 @@ def lead_kinds(hand: frozenset[Card], lead: Card, trump: int, partner_suits: set
     return suit_kind, card_kind
 
 
-def partner_bid_suits(record: Record, leader: int) -> set[int]:
-    suits: set[int] = set()
-    if record.dealer is None:
-        return suits
-    seat = record.dealer
-    for raw in record.auction:
-        try:
-            call = normalise_call(raw)
-        except ValueError:
-            return suits
-        if call == "AP":
-            break
-        if seat == partner(leader) and call not in ("P", "X", "XX") and call[1:] != "NT":
-            suits.add("SHDC".index(call[1]))
-        seat = (seat + 1) % 4
-    return suits
+Lead = tuple[frozenset[Card], Card, int, frozenset[int]]
+"""An opening lead: the leader's 13 cards, the card led, the trump and the suits his partner bid."""
 
 
-def lead_check(level: str) -> None:
-    suit_kinds: dict[str, Counter[str]] = {"notrump": Counter(), "a suit": Counter()}
-    card_kinds: dict[str, Counter[str]] = {"notrump": Counter(), "a suit": Counter()}
-    for record in records(level):
-        if record.first_trick != 1 or not record.play:
+def opening_leads(level: str) -> Iterator[tuple[bool, Lead]]:
+    """Every opening lead of the level's records, with whether its event is a fitting one. Partner's suits
+    are those the players read (``view.record_auction``: none from an auction that ends elsewhere)."""
+    for file, _, record in level_records(level):
+        if record.first_trick != 1 or not record.play or record.contract is None:
             continue
         try:
             plays = replay_record(record).replay.plays
@@ -176,11 +142,19 @@ def lead_check(level: str) -> None:
             continue
         if not plays:
             continue
-        assert record.contract is not None
-        leader, lead = plays[0].seat, plays[0].card
-        kind = "notrump" if record.contract.strain == NOTRUMP else "a suit"
-        suit_kind, card_kind = lead_kinds(frozenset(record.hands[leader]), lead, record.contract.strain,
-                                          partner_bid_suits(record, leader))
+        leader = plays[0].seat
+        shapes = record_auction(record)
+        suits = shapes[partner(leader)].named if shapes else frozenset()
+        yield is_fitting(event_of(file, record)), (frozenset(record.hands[leader]), plays[0].card,
+                                                   record.contract.strain, suits)
+
+
+def lead_check(level: str) -> None:
+    suit_kinds: dict[str, Counter[str]] = {"notrump": Counter(), "a suit": Counter()}
+    card_kinds: dict[str, Counter[str]] = {"notrump": Counter(), "a suit": Counter()}
+    for _, (hand, lead, trump, suits) in opening_leads(level):
+        kind = "notrump" if trump == NOTRUMP else "a suit"
+        suit_kind, card_kind = lead_kinds(hand, lead, trump, suits)
         suit_kinds[kind][suit_kind] += 1
         card_kinds[kind][card_kind] += 1
     print(f"\n== {level}: opening leads")
@@ -191,26 +165,12 @@ def lead_check(level: str) -> None:
         print("    card: " + ", ".join(f"{name} {n / total:.2f}" for name, n in card_kinds[kind].most_common()))
 
 
-def leads(level: str, fitting: bool) -> list[tuple[frozenset[Card], Card, int, frozenset[int]]]:
-    """The opening leads of the level's fitting (or scoring) events: the leader's hand, the lead, the trump
-    and the suits his partner bid (auctions that end in the contract only)."""
-    found = []
-    for file, _, record in level_records(level):
-        if is_fitting(event_of(file, record)) != fitting or record.first_trick != 1 or not record.play:
-            continue
-        try:
-            plays = replay_record(record).replay.plays
-        except RecordError:
-            continue
-        if not plays or record.contract is None:
-            continue
-        leader = plays[0].seat
-        suits = frozenset(partner_bid_suits(record, leader)) if record_auction(record) else frozenset()
-        found.append((frozenset(record.hands[leader]), plays[0].card, record.contract.strain, suits))
-    return found
+def leads(level: str, fitting: bool) -> list[Lead]:
+    """The opening leads of the level's fitting (or scoring) events."""
+    return [lead for on_fitting_side, lead in opening_leads(level) if on_fitting_side == fitting]
 
 
-def fit_lead_model(fitting: list[tuple[frozenset[Card], Card, int, frozenset[int]]], steps: int = 400) -> LeadModel:
+def fit_lead_model(fitting: list[Lead], steps: int = 400) -> LeadModel:
     """The suit's weights by a conditional logit (gradient ascent on the log-likelihood, a little ridge), the
     positions' shares by holding class (counts plus one)."""
     weights = {}
@@ -237,7 +197,7 @@ def fit_lead_model(fitting: list[tuple[frozenset[Card], Card, int, frozenset[int
     return LeadModel(weights, {name: positions[name] for name in CLASSES})
 
 
-def score_lead_model(model: LeadModel, scoring: list[tuple[frozenset[Card], Card, int, frozenset[int]]]) -> str:
+def score_lead_model(model: LeadModel, scoring: list[Lead]) -> str:
     """The model's mean log-likelihood of the real leads of held-out events, against a lead at random."""
     ours = sum(math.log(max(lead_likelihood(model, hand, lead, trump, suits), 1e-12)) for hand, lead, trump, suits in scoring)
     blind = len(scoring) * math.log(1 / 13)

@@ -37,6 +37,7 @@ import random
 import sys
 import time
 from collections import Counter
+from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from pathlib import Path
 
@@ -46,11 +47,12 @@ sys.path.insert(0, str(ROOT))
 from corpus_records import CORPUS, event_of, is_fitting, level_records  # noqa: E402
 from likely_scoring import by_agreement, calibration, crps, mode, paired_exact, ratio, scores  # noqa: E402
 
+from revsim.cards import Card  # noqa: E402
 from revsim.equity.playout import STATS  # noqa: E402
 from revsim.equity.predict import position_after  # noqa: E402
 from revsim.equity.sd import AGREEMENTS, CUTS, Blend, Level, agreement_of, likely_tricks, load_level  # noqa: E402
 from revsim.equity.solver import total_tricks  # noqa: E402
-from revsim.equity.view import read_auction, read_auction_rules, record_auction  # noqa: E402
+from revsim.equity.view import HandShape, read_auction, read_auction_rules, record_auction  # noqa: E402
 from revsim.play.table import replay_record  # noqa: E402
 from revsim.records.errors import RecordError  # noqa: E402
 from revsim.records.readers import read_records  # noqa: E402
@@ -96,23 +98,29 @@ def split(positions: list[Position]) -> tuple[list[Position], list[Position]]:
     return [p for p in positions if is_fitting(p.event)], [p for p in positions if not is_fitting(p.event)]
 
 
+def rules_alone(record: Record) -> Iterator[tuple[str, HandShape, frozenset[Card]]]:
+    """Each rule of the auction's reading with the shape it alone gives a seat it read, and that seat's 13
+    cards (nothing for an auction that does not end in the record's contract: it is not read)."""
+    if not record_auction(record):
+        return
+    _, rules = read_auction_rules(record.auction, record.dealer)
+    for rule in {rule for named in rules.values() for rule in named}:
+        alone = read_auction(record.auction, record.dealer, frozenset({rule}))
+        for seat, named in rules.items():
+            if rule in named and len(record.hands[seat]) == 13:
+                yield rule, alone[seat], frozenset(record.hands[seat])
+
+
 def auction_rules_kept(level: str, threshold: float) -> tuple[frozenset[str], dict[str, tuple[int, float]]]:
     """The auction's rules that real hands of the level's fitting events fit at least ``threshold`` of the
     time, each rule checked alone; with every rule's (hands, fit) to print."""
     hands: Counter[str] = Counter()
     fit: Counter[str] = Counter()
     for file, _, record in level_records(level):
-        if not is_fitting(event_of(file, record)):
-            continue
-        if not record_auction(record):
-            continue                                 # an auction that does not end in the contract is not read
-        _, rules = read_auction_rules(record.auction, record.dealer)
-        for rule in {rule for named in rules.values() for rule in named}:
-            alone = read_auction(record.auction, record.dealer, frozenset({rule}))
-            for seat, named in rules.items():
-                if rule in named and len(record.hands[seat]) == 13:
-                    hands[rule] += 1
-                    fit[rule] += alone[seat].allows(frozenset(record.hands[seat]))
+        if is_fitting(event_of(file, record)):
+            for rule, shape, hand in rules_alone(record):
+                hands[rule] += 1
+                fit[rule] += shape.allows(hand)
     rates = {rule: (hands[rule], fit[rule] / hands[rule]) for rule in hands}
     return frozenset(rule for rule, (_, rate) in rates.items() if rate >= threshold), rates
 
@@ -419,9 +427,9 @@ def main() -> None:
                      f"the errors, {len(model_fit)} for the play model")
         if args.blend_only:
             before = base.fitted_on.split(BLEND_REFIT)[0]
-            options = "".join(f" --{name} {value}" for name, value in (("auction-fit", args.auction_fit),) if value is not None)
+            auction = "" if args.auction_fit is None else f" --auction-fit {args.auction_fit}"
             fitted_on = (f"{before}{BLEND_REFIT} by {structure} (chosen by cross-validation over the fitting events) "
-                         f"with bench_likely.py --blend-only --seed {args.seed} --fit {args.fit}{options}"
+                         f"with bench_likely.py --blend-only --seed {args.seed} --fit {args.fit}{auction}"
                          f"{' --leads' if args.leads else ''} on {len(model_fit)} fitting positions")
         shipped[level_name] = {
             "temperature": best_t, "defence_sight": best_sight, "playouts": level.playouts, "layouts": level.layouts,

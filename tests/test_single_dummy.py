@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from revsim.cards import Card, full_pack, sort_hand
 from revsim.equity.playout import Policy, choose, partner_readers, play_outs, softmax_choice
 from revsim.equity.sampling import bad_break_layouts, sample_layouts
-from revsim.equity.sd import Level, agreement_of, blind_distribution, likely_tricks, load_level, nearest_cut, same_blend
+from revsim.equity.sd import AGREEMENTS, Blend, Level, agreement_of, blind_distribution, likely_tricks, load_level, nearest_cut
 from revsim.equity.view import RULES, HandShape, player_view, read_auction, read_auction_rules, record_auction
 from revsim.play.replay import Replay
 from revsim.records.record import Record
@@ -20,6 +20,11 @@ from tests.conftest import CORPUS, needs_corpus
 
 N, E, S, W = range(4)
 SPADES, HEARTS, DIAMONDS, CLUBS = range(4)
+
+
+def same_blend(by_cut: dict[int, float]) -> Blend:
+    """One weight by cut, whatever the play-outs' agreement."""
+    return {agreement: dict(by_cut) for agreement in AGREEMENTS}
 
 
 def _cards(text: str) -> frozenset[Card]:

@@ -48,11 +48,6 @@ def agreement_of(playouts: dict[int, float]) -> str:
     return "unanimous" if top > 1 - 1e-9 else "strong" if top >= 0.75 - 1e-9 else "split"
 
 
-def same_blend(by_cut: dict[int, float]) -> Blend:
-    """One weight by cut, whatever the play-outs' agreement."""
-    return {agreement: dict(by_cut) for agreement in AGREEMENTS}
-
-
 @dataclass(frozen=True)
 class Level:
     """Fitted parameters: the policy's temperature, the play-outs and layouts per decision, the weight of the
@@ -135,12 +130,13 @@ class Likely:
     first_cards: tuple[tuple[Card, int], ...]
     lines: tuple[PlayOut, ...] = ()
     agreement: str = "unanimous"
+    cut: int = CUTS[0]
 
     def evidence(self) -> dict[str, object]:
-        """The two parts and how they were blended, as JSON data."""
+        """The two parts, how they were blended and the cut whose fitted figures applied, as JSON data."""
         return {"play_outs": [[tricks, round(weight, 6)] for tricks, weight in self.playouts],
                 "position_blind": [[tricks, round(weight, 6)] for tricks, weight in self.blind],
-                "double_dummy": self.double_dummy, "agreement": self.agreement, "blend": self.blend}
+                "double_dummy": self.double_dummy, "agreement": self.agreement, "blend": self.blend, "cut": self.cut}
 
 
 def position_seed(seed: int, position: Replay) -> int:
@@ -194,7 +190,7 @@ def likely_tricks(position: Replay, declarer: Seat, shapes: dict[Seat, HandShape
             blended[tricks] = blended.get(tricks, 0.0) + weight * share
     return Likely(_ordered(blended), _ordered(playouts), _ordered(blind), double_dummy, blind_weight,
                   tuple(sorted(firsts.items(), key=lambda item: (-item[1], item[0].suit, -item[0].rank))),
-                  tuple(lines), agreement)
+                  tuple(lines), agreement, nearest_cut(completed))
 
 
 def representative_play_out(position: Replay, declarer: Seat, lines: tuple[PlayOut, ...],
@@ -265,5 +261,4 @@ class SingleDummyEstimator:
         if position.is_over:
             return Likelihood(((position.tricks_won(declarer % 2), 1.0),), {"over": True})
         likely = likely_tricks(position, declarer, self.shapes, self.level, self.seed)
-        cut = nearest_cut(len(position.tricks) + position.first_trick - 1)
-        return Likelihood(likely.outcomes, likely.evidence() | {"cut": cut, "seed": self.seed, "level": self.level.name})
+        return Likelihood(likely.outcomes, likely.evidence() | {"seed": self.seed, "level": self.level.name})

@@ -46,10 +46,18 @@ class HandShape:
 
     def allows(self, hand: frozenset[Card]) -> bool:
         """Whether a whole 13-card hand fits."""
+        return not self.misfit(hand)
+
+    def misfit(self, hand: frozenset[Card]) -> str:
+        """Why a whole 13-card hand does not fit ('more points', 'fewer points', 'a suit shorter'), or ''."""
         points = sum(HCP.get(card.rank, 0) for card in hand)
-        if not self.min_points <= points <= self.max_points:
-            return False
-        return all(sum(1 for card in hand if card.suit == suit) >= least for suit, least in enumerate(self.min_length))
+        if points > self.max_points:
+            return "more points"
+        if points < self.min_points:
+            return "fewer points"
+        if any(sum(1 for card in hand if card.suit == suit) < least for suit, least in enumerate(self.min_length)):
+            return "a suit shorter"
+        return ""
 
 
 def _with_length(shape: HandShape, suit: int, least: int) -> HandShape:

@@ -273,6 +273,11 @@ function showRuling(board) {
   add("p", "Settings: " + Object.entries(board.settings || {}).map(([k, v]) => settingText(k, v)).join(", "), "quiet");
 }
 
+function unreadText(answer) {
+  // The boards of a loaded file that could not be read, as the end of the message that says it was loaded.
+  return answer.errors.length ? `; ${answer.errors.length} could not be read: ${answer.errors[0].error}` : "";
+}
+
 async function loadFile(file) {
   const extension = file.name.split(".").pop().toLowerCase();
   const suffixes = desk.formats.map((entry) => entry.name);
@@ -290,8 +295,7 @@ async function loadFile(file) {
             ? `, ${["N", "E", "S", "W"].map((seat) => board.players[seat] || "?").join("-")}` : ""),
         title: `record ${index + 1} of ${answer.boards.length}` })));
     if (answer.boards.length) openRecord(answer.boards[0]);   // session.js: added as a case when one is being worked
-    const problems = answer.errors.length ? `; ${answer.errors.length} could not be read: ${answer.errors[0].error}` : "";
-    say(`${file.name}: ${answer.boards.length} board(s)${problems}`, answer.errors.length > 0);
+    say(`${file.name}: ${answer.boards.length} board(s)${unreadText(answer)}`, answer.errors.length > 0);
   } catch (error) {
     say(`Cannot load ${file.name}: ${error.message}`, true);
   }

@@ -10,12 +10,14 @@ desk.cases = [];       // each case as entered: { fields: {id: value}, play: [ca
 desk.current = 0;      // the case on screen
 desk.opened = "";      // the case on screen as it was when opened from a file (to tell it is untouched)
 
+function caseFields() {
+  // The form's fields that belong to a case (not the file inputs nor the lists to choose a case or a board).
+  return [...document.querySelectorAll("main input[id], main select[id], main textarea[id]")]
+    .filter((element) => element.type !== "file" && element.id !== "case-list" && element.id !== "board-list");
+}
+
 function snapshotForm() {
-  const fields = {};
-  for (const element of document.querySelectorAll("main input[id], main select[id], main textarea[id]")) {
-    if (element.type !== "file" && element.id !== "case-list" && element.id !== "board-list") fields[element.id] = element.value;
-  }
-  return { fields, play: [...desk.play] };
+  return { fields: Object.fromEntries(caseFields().map((element) => [element.id, element.value])), play: [...desk.play] };
 }
 
 function quietly(action) {
@@ -27,14 +29,10 @@ function quietly(action) {
 
 function emptySnapshot() {
   // Every field as the page first shows it.
-  const fields = {};
-  for (const element of document.querySelectorAll("main input[id], main select[id], main textarea[id]")) {
-    if (element.type === "file" || element.id === "case-list" || element.id === "board-list") continue;
-    fields[element.id] = element.tagName === "SELECT"
-      ? ([...element.options].find((option) => option.defaultSelected) || element.options[0] || { value: "" }).value
-      : element.defaultValue;
-  }
-  return { fields, play: [] };
+  const first = (element) => element.tagName === "SELECT"
+    ? ([...element.options].find((option) => option.defaultSelected) || element.options[0] || { value: "" }).value
+    : element.defaultValue;
+  return { fields: Object.fromEntries(caseFields().map((element) => [element.id, first(element)])), play: [] };
 }
 
 const untouched = () => desk.opened !== "" && JSON.stringify(snapshotForm()) === desk.opened;
@@ -181,8 +179,7 @@ async function openSessionFile(file) {
     desk.cases.splice(first, isBlank(here) ? 1 : 0, ...added);
     desk.opened = "";
     showOnly(first);
-    const problems = answer.errors.length ? `; ${answer.errors.length} could not be read: ${answer.errors[0].error}` : "";
-    say(`${file.name}: ${answer.boards.length} case(s) added to the session${problems}`, answer.errors.length > 0);
+    say(`${file.name}: ${answer.boards.length} case(s) added to the session${unreadText(answer)}`, answer.errors.length > 0);
   } catch (error) {
     say(`Cannot open the session ${file.name}: ${error.message}`, true);
   }
