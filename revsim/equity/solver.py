@@ -87,15 +87,8 @@ def _modified(path: str) -> int | None:
 
 def _endplay_deal(replay: Replay) -> Deal:
     """The replay's position as an endplay Deal: hands at the start of the current trick, then its cards played."""
-    hands = [set(replay.hand(seat)) for seat in range(4)]
-    for seat, card in replay.current_trick:
-        hands[seat].add(card)
-    deal = Deal(deal_to_pbn(tuple(frozenset(hand) for hand in hands)))
-    deal.trump = _SUITS[replay.trump]
-    deal.first = Player(replay.leader)
-    for _, card in replay.current_trick:
-        deal.play(EndplayCard(str(card)))
-    return deal
+    return _deal_of(tuple(frozenset(replay.hand(seat)) for seat in range(4)), replay.leader,
+                    tuple(replay.current_trick), replay.trump)
 
 
 def card_values(replay: Replay) -> dict[Card, int]:
@@ -147,30 +140,61 @@ def layout_values(layouts: Sequence[Layout], trump: int, leader: Seat,
 def positions_values(positions: Sequence[tuple[Layout, Seat, Sequence[tuple[Seat, Card]]]],
                      trump: int) -> list[dict[Card, int]]:
     """``layout_values`` for positions that differ in their leader and trick in progress too, solved
-    together in batches of at most ``BATCH`` boards (DDS's own threads)."""
-    deals = []
-    for hands, leader, current_trick in positions:
-        full = [set(hand) for hand in hands]
-        for seat, card in current_trick:
-            full[seat].add(card)
-        deal = Deal(deal_to_pbn(tuple(frozenset(hand) for hand in full)))
-        deal.trump = _SUITS[trump]
-        deal.first = Player(leader)
-        for _, card in current_trick:
-            deal.play(EndplayCard(str(card)))
-        deals.append(deal)
-    values: list[dict[Card, int]] = []
+    together in batches of at most ``BATCH`` boards (DDS's own threads). A position given twice is solved
+    once. DDS's batch call takes two boards with the same cards left in each hand and the same leader for
+    repeats even when the cards on the trick in progress differ, and answers the second with the first's
+    values: such boards go to separate calls (``_separate_batches``)."""
+    keys = [(tuple(hands), leader, tuple(trick)) for hands, leader, trick in positions]
+    unique = list(dict.fromkeys(keys))
+    solved: dict[tuple[object, ...], dict[Card, int]] = {}
     with _lock:
         started = time.perf_counter()
         with _dds_dump_kept_aside():
-            for start in range(0, len(deals), BATCH):
+            for batch in _separate_batches(unique):
                 STATS.batches += 1
-                for solved in solve_all_boards(deals[start:start + BATCH]):
-                    values.append({Card(int(card.suit.value), int(card.rank.value).bit_length() - 1): int(tricks)
-                                   for card, tricks in solved})
-        STATS.calls += len(deals)
+                for key, result in zip(batch, solve_all_boards([_deal_of(*key, trump) for key in batch]),
+                                       strict=True):
+                    solved[key] = {Card(int(card.suit.value), int(card.rank.value).bit_length() - 1): int(tricks)
+                                   for card, tricks in result}
+        STATS.calls += len(unique)
         STATS.seconds += time.perf_counter() - started
-    return values
+    return [dict(solved[key]) for key in keys]
+
+
+_Key = tuple[tuple[frozenset[Card], ...], Seat, tuple[tuple[Seat, Card], ...]]
+
+
+def _separate_batches(keys: list[_Key]) -> list[list[_Key]]:
+    """``keys`` in batches of at most ``BATCH`` where no two positions have the same cards left in each hand
+    and the same leader (DDS would answer the second from the first)."""
+    batches: list[list[_Key]] = []
+    seen: list[set[tuple[object, ...]]] = []
+    for key in keys:
+        hands, leader, _ = key
+        left = (hands, leader)
+        for batch, held in zip(batches, seen, strict=True):
+            if len(batch) < BATCH and left not in held:
+                batch.append(key)
+                held.add(left)
+                break
+        else:
+            batches.append([key])
+            seen.append({left})
+    return batches
+
+
+def _deal_of(hands: tuple[frozenset[Card], ...], leader: Seat, trick: tuple[tuple[Seat, Card], ...],
+             trump: int) -> Deal:
+    """An endplay Deal of ``hands`` (the cards each seat still holds) with ``trick`` played from ``leader``."""
+    full = [set(hand) for hand in hands]
+    for seat, card in trick:
+        full[seat].add(card)
+    deal = Deal(deal_to_pbn(tuple(frozenset(hand) for hand in full)))
+    deal.trump = _SUITS[trump]
+    deal.first = Player(leader)
+    for _, card in trick:
+        deal.play(EndplayCard(str(card)))
+    return deal
 
 
 def _position_key(replay: Replay) -> tuple[object, ...]:
