@@ -30,7 +30,6 @@ Run: .venv/bin/python benchmarks/bench_likely.py [--fit 30] [--score 60] [--seed
 from __future__ import annotations
 
 import argparse
-import itertools
 import json
 import multiprocessing
 import random
@@ -45,12 +44,13 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from corpus_records import CORPUS, event_of, is_fitting, level_records  # noqa: E402
-from likely_scoring import by_agreement, calibration, crps, mode, paired_exact, ratio, scores  # noqa: E402
+from likely_blend import blend, blend_at, blind, choose_structure, fit_blend, fit_errors  # noqa: E402
+from likely_scoring import by_agreement, calibration, paired_exact, ratio, scores  # noqa: E402
 
 from revsim.cards import Card  # noqa: E402
 from revsim.equity.playout import STATS  # noqa: E402
 from revsim.equity.predict import position_after  # noqa: E402
-from revsim.equity.sd import AGREEMENTS, CUTS, Blend, Level, agreement_of, likely_tricks, load_level  # noqa: E402
+from revsim.equity.sd import CUTS, Level, agreement_of, likely_tricks, load_level  # noqa: E402
 from revsim.equity.solver import total_tricks  # noqa: E402
 from revsim.equity.view import HandShape, read_auction, read_auction_rules, record_auction  # noqa: E402
 from revsim.play.table import replay_record  # noqa: E402
@@ -140,23 +140,6 @@ def add_dd(positions: list[Position]) -> None:
         position.dd = total_tricks(position_after(position.record, position.cut), position.record.contract.declarer)[0]
 
 
-def fit_errors(positions: list[Position]) -> dict[int, dict[int, float]]:
-    errors: dict[int, dict[int, float]] = {}
-    for cut in CUTS:
-        counts = Counter(p.actual - p.dd for p in positions if p.cut == cut)
-        total = sum(counts.values()) or 1
-        errors[cut] = {offset: count / total for offset, count in sorted(counts.items())} or {0: 1.0}
-    return errors
-
-
-def blind(position: Position, errors: dict[int, dict[int, float]]) -> dict[int, float]:
-    out: dict[int, float] = {}
-    for offset, weight in errors[position.cut].items():
-        tricks = min(max(position.dd + offset, 0), 13)
-        out[tricks] = out.get(tricks, 0.0) + weight
-    return out
-
-
 def playouts(position: Position, level: Level, seed: int) -> tuple[dict[int, float], float]:
     record = position.record
     assert record.contract is not None
@@ -179,9 +162,9 @@ Played = tuple[dict[int, float], float, int, int]
 def run_key(position: Position, level: Level, seed: int) -> str:
     """What a position's play-outs depend on: the position and the play model's parameters and seed."""
     rules = [] if level.auction_rules is None else [sorted(level.auction_rules)]
-    leads = ["leads"] if level.read_leads else []
+    reads = (["leads"] if level.read_leads else []) + (["carding"] if level.read_carding else [])
     return json.dumps([position.source, position.index, position.cut, level.name, level.temperature,
-                       level.defence_sight, level.playouts, level.layouts, seed, *rules, *leads])
+                       level.defence_sight, level.playouts, level.layouts, seed, *rules, *reads])
 
 
 def run_playouts(positions: list[Position], level: Level, seed: int, pool: multiprocessing.pool.Pool | None,
@@ -208,70 +191,6 @@ def save_cache(path: str, cache: dict[str, Played]) -> None:
     Path(path).write_text(json.dumps([
         {"key": key, "playouts": sorted([t, w] for t, w in d.items()), "seconds": s, "decisions": n, "layouts": m}
         for key, (d, s, n, m) in sorted(cache.items())]) + "\n")
-
-
-def blend(a: dict[int, float], b: dict[int, float], weight_b: float) -> dict[int, float]:
-    keys = set(a) | set(b)
-    return {k: (1 - weight_b) * a.get(k, 0.0) + weight_b * b.get(k, 0.0) for k in keys}
-
-
-STRUCTURES = {"cut": (False, True), "agreement": (True, False), "agreement and cut": (True, True)}
-"""What the blend's weight may depend on: (the play-outs' agreement, the cut)."""
-
-
-def fit_blend(runs: list[tuple[Position, dict[int, float]]], errors: dict[int, dict[int, float]],
-              as_exact_as_dd: bool = True, structure: str = "agreement and cut") -> Blend:
-    """The weight of the blind part (steps of 0.05) for each cell of ``structure`` (by the play-outs'
-    agreement, by cut, or both): the lowest pooled CRPS on the fitting positions, among the weights whose most
-    likely outcome is right at least as often as dd's there (or among all weights, without ``as_exact_as_dd``).
-    Each cell is fitted on its own with a price on the misses of the most likely outcome, the smallest price
-    that reaches dd's count."""
-    by_agreement, by_cut = STRUCTURES[structure]
-
-    def cell_of(position: Position, playouts: dict[int, float]) -> tuple[str, int]:
-        return (agreement_of(playouts) if by_agreement else "*", position.cut if by_cut else 0)
-
-    grid = [w / 20 for w in range(21)]
-    table: dict[tuple[str, int], dict[float, tuple[float, int]]] = {}
-    cells = {(a if by_agreement else "*", c if by_cut else 0) for a, c in itertools.product(AGREEMENTS, CUTS)}
-    for cell in cells:
-        members = [(p, d) for p, d in runs if cell_of(p, d) == cell]
-        table[cell] = {}
-        for w in grid:
-            rows = [(p, blend(d, blind(p, errors), w)) for p, d in members]
-            table[cell][w] = (sum(crps(d, p.actual) for p, d in rows), sum(mode(d) == p.actual for p, d in rows))
-    dd_exact = sum(p.dd == p.actual for p, _ in runs)
-
-    def cheapest(cell: tuple[str, int], price: float) -> float:
-        return min(grid, key=lambda w: (table[cell][w][0] - price * table[cell][w][1], abs(w - 0.5)))
-
-    for price in (0.0, 0.005, 0.01, 0.02, 0.05, 0.1, 0.2, 0.5, 1.0, 2.0, 5.0):
-        weights = {cell: cheapest(cell, price) for cell in table}
-        if not as_exact_as_dd or sum(table[cell][weights[cell]][1] for cell in table) >= dd_exact:
-            break
-    return {a: {c: weights[(a if by_agreement else "*", c if by_cut else 0)] for c in CUTS} for a in AGREEMENTS}
-
-
-def choose_structure(runs: list[tuple[Position, dict[int, float]]], errors: dict[int, dict[int, float]]) -> str:
-    """The blend's structure with the lowest CRPS when each fitting event is scored on a blend fitted on the
-    other fitting events (cross-validation by event: a finer blend must earn its extra weights)."""
-    events = sorted({p.event for p, _ in runs})
-    scored: dict[str, float] = {}
-    for structure in STRUCTURES:
-        total = 0.0
-        for event in events:
-            weights = fit_blend([(p, d) for p, d in runs if p.event != event], errors, False, structure)
-            total += sum(crps(blend(d, blind(p, errors), blend_at(weights, p, d)), p.actual)
-                         for p, d in runs if p.event == event)
-        scored[structure] = total / len(runs)
-    print("  the blend's structure by cross-validation over the fitting events (CRPS): "
-          + ", ".join(f"{name} {value:.4f}" for name, value in scored.items()))
-    return min(scored, key=lambda name: (scored[name], list(STRUCTURES).index(name)))
-
-
-def blend_at(weight: Blend, position: Position, playouts: dict[int, float]) -> float:
-    """The blind part's weight for this position's cut and its play-outs' agreement."""
-    return weight[agreement_of(playouts)][position.cut]
 
 
 def recompute_checks(levels: list[str], write: bool) -> None:
@@ -320,6 +239,11 @@ def main() -> None:
     parser.add_argument("--leads", action="store_true",
                         help="declarer and the leader's partner weigh their layouts by the level's lead model "
                              "(leads.json, fitted by bench_inference.py --fit-leads)")
+    parser.add_argument("--carding", action="store_true",
+                        help="the players weigh their layouts by the defenders' cards (carding.json, fitted by "
+                             "bench_carding.py --fit)")
+    parser.add_argument("--sight", type=float, default=None,
+                        help="with --blend-only or --score-only: this defence sight instead of the shipped one")
     parser.add_argument("--checks-only", action="store_true",
                         help="only recompute the shipped check positions' play-outs with the shipped parameters")
     args = parser.parse_args()
@@ -355,6 +279,10 @@ def main() -> None:
             base = replace(base, auction_rules=kept if args.auction_fit > 0 else None)   # 0: every rule
         if args.leads:
             base = replace(base, read_leads=True)
+        if args.carding:
+            base = replace(base, read_carding=True)
+        if args.sight is not None:
+            base = replace(base, defence_sight=args.sight)
         best, best_fit = grid[0], float("inf")
         fit_runs: dict[tuple[float, float], list[tuple[Position, dict[int, float]]]] = {}
         if args.blend_only:
@@ -430,12 +358,14 @@ def main() -> None:
             auction = "" if args.auction_fit is None else f" --auction-fit {args.auction_fit}"
             fitted_on = (f"{before}{BLEND_REFIT} by {structure} (chosen by cross-validation over the fitting events) "
                          f"with bench_likely.py --blend-only --seed {args.seed} --fit {args.fit}{auction}"
-                         f"{' --leads' if args.leads else ''} on {len(model_fit)} fitting positions")
+                         f"{' --leads' if args.leads else ''}{' --carding' if args.carding else ''}"
+                         f"{'' if args.sight is None else f' --sight {args.sight}'} on {len(model_fit)} fitting positions")
         shipped[level_name] = {
             "temperature": best_t, "defence_sight": best_sight, "playouts": level.playouts, "layouts": level.layouts,
             "blend": {agreement: {str(cut): w for cut, w in by_cut.items()} for agreement, by_cut in weight.items()},
             **({} if level.auction_rules is None else {"auction_rules": sorted(level.auction_rules)}),
             **({"read_leads": True} if level.read_leads else {}),
+            **({"read_carding": True} if level.read_carding else {}),
             "errors": {str(cut): {str(o): round(w, 6) for o, w in table.items()} for cut, table in errors.items()},
             "fitted_on": fitted_on,
             "check": [{"source": p.source, "index": p.index, "cut": p.cut, "seed": args.seed,

@@ -7,7 +7,9 @@ error (0 is the best card on average; larger is more random). A forced card is s
 that tie on his layouts (and are not one sequence) are weighed on the layouts where a suit breaks as
 badly as it can: the safety play that costs nothing is taken. A defender reads his partner's hand with
 probability ``defence_sight`` (his partner's signals: he then sees all four hands), drawn stratified across
-the play-outs that decide at the same step. The last
+the play-outs that decide at the same step. Declarer and the defenders may also read the opening lead
+(``leads``) and the defenders' cards (``carding``: equals, honours, signals): the layouts are then drawn in
+proportion to how likely what was seen is on each. The last
 ``endgame`` tricks are played double dummy: with so few cards left, players rarely go wrong.
 """
 
@@ -19,6 +21,7 @@ from collections.abc import Callable, Set
 from dataclasses import dataclass
 
 from revsim.cards import Card, Seat, partner, side_of
+from revsim.equity.carding import Carding, carding_weight, readings
 from revsim.equity.leads import LeadModel, lead_likelihood
 from revsim.equity.sampling import Layout, bad_break_layouts, sample_layouts, weighted_layouts
 from revsim.equity.solver import layout_values, positions_values, total_tricks
@@ -40,6 +43,8 @@ class Policy:
     safety: bool = True
     leads: LeadModel | None = None
     """The lead model declarer and the leader's partner weigh their layouts by (None: the lead is not read)."""
+    carding: Carding | None = None
+    """How the defenders' cards are read (equals, honours, signals: ``carding``); None: they are not."""
 
 
 @dataclass
@@ -153,9 +158,21 @@ def _view_and_layouts(line: Replay, declarer: Seat, shapes: dict[Seat, HandShape
     """The view of the player to play and the layouts he deals from it: one when he sees all but one hand
     (a defender who reads his partner), else ``policy.layouts``."""
     view = player_view(line, line.to_play, declarer, shapes, sees_partner=reads)
-    count = policy.layouts if len(view.hidden) > 1 else 1
-    weight = lead_weight(line, view, shapes, policy.leads)
-    return view, sample_layouts(view, count, rng) if weight is None else weighted_layouts(view, count, rng, weight)
+    if len(view.hidden) <= 1:
+        return view, sample_layouts(view, 1, rng)
+    weights = [weight for weight in (lead_weight(line, view, shapes, policy.leads),
+                                     defence_weight(line, view, declarer, policy.carding)) if weight is not None]
+    if not weights:
+        return view, sample_layouts(view, policy.layouts, rng)
+    return view, weighted_layouts(view, policy.layouts, rng, lambda layout: math.prod(w(layout) for w in weights))
+
+
+def defence_weight(line: Replay, view: View, declarer: Seat, carding: Carding | None) -> Callable[[Layout], float] | None:
+    """The likelihood of the cards the defenders the player cannot see have played, on a layout (None when
+    they are not read: no carding, or nothing to read)."""
+    if carding is None:
+        return None
+    return carding_weight(carding, readings(line.plays, declarer, line.trump, list(view.hidden)))
 
 
 def lead_weight(line: Replay, view: View, shapes: dict[Seat, HandShape],

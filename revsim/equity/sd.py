@@ -21,6 +21,7 @@ from importlib import resources
 from typing import Any
 
 from revsim.cards import SEAT_LETTERS, Card, Seat
+from revsim.equity.carding import load_carding
 from revsim.equity.dd import DoubleDummyEstimator
 from revsim.equity.leads import load_leads
 from revsim.equity.playout import PlayOut, Policy, play_out_lines
@@ -66,11 +67,14 @@ class Level:
     """The auction's rules the players read (``view.RULES``; those real hands fit often enough); None: all."""
     read_leads: bool = False
     """Whether declarer and the leader's partner weigh their layouts by the level's lead model (``leads.json``)."""
+    read_carding: bool = False
+    """Whether the players weigh their layouts by the defenders' cards (the level's ``carding.json``)."""
 
     @property
     def policy(self) -> Policy:
         return Policy(self.temperature, self.layouts, defence_sight=self.defence_sight,
-                      leads=load_leads(self.name) if self.read_leads else None)
+                      leads=load_leads(self.name) if self.read_leads else None,
+                      carding=load_carding(self.name) if self.read_carding else None)
 
     def blend_at(self, completed: int, agreement: str) -> float:
         """The weight of the position-blind part after ``completed`` tricks (that of the nearest cut) when the
@@ -104,14 +108,14 @@ def load_level(name: str) -> Level:
     return Level(name, float(entry["temperature"]), int(entry["playouts"]), int(entry["layouts"]),
                  blend, errors, str(entry.get("fitted_on", "")),
                  float(entry.get("defence_sight", 0.0)), None if rules is None else frozenset(rules),
-                 bool(entry.get("read_leads", False)))
+                 bool(entry.get("read_leads", False)), bool(entry.get("read_carding", False)))
 
 
 
 def level_parameters(level: Level) -> dict[str, Any]:
     """A level's parameters that reproduce an estimate (the ruling's JSON ``settings``)."""
     kept = ({} if level.auction_rules is None else {"auction_rules": sorted(level.auction_rules)}) | (
-        {"read_leads": True} if level.read_leads else {})
+        {"read_leads": True} if level.read_leads else {}) | ({"read_carding": True} if level.read_carding else {})
     return {"play_outs": level.playouts, "layouts": level.layouts, "temperature": level.temperature,
             "defence_sight": level.defence_sight, **kept,
             "blend": {agreement: {str(cut): weight for cut, weight in sorted(level.blend[agreement].items())}

@@ -1,0 +1,139 @@
+"""How real defenders choose their cards, measured on the corpora: the evidence for the carding the sd
+estimator's players read (``revsim/equity/carding.py``: equals at random, attitude, count, an honour followed).
+
+For every card a defender played that did not take the lead in its trick, with his real holding:
+1. how often a signal (attitude on partner's lead or a first discard, count on declarer's lead, the first
+   time the suit is led) said what the convention says, where he had a choice between his lowest and a card
+   above it;
+2. how often he followed with an honour (jack or higher) when he held a lower card;
+3. with --fit: the carding's honesty and falsecard rate by maximum likelihood over the fitting events' cards,
+   and the held-out events' cards scored: the mean log-likelihood of the real cards under the fit against
+   signals not read (honesty 0.5) and against any card of the suit at random; --write ships the fit in
+   ``revsim/equity/carding.json``.
+
+Run: .venv/bin/python benchmarks/bench_carding.py [--levels expert,club] [--fit [--write]]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from corpus_records import CORPUS, event_of, is_fitting, level_records  # noqa: E402
+
+from revsim.cards import partner  # noqa: E402
+from revsim.equity.carding import ATTITUDE_HONOURS, JACK, Carding, Reading, _equals, likelihood, readings  # noqa: E402
+from revsim.play.table import replay_record  # noqa: E402
+from revsim.records.errors import RecordError  # noqa: E402
+
+HONESTIES = tuple(round(0.5 + 0.05 * step, 2) for step in range(10))
+FALSECARDS = (0.005, 0.01, 0.02, 0.03, 0.05, 0.1, 0.2)
+
+Observed = tuple[Reading, frozenset[int]]
+"""A defender's card as declarer reads it, with the ranks of that suit the defender really held then."""
+
+
+def observed_cards(level: str) -> Iterator[tuple[bool, Observed]]:
+    """Every defender's card of the level's records that ``carding.readings`` reads from declarer's seat, with
+    the real holding, and whether its event is a fitting one."""
+    for file, _, record in level_records(level):
+        if record.contract is None or record.first_trick != 1:
+            continue
+        try:
+            plays = replay_record(record).replay.plays
+        except RecordError:
+            continue
+        if any(play.failed_to_follow for play in plays):
+            continue
+        declarer = record.contract.declarer
+        defenders = [seat for seat in range(4) if seat not in (declarer, partner(declarer))]
+        fitting = is_fitting(event_of(file, record))
+        played: set[tuple[int, object]] = set()
+        found = iter(readings(plays, declarer, record.contract.trump, defenders))
+        reading = next(found, None)
+        for play in plays:
+            if reading is not None and (play.seat, play.card) == (reading.seat, reading.card):
+                held = frozenset(card.rank for card in record.hands[play.seat]
+                                 if card.suit == play.card.suit and (play.seat, card) not in played)
+                yield fitting, (reading, held)
+                reading = next(found, None)
+            played.add((play.seat, play.card))
+
+
+def signal_check(cards: list[Observed]) -> None:
+    """How often each signal said what the convention says, where the defender had a real choice."""
+    for signal in ("attitude", "count"):
+        agree = total = 0
+        for reading, held in cards:
+            classes = _equals(sorted(held), reading.gone)
+            spots = [group for group in classes[1:] if max(group) < JACK]
+            if reading.signal != signal or reading.wins or not spots:
+                continue
+            high = reading.card.rank not in classes[0]
+            says = any(rank in ATTITUDE_HONOURS for rank in held) if signal == "attitude" else len(held) % 2 == 0
+            total += 1
+            agree += high == says
+        print(f"    {signal}: the card said what the convention says {agree / max(total, 1):.2f} of {total} times")
+    followed = chances = 0
+    for reading, held in cards:
+        classes = _equals(sorted(held), reading.gone)
+        if reading.wins or len(classes) < 2 or not any(max(group) >= JACK for group in classes[1:]):
+            continue
+        chances += 1
+        followed += reading.card.rank not in classes[0] and reading.card.rank >= JACK
+    print(f"    an honour above a lower card: {followed / max(chances, 1):.3f} of {chances} chances")
+
+
+def log_likelihood(carding: Carding, cards: list[Observed]) -> float:
+    """The mean log-likelihood of the real cards under ``carding``."""
+    return sum(math.log(max(likelihood(carding, reading, held), 1e-12)) for reading, held in cards) / len(cards)
+
+
+def fit(cards: list[Observed]) -> Carding:
+    """The honesty and falsecard rate of the grid with the largest likelihood of ``cards``."""
+    grid = [Carding(honesty, falsecard) for honesty in HONESTIES for falsecard in FALSECARDS]
+    return max(grid, key=lambda carding: log_likelihood(carding, cards))
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--levels", default="expert,club")
+    parser.add_argument("--fit", action="store_true", help="fit the carding on the fitting events, score the others")
+    parser.add_argument("--write", action="store_true", help="with --fit: write revsim/equity/carding.json")
+    args = parser.parse_args()
+    if not CORPUS.exists():
+        sys.exit(f"{CORPUS} is not there: this benchmark reads ../shared/corpus")
+    shipped: dict[str, object] = {}
+    for level in args.levels.split(","):
+        observed = list(observed_cards(level))
+        fitting = [card for on_fitting_side, card in observed if on_fitting_side]
+        scoring = [card for on_fitting_side, card in observed if not on_fitting_side]
+        print(f"\n== {level}: {len(observed)} defenders' cards read ({len(fitting)} of the fitting events)")
+        print("  on the fitting events:")
+        signal_check(fitting)
+        print("  on the scoring events:")
+        signal_check(scoring)
+        if args.fit:
+            carding = fit(fitting)
+            ours, unread = log_likelihood(carding, scoring), log_likelihood(Carding(0.5, carding.falsecard), scoring)
+            blind = sum(math.log(1 / len(held)) for _, held in scoring) / len(scoring)
+            print(f"  fitted: honesty {carding.honesty}, falsecard {carding.falsecard}; on the {len(scoring)} cards of the "
+                  f"scoring events mean log-likelihood {ours:.4f}, against {unread:.4f} with the signals not read "
+                  f"(the real cards {math.exp(ours - unread):.3f} times as likely per card) and {blind:.4f} for any "
+                  f"card of the suit at random ({math.exp(ours - blind):.2f} times)")
+            shipped[level] = {"honesty": carding.honesty, "falsecard": carding.falsecard,
+                              "fitted_on": f"bench_carding.py --fit: {len(fitting)} defenders' cards of the fitting events"}
+    if args.write and shipped:
+        (ROOT / "revsim" / "equity" / "carding.json").write_text(json.dumps(shipped, indent=2) + "\n")
+        print("\nwritten: revsim/equity/carding.json")
+
+
+if __name__ == "__main__":
+    main()

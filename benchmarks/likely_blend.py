@@ -1,0 +1,104 @@
+"""How bench_likely.py blends sd's play-outs with the position-blind baseline: the blind part (double dummy plus
+the errors real players made from the same point), the blend's weight by the play-outs' agreement and the cut,
+fitted on the fitting positions, and its structure chosen by cross-validation over the fitting events."""
+
+from __future__ import annotations
+
+import itertools
+from collections import Counter
+from collections.abc import Sequence
+from typing import Protocol
+
+from likely_scoring import crps, mode
+
+from revsim.equity.sd import AGREEMENTS, CUTS, Blend, agreement_of
+
+
+class Fitted(Protocol):
+    """A position the blend is fitted on: its cut, the players' result, double dummy's and its event."""
+
+    cut: int
+    actual: int
+    dd: int
+    event: str
+
+
+def fit_errors(positions: Sequence[Fitted]) -> dict[int, dict[int, float]]:
+    errors: dict[int, dict[int, float]] = {}
+    for cut in CUTS:
+        counts = Counter(p.actual - p.dd for p in positions if p.cut == cut)
+        total = sum(counts.values()) or 1
+        errors[cut] = {offset: count / total for offset, count in sorted(counts.items())} or {0: 1.0}
+    return errors
+
+
+def blind(position: Fitted, errors: dict[int, dict[int, float]]) -> dict[int, float]:
+    out: dict[int, float] = {}
+    for offset, weight in errors[position.cut].items():
+        tricks = min(max(position.dd + offset, 0), 13)
+        out[tricks] = out.get(tricks, 0.0) + weight
+    return out
+
+
+def blend(a: dict[int, float], b: dict[int, float], weight_b: float) -> dict[int, float]:
+    keys = set(a) | set(b)
+    return {k: (1 - weight_b) * a.get(k, 0.0) + weight_b * b.get(k, 0.0) for k in keys}
+
+
+STRUCTURES = {"cut": (False, True), "agreement": (True, False), "agreement and cut": (True, True)}
+"""What the blend's weight may depend on: (the play-outs' agreement, the cut)."""
+
+
+def fit_blend(runs: Sequence[tuple[Fitted, dict[int, float]]], errors: dict[int, dict[int, float]],
+              as_exact_as_dd: bool = True, structure: str = "agreement and cut") -> Blend:
+    """The weight of the blind part (steps of 0.05) for each cell of ``structure`` (by the play-outs'
+    agreement, by cut, or both): the lowest pooled CRPS on the fitting positions, among the weights whose most
+    likely outcome is right at least as often as dd's there (or among all weights, without ``as_exact_as_dd``).
+    Each cell is fitted on its own with a price on the misses of the most likely outcome, the smallest price
+    that reaches dd's count."""
+    by_agreement, by_cut = STRUCTURES[structure]
+
+    def cell_of(position: Fitted, playouts: dict[int, float]) -> tuple[str, int]:
+        return (agreement_of(playouts) if by_agreement else "*", position.cut if by_cut else 0)
+
+    grid = [w / 20 for w in range(21)]
+    table: dict[tuple[str, int], dict[float, tuple[float, int]]] = {}
+    cells = {(a if by_agreement else "*", c if by_cut else 0) for a, c in itertools.product(AGREEMENTS, CUTS)}
+    for cell in cells:
+        members = [(p, d) for p, d in runs if cell_of(p, d) == cell]
+        table[cell] = {}
+        for w in grid:
+            rows = [(p, blend(d, blind(p, errors), w)) for p, d in members]
+            table[cell][w] = (sum(crps(d, p.actual) for p, d in rows), sum(mode(d) == p.actual for p, d in rows))
+    dd_exact = sum(p.dd == p.actual for p, _ in runs)
+
+    def cheapest(cell: tuple[str, int], price: float) -> float:
+        return min(grid, key=lambda w: (table[cell][w][0] - price * table[cell][w][1], abs(w - 0.5)))
+
+    for price in (0.0, 0.005, 0.01, 0.02, 0.05, 0.1, 0.2, 0.5, 1.0, 2.0, 5.0):
+        weights = {cell: cheapest(cell, price) for cell in table}
+        if not as_exact_as_dd or sum(table[cell][weights[cell]][1] for cell in table) >= dd_exact:
+            break
+    return {a: {c: weights[(a if by_agreement else "*", c if by_cut else 0)] for c in CUTS} for a in AGREEMENTS}
+
+
+def choose_structure(runs: Sequence[tuple[Fitted, dict[int, float]]], errors: dict[int, dict[int, float]]) -> str:
+    """The blend's structure with the lowest CRPS when each fitting event is scored on a blend fitted on the
+    other fitting events (cross-validation by event: a finer blend must earn its extra weights)."""
+    events = sorted({p.event for p, _ in runs})
+    scored: dict[str, float] = {}
+    for structure in STRUCTURES:
+        total = 0.0
+        for event in events:
+            weights = fit_blend([(p, d) for p, d in runs if p.event != event], errors, False, structure)
+            total += sum(crps(blend(d, blind(p, errors), blend_at(weights, p, d)), p.actual)
+                         for p, d in runs if p.event == event)
+        scored[structure] = total / len(runs)
+    print("  the blend's structure by cross-validation over the fitting events (CRPS): "
+          + ", ".join(f"{name} {value:.4f}" for name, value in scored.items()))
+    return min(scored, key=lambda name: (scored[name], list(STRUCTURES).index(name)))
+
+
+def blend_at(weight: Blend, position: Fitted, playouts: dict[int, float]) -> float:
+    """The blind part's weight for this position's cut and its play-outs' agreement."""
+    return weight[agreement_of(playouts)][position.cut]
