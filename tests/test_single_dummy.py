@@ -166,6 +166,28 @@ def test_bad_break_layouts_fit_the_view_and_break_each_suit_both_ways(seed: int,
                 assert any(len(cards & layout[seat]) == min(len(cards), room) for layout in layouts)
 
 
+def test_bad_break_layouts_leave_out_the_breaks_the_auction_rules_out() -> None:
+    """A hidden player the auction gives at least 4 cards in a suit is never dealt a bad break that leaves
+    him fewer; an auction no bad break fits is not asked."""
+    replay, declarer = _random_position(11, 4)
+    view = player_view(replay, replay.to_play, declarer)
+    hidden = sorted(view.hidden)
+    suit = max(range(4), key=lambda s: sum(1 for card in view.unseen if card.suit == s))
+    least = [0, 0, 0, 0]
+    least[suit] = 4
+    shaped = player_view(replay, replay.to_play, declarer, {hidden[0]: HandShape(0, 37, tuple(least))})  # type: ignore[arg-type]
+
+    def length(layout: tuple[frozenset[Card], ...]) -> int:
+        return sum(1 for card in layout[hidden[0]] | shaped.played_by[hidden[0]] if card.suit == suit)
+
+    unshaped = bad_break_layouts(view, random.Random(2))
+    assert any(length(layout) < 4 for layout in unshaped)
+    layouts = bad_break_layouts(shaped, random.Random(2))
+    assert layouts and all(length(layout) >= 4 for layout in layouts)
+    impossible = player_view(replay, replay.to_play, declarer, {hidden[0]: HandShape(40, 40)})
+    assert len(bad_break_layouts(impossible, random.Random(2))) == len(unshaped)
+
+
 def _safety_position() -> tuple[Replay, int]:
     """Spades trumps, South to lead SA HA HK opposite dummy's S2 H4 H5; the defenders hold the S3, three
     hearts and two diamonds. Drawing the trump first never loses; a heart first loses a trick to a ruff

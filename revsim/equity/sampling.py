@@ -104,23 +104,32 @@ def _fits_auction(view: View, dealt: dict[Seat, set[Card]]) -> bool:
     return True
 
 
-def bad_break_layouts(view: View, rng: random.Random) -> list[Layout]:
+def bad_break_layouts(view: View, rng: random.Random, tries: int = 8) -> list[Layout]:
     """Layouts where one suit breaks as badly as it can: for each suit with two or more unseen cards that
     two hidden players could hold, and each of them, as many of its unseen cards as fit go to him, the
-    other unseen cards dealt at random (voids respected; the auction is not asked: a bad break is the
-    case a careful player guards against whatever was bid)."""
-    layouts: list[Layout] = []
+    other unseen cards dealt at random (voids respected). A bad break the auction rules out (no deal of
+    the rest fits it in ``tries``) is not guarded against; when the auction rules out every one, it is not
+    asked (its reading is at odds with the cards seen) and they all are."""
+    fitting: list[Layout] = []
+    unasked: list[Layout] = []
     for suit in range(4):
         cards = sorted(card for card in view.unseen if card.suit == suit)
         holders = [seat for seat in view.hidden if suit not in view.voids.get(seat, ())]
         if len(cards) < 2 or len(holders) < 2:
             continue
         for seat in holders:
-            dealt = _deal_with(view, rng, seat, cards[:view.hidden[seat]])
-            if dealt is not None:
+            for attempt in range(tries if view.shapes else 1):
+                dealt = _deal_with(view, rng, seat, cards[:view.hidden[seat]])
+                if dealt is None:
+                    break
                 hands = [view.seen.get(s, frozenset()) | frozenset(dealt.get(s, ())) for s in range(4)]
-                layouts.append((hands[0], hands[1], hands[2], hands[3]))
-    return layouts
+                layout = (hands[0], hands[1], hands[2], hands[3])
+                if attempt == 0:
+                    unasked.append(layout)
+                if not view.shapes or _fits_auction(view, dealt):
+                    fitting.append(layout)
+                    break
+    return fitting or unasked
 
 
 def _deal_with(view: View, rng: random.Random, seat: Seat, given: list[Card]) -> dict[Seat, set[Card]] | None:
