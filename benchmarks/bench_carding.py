@@ -9,7 +9,8 @@ For every card a defender played that did not take the lead in its trick, with h
 3. with --fit: the carding's honesty and falsecard rate by maximum likelihood over the fitting events' cards,
    and the held-out events' cards scored: the mean log-likelihood of the real cards under the fit against
    signals not read (honesty 0.5) and against any card of the suit at random; --write ships the fit in
-   ``revsim/equity/carding.json``.
+   ``revsim/equity/carding.json``. Beside it, the same when each board's defenders signal by one convention,
+   standard or upside-down, unknown to the reader.
 
 Run: .venv/bin/python benchmarks/bench_carding.py [--levels expert,club] [--fit [--write]]
 """
@@ -20,6 +21,7 @@ import argparse
 import json
 import math
 import sys
+from collections import defaultdict
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -43,7 +45,13 @@ Observed = tuple[Reading, frozenset[int]]
 def observed_cards(level: str) -> Iterator[tuple[bool, Observed]]:
     """Every defender's card of the level's records that ``carding.readings`` reads from declarer's seat, with
     the real holding, and whether its event is a fitting one."""
-    for file, _, record in level_records(level):
+    for fitting, _, observed in observed_boards(level):
+        yield fitting, observed
+
+
+def observed_boards(level: str) -> Iterator[tuple[bool, int, Observed]]:
+    """``observed_cards`` with the number of the board each card comes from."""
+    for board, (file, _, record) in enumerate(level_records(level)):
         if record.contract is None or record.first_trick != 1:
             continue
         try:
@@ -62,7 +70,7 @@ def observed_cards(level: str) -> Iterator[tuple[bool, Observed]]:
             if reading is not None and (play.seat, play.card) == (reading.seat, reading.card):
                 held = frozenset(card.rank for card in record.hands[play.seat]
                                  if card.suit == play.card.suit and (play.seat, card) not in played)
-                yield fitting, (reading, held)
+                yield fitting, board, (reading, held)
                 reading = next(found, None)
             played.add((play.seat, play.card))
 
@@ -96,6 +104,19 @@ def log_likelihood(carding: Carding, cards: list[Observed]) -> float:
     return sum(math.log(max(likelihood(carding, reading, held), 1e-12)) for reading, held in cards) / len(cards)
 
 
+def either_convention(honesty: float, falsecard: float, boards: dict[int, list[Observed]]) -> float:
+    """The mean log-likelihood per card when each board's defenders signal by one convention, standard or
+    upside-down (low encourages, low from even), equally likely, and the reader does not know which."""
+    total = cards = 0.0
+    for observed in boards.values():
+        standard = sum(math.log(likelihood(Carding(honesty, falsecard), r, held)) for r, held in observed)
+        upside_down = sum(math.log(likelihood(Carding(1 - honesty, falsecard), r, held)) for r, held in observed)
+        top = max(standard, upside_down)
+        total += top + math.log(0.5 * math.exp(standard - top) + 0.5 * math.exp(upside_down - top))
+        cards += len(observed)
+    return total / cards
+
+
 def fit(cards: list[Observed]) -> Carding:
     """The honesty and falsecard rate of the grid with the largest likelihood of ``cards``."""
     grid = [Carding(honesty, falsecard) for honesty in HONESTIES for falsecard in FALSECARDS]
@@ -112,7 +133,8 @@ def main() -> None:
         sys.exit(f"{CORPUS} is not there: this benchmark reads ../shared/corpus")
     shipped: dict[str, object] = {}
     for level in args.levels.split(","):
-        observed = list(observed_cards(level))
+        by_board = list(observed_boards(level))
+        observed = [(fitting, card) for fitting, _, card in by_board]
         fitting = [card for on_fitting_side, card in observed if on_fitting_side]
         scoring = [card for on_fitting_side, card in observed if not on_fitting_side]
         print(f"\n== {level}: {len(observed)} defenders' cards read ({len(fitting)} of the fitting events)")
@@ -128,6 +150,13 @@ def main() -> None:
                   f"scoring events mean log-likelihood {ours:.4f}, against {unread:.4f} with the signals not read "
                   f"(the real cards {math.exp(ours - unread):.3f} times as likely per card) and {blind:.4f} for any "
                   f"card of the suit at random ({math.exp(ours - blind):.2f} times)")
+            scoring_boards: dict[int, list[Observed]] = defaultdict(list)
+            for on_fitting_side, board, card in by_board:
+                if not on_fitting_side:
+                    scoring_boards[board].append(card)
+            print("  each board's defenders by one convention, standard or upside-down, unknown to the reader: mean "
+                  "log-likelihood on the scoring events " + ", ".join(
+                      f"{honesty} {either_convention(honesty, carding.falsecard, scoring_boards):.4f}" for honesty in (0.5, 0.7, 0.9)))
             shipped[level] = {"honesty": carding.honesty, "falsecard": carding.falsecard,
                               "fitted_on": f"bench_carding.py --fit: {len(fitting)} defenders' cards of the fitting events"}
     if args.write and shipped:
