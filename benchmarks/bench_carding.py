@@ -156,7 +156,8 @@ def main() -> None:
                     scoring_boards[board].append(card)
             print("  each board's defenders by one convention, standard or upside-down, unknown to the reader: mean "
                   "log-likelihood on the scoring events " + ", ".join(
-                      f"{honesty} {either_convention(honesty, carding.falsecard, scoring_boards):.4f}" for honesty in (0.5, 0.7, 0.9)))
+                      f"{honesty} {either_convention(honesty, carding.falsecard, scoring_boards):.4f}"
+                      for honesty in (0.5, 0.7, 0.9)))
             shipped[level] = {"honesty": carding.honesty, "falsecard": carding.falsecard,
                               "fitted_on": f"bench_carding.py --fit: {len(fitting)} defenders' cards of the fitting events"}
     if args.write and shipped:
