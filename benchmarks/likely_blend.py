@@ -83,20 +83,30 @@ def fit_blend(runs: Sequence[tuple[Fitted, dict[int, float]]], errors: dict[int,
 
 
 def choose_structure(runs: Sequence[tuple[Fitted, dict[int, float]]], errors: dict[int, dict[int, float]]) -> str:
-    """The blend's structure with the lowest CRPS when each fitting event is scored on a blend fitted on the
-    other fitting events (cross-validation by event: a finer blend must earn its extra weights)."""
+    """The blend's structure by cross-validation over the fitting events (each event scored on a blend fitted on
+    the others): the better of the two with three weights (by agreement, by cut), and the one with nine (both)
+    only when it beats that by more than one standard error of the paired difference over the positions (a
+    finer blend must earn its extra weights)."""
     events = sorted({p.event for p, _ in runs})
-    scored: dict[str, float] = {}
+    scored: dict[str, list[float]] = {}
     for structure in STRUCTURES:
-        total = 0.0
+        by_position: list[float] = []
         for event in events:
             weights = fit_blend([(p, d) for p, d in runs if p.event != event], errors, False, structure)
-            total += sum(crps(blend(d, blind(p, errors), blend_at(weights, p, d)), p.actual)
-                         for p, d in runs if p.event == event)
-        scored[structure] = total / len(runs)
+            by_position += [crps(blend(d, blind(p, errors), blend_at(weights, p, d)), p.actual)
+                            for p, d in runs if p.event == event]
+        scored[structure] = by_position
+    mean = {name: sum(values) / len(values) for name, values in scored.items()}
+    simple = min(("agreement", "cut"), key=lambda name: (mean[name], name != "agreement"))
+    differences = [a - b for a, b in zip(scored[simple], scored["agreement and cut"], strict=True)]
+    gain = sum(differences) / len(differences)
+    spread = (sum((d - gain) ** 2 for d in differences) / max(len(differences) - 1, 1)) ** 0.5
+    error = spread / len(differences) ** 0.5
+    chosen = "agreement and cut" if gain > error else simple
     print("  the blend's structure by cross-validation over the fitting events (CRPS): "
-          + ", ".join(f"{name} {value:.4f}" for name, value in scored.items()))
-    return min(scored, key=lambda name: (scored[name], list(STRUCTURES).index(name)))
+          + ", ".join(f"{name} {value:.4f}" for name, value in mean.items())
+          + f"; both against {simple}: {gain:+.4f} (standard error {error:.4f}): {chosen}")
+    return chosen
 
 
 def blend_at(weight: Blend, position: Fitted, playouts: dict[int, float]) -> float:
