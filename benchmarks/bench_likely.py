@@ -343,6 +343,11 @@ def main() -> None:
             print(f"  {name} by the play-outs' agreement (unanimous / at least 3 in 4 / less):")
             print("\n".join(by_agreement(tables[name], agreements)))
         print(f"  sd's most likely outcome against dd's, right more often by {paired_exact(tables['sd'], tables['dd'])}")
+        bound = fit_blend([(p, d) for p, d, _ in timed], errors, False, "agreement")
+        bound_crps = scores([(p, blend(d, blind(p, errors), blend_at(bound, p, d))) for p, d, _ in timed])["crps"]
+        print(f"  a bound, not an estimate: the blend by agreement fitted on these held-out positions themselves "
+              f"({ {a: w[1] for a, w in bound.items()} }) would score CRPS {bound_crps:.3f} "
+              f"({ratio(bound_crps, dd_crps)} of dd's)")
         if measured:
             print(f"  sd: {seconds:.2f} s per position; {decisions / len(measured):.0f} decisions and "
                   f"{layouts / len(measured):.0f} layouts solved per position ({level.playouts} play-outs, "
