@@ -162,7 +162,8 @@ Played = tuple[dict[int, float], float, int, int]
 def run_key(position: Position, level: Level, seed: int) -> str:
     """What a position's play-outs depend on: the position and the play model's parameters and seed."""
     rules = [] if level.auction_rules is None else [sorted(level.auction_rules)]
-    reads = (["leads"] if level.read_leads else []) + (["carding"] if level.read_carding else [])
+    reads = (["leads"] if level.read_leads else []) + (["carding"] if level.read_carding else []) + (
+        ["bad breaks fit the auction"] if level.bad_breaks_fit_auction else [])
     return json.dumps([position.source, position.index, position.cut, level.name, level.temperature,
                        level.defence_sight, level.playouts, level.layouts, seed, *rules, *reads])
 
@@ -242,6 +243,8 @@ def main() -> None:
     parser.add_argument("--carding", action="store_true",
                         help="the players weigh their layouts by the defenders' cards (carding.json, fitted by "
                              "bench_carding.py --fit)")
+    parser.add_argument("--bad-breaks-fit-auction", action="store_true",
+                        help="the bad-break layouts that break ties leave out the breaks the auction rules out")
     parser.add_argument("--sight", type=float, default=None,
                         help="with --blend-only or --score-only: this defence sight instead of the shipped one")
     parser.add_argument("--checks-only", action="store_true",
@@ -281,6 +284,8 @@ def main() -> None:
             base = replace(base, read_leads=True)
         if args.carding:
             base = replace(base, read_carding=True)
+        if args.bad_breaks_fit_auction:
+            base = replace(base, bad_breaks_fit_auction=True)
         if args.sight is not None:
             base = replace(base, defence_sight=args.sight)
         best, best_fit = grid[0], float("inf")
@@ -364,6 +369,7 @@ def main() -> None:
             fitted_on = (f"{before}{BLEND_REFIT} by {structure} (chosen by cross-validation over the fitting events) "
                          f"with bench_likely.py --blend-only --seed {args.seed} --fit {args.fit}{auction}"
                          f"{' --leads' if args.leads else ''}{' --carding' if args.carding else ''}"
+                         f"{' --bad-breaks-fit-auction' if args.bad_breaks_fit_auction else ''}"
                          f"{'' if args.sight is None else f' --sight {args.sight}'} on {len(model_fit)} fitting positions")
         shipped[level_name] = {
             "temperature": best_t, "defence_sight": best_sight, "playouts": level.playouts, "layouts": level.layouts,
@@ -371,6 +377,7 @@ def main() -> None:
             **({} if level.auction_rules is None else {"auction_rules": sorted(level.auction_rules)}),
             **({"read_leads": True} if level.read_leads else {}),
             **({"read_carding": True} if level.read_carding else {}),
+            **({"bad_breaks_fit_auction": True} if level.bad_breaks_fit_auction else {}),
             "errors": {str(cut): {str(o): round(w, 6) for o, w in table.items()} for cut, table in errors.items()},
             "fitted_on": fitted_on,
             "check": [{"source": p.source, "index": p.index, "cut": p.cut, "seed": args.seed,

@@ -18,7 +18,7 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Callable, Set
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from revsim.cards import Card, Seat, partner, side_of
 from revsim.equity.carding import Carding, carding_weight, readings
@@ -45,6 +45,8 @@ class Policy:
     """The lead model declarer and the leader's partner weigh their layouts by (None: the lead is not read)."""
     carding: Carding | None = None
     """How the defenders' cards are read (equals, honours, signals: ``carding``); None: they are not."""
+    bad_breaks_fit_auction: bool = False
+    """Whether the bad-break layouts leave out the breaks the auction rules out (else every bad break counts)."""
 
 
 @dataclass
@@ -148,7 +150,7 @@ def play_out_lines(position: Replay, declarer: Seat, shapes: dict[Seat, HandShap
         solved = _solve(lines, [(d.index, d.start, d.end) for d in asking], batch)
         averages = [_averages(d.legal, solved[d.start:d.end]) for d in asking]
         if policy.safety:
-            _break_ties(lines, asking, averages, rng)
+            _break_ties(lines, asking, averages, rng, policy.bad_breaks_fit_auction)
         for decision, values in zip(asking, averages, strict=True):
             _play(lines[decision.index], softmax_choice(values, policy.temperature, rng), firsts, decision.index)
 
@@ -204,7 +206,7 @@ def partner_readers(defending: list[bool], sight: float, rng: random.Random) -> 
 
 
 def _break_ties(lines: list[Replay], asking: list[_Decision], averages: list[dict[Card, float]],
-                rng: random.Random) -> None:
+                rng: random.Random, fit_auction: bool = False) -> None:
     """Where a player's best cards tie on his layouts (and are not equivalent), weigh them on the layouts
     where a suit breaks as badly as it can (``sampling.bad_break_layouts``): the ones that do best there
     stay best; the others count as one trick worse on one sampled layout. A careful player takes the
@@ -216,7 +218,7 @@ def _break_ties(lines: list[Replay], asking: list[_Decision], averages: list[dic
         top = [card for card in decision.legal if values[card] >= best - 1e-9]
         if len(top) < 2 or _all_equivalent(lines[decision.index], top):
             continue
-        layouts = bad_break_layouts(decision.view, rng)
+        layouts = bad_break_layouts(decision.view if fit_auction else replace(decision.view, shapes={}), rng)
         if layouts:
             tied.append((number, top, len(batch), len(batch) + len(layouts)))
             batch.extend(layouts)
@@ -287,7 +289,7 @@ def card_averages(replay: Replay, declarer: Seat, shapes: dict[Seat, HandShape],
     decision = _Decision(0, legal, view, 0, len(layouts))
     averages = [_averages(legal, layout_values(layouts, replay.trump, replay.leader, replay.current_trick))]
     if policy.safety:
-        _break_ties([replay], [decision], averages, rng)
+        _break_ties([replay], [decision], averages, rng, policy.bad_breaks_fit_auction)
     return averages[0]
 
 

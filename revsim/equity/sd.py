@@ -69,12 +69,15 @@ class Level:
     """Whether declarer and the leader's partner weigh their layouts by the level's lead model (``leads.json``)."""
     read_carding: bool = False
     """Whether the players weigh their layouts by the defenders' cards (the level's ``carding.json``)."""
+    bad_breaks_fit_auction: bool = False
+    """Whether the bad-break layouts that break ties leave out the breaks the auction rules out."""
 
     @property
     def policy(self) -> Policy:
         return Policy(self.temperature, self.layouts, defence_sight=self.defence_sight,
                       leads=load_leads(self.name) if self.read_leads else None,
-                      carding=load_carding(self.name) if self.read_carding else None)
+                      carding=load_carding(self.name) if self.read_carding else None,
+                      bad_breaks_fit_auction=self.bad_breaks_fit_auction)
 
     def blend_at(self, completed: int, agreement: str) -> float:
         """The weight of the position-blind part after ``completed`` tricks (that of the nearest cut) when the
@@ -108,14 +111,16 @@ def load_level(name: str) -> Level:
     return Level(name, float(entry["temperature"]), int(entry["playouts"]), int(entry["layouts"]),
                  blend, errors, str(entry.get("fitted_on", "")),
                  float(entry.get("defence_sight", 0.0)), None if rules is None else frozenset(rules),
-                 bool(entry.get("read_leads", False)), bool(entry.get("read_carding", False)))
+                 bool(entry.get("read_leads", False)), bool(entry.get("read_carding", False)),
+                 bool(entry.get("bad_breaks_fit_auction", False)))
 
 
 
 def level_parameters(level: Level) -> dict[str, Any]:
     """A level's parameters that reproduce an estimate (the ruling's JSON ``settings``)."""
     kept = ({} if level.auction_rules is None else {"auction_rules": sorted(level.auction_rules)}) | (
-        {"read_leads": True} if level.read_leads else {}) | ({"read_carding": True} if level.read_carding else {})
+        {"read_leads": True} if level.read_leads else {}) | ({"read_carding": True} if level.read_carding else {}) | (
+        {"bad_breaks_fit_auction": True} if level.bad_breaks_fit_auction else {})
     return {"play_outs": level.playouts, "layouts": level.layouts, "temperature": level.temperature,
             "defence_sight": level.defence_sight, **kept,
             "blend": {agreement: {str(cut): weight for cut, weight in sorted(level.blend[agreement].items())}
