@@ -18,7 +18,6 @@ Run: .venv/bin/python benchmarks/bench_carding.py [--levels expert,club] [--fit 
 from __future__ import annotations
 
 import argparse
-import json
 import math
 import sys
 from collections import defaultdict
@@ -28,10 +27,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from corpus_records import CORPUS, event_of, is_fitting, level_records  # noqa: E402
+from corpus_records import CORPUS, event_of, is_fitting, level_records, write_fitted  # noqa: E402
 
 from revsim.cards import partner  # noqa: E402
-from revsim.equity.carding import ATTITUDE_HONOURS, JACK, Carding, Reading, _equals, likelihood, readings  # noqa: E402
+from revsim.equity.carding import ATTITUDE_HONOURS, JACK, Carding, Reading, equal_groups, likelihood, readings  # noqa: E402
 from revsim.play.table import replay_record  # noqa: E402
 from revsim.records.errors import RecordError  # noqa: E402
 
@@ -80,7 +79,7 @@ def signal_check(cards: list[Observed]) -> None:
     for signal in ("attitude", "count"):
         agree = total = 0
         for reading, held in cards:
-            classes = _equals(sorted(held), reading.gone)
+            classes = equal_groups(sorted(held), reading.gone)
             spots = [group for group in classes[1:] if max(group) < JACK]
             if reading.signal != signal or reading.wins or not spots:
                 continue
@@ -91,7 +90,7 @@ def signal_check(cards: list[Observed]) -> None:
         print(f"    {signal}: the card said what the convention says {agree / max(total, 1):.2f} of {total} times")
     followed = chances = 0
     for reading, held in cards:
-        classes = _equals(sorted(held), reading.gone)
+        classes = equal_groups(sorted(held), reading.gone)
         if reading.wins or len(classes) < 2 or not any(max(group) >= JACK for group in classes[1:]):
             continue
         chances += 1
@@ -161,8 +160,7 @@ def main() -> None:
             shipped[level] = {"honesty": carding.honesty, "falsecard": carding.falsecard,
                               "fitted_on": f"bench_carding.py --fit: {len(fitting)} defenders' cards of the fitting events"}
     if args.write and shipped:
-        (ROOT / "revsim" / "equity" / "carding.json").write_text(json.dumps(shipped, indent=2) + "\n")
-        print("\nwritten: revsim/equity/carding.json")
+        write_fitted("carding.json", shipped)
 
 
 if __name__ == "__main__":

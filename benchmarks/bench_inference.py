@@ -20,7 +20,6 @@ Run: .venv/bin/python benchmarks/bench_inference.py [--levels expert,club] [--fi
 from __future__ import annotations
 
 import argparse
-import json
 import math
 import sys
 from collections import Counter, defaultdict
@@ -32,7 +31,7 @@ sys.path.insert(0, str(ROOT))
 
 import numpy as np  # noqa: E402
 from bench_likely import auction_rules_kept, rules_alone  # noqa: E402
-from corpus_records import CORPUS, event_of, is_fitting, level_records  # noqa: E402
+from corpus_records import CORPUS, event_of, is_fitting, level_records, write_fitted  # noqa: E402
 
 from revsim.cards import NOTRUMP, Card, partner  # noqa: E402
 from revsim.equity.leads import (  # noqa: E402
@@ -228,8 +227,7 @@ def main() -> None:
             shipped[level] = {"suit": model.suit_weights, "positions": {k: list(v) for k, v in model.positions.items()},
                               "fitted_on": f"bench_inference.py --fit-leads: {len(fitting)} leads of the fitting events"}
     if args.write and shipped:
-        (ROOT / "revsim" / "equity" / "leads.json").write_text(json.dumps(shipped, indent=2) + "\n")
-        print("\nwritten: revsim/equity/leads.json")
+        write_fitted("leads.json", shipped)
 
 
 if __name__ == "__main__":

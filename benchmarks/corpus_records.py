@@ -3,6 +3,7 @@ a stable hash of the event puts each event on the fitting side or the scoring si
 
 from __future__ import annotations
 
+import json
 import zlib
 from collections.abc import Iterator
 from pathlib import Path
@@ -38,3 +39,9 @@ def event_of(file: Path, record: Record) -> str:
 def is_fitting(event: str) -> bool:
     """Whether an event is on the fitting side of the split."""
     return zlib.crc32(event.encode()) % 2 == 0
+
+
+def write_fitted(name: str, fitted: dict[str, object]) -> None:
+    """Ship parameters fitted by a benchmark: ``revsim/equity/<name>``, one entry per level."""
+    (ROOT / "revsim" / "equity" / name).write_text(json.dumps(fitted, indent=2) + "\n")
+    print(f"\nwritten: revsim/equity/{name}")

@@ -86,7 +86,7 @@ def readings(plays: Sequence[Play], declarer: Seat, trump: int, readers_hidden: 
             signal = _signal(play, trick, led, led_before, discarded, declarer)
             if play.card.suit != led:
                 discarded.add(play.seat)
-            wins = trick_winner(trick + [(play.seat, play.card)], trump) == play.seat  # type: ignore[arg-type]
+            wins = trick_winner(trick + [(play.seat, play.card)], trump) == play.seat
             later = frozenset(other.card for other in plays[index + 1:]
                               if other.seat == play.seat and other.card.suit == play.card.suit)
             found.append(Reading(play.seat, play.card, signal, wins, frozenset(gone[play.card.suit]), later))
@@ -113,7 +113,7 @@ def likelihood(carding: Carding, reading: Reading, holding: frozenset[int]) -> f
     """The chance the defender played ``reading.card`` from ``holding`` (the ranks of that suit he held then,
     the card included) under the module's carding."""
     ranks = sorted(holding)
-    classes = _equals(ranks, reading.gone)
+    classes = equal_groups(ranks, reading.gone)
     mine = next(group for group in classes if reading.card.rank in group)
     share = 1 / len(mine)
     if reading.wins or len(classes) == 1:
@@ -138,7 +138,7 @@ def _chance_high(carding: Carding, signal: str, ranks: list[int]) -> float:
     return 0.5
 
 
-def _equals(ranks: list[int], gone: frozenset[int]) -> list[list[int]]:
+def equal_groups(ranks: list[int], gone: frozenset[int]) -> list[list[int]]:
     """``ranks`` (ascending) in groups of equals: no rank between neighbours still out (``gone``: played)."""
     groups: list[list[int]] = []
     for rank in ranks:
