@@ -400,6 +400,25 @@ def test_predict_sd_reads_nothing_after_trick_k_and_is_seeded() -> None:
     assert abs(sum(weight for _, weight in first.outcomes) - 1) < 1e-9
 
 
+@pytest.mark.parametrize("after", [1, 5])
+def test_play_outs_that_read_the_lead_and_the_defenders_cards_read_nothing_after_trick_k(after: int) -> None:
+    """With every reading a level may switch on (the lead, the defenders' cards, the auction in the bad
+    breaks), the play-outs from the position after K tricks do not depend on the record's later cards."""
+    from dataclasses import replace as copy_with
+
+    from revsim.equity.predict import position_after
+
+    record, changed = _board_and_changed_tail(6, after)
+    assert record.contract is not None
+    level = copy_with(load_level("expert"), read_leads=True, read_carding=True, bad_breaks_fit_auction=True,
+                      playouts=3)
+    shapes = record_auction(record)
+    first = likely_tricks(position_after(record, after), record.contract.declarer, shapes, level, 4)
+    again = likely_tricks(position_after(changed, after), record.contract.declarer, shapes, level, 4)
+    assert first.playouts == again.playouts and first.outcomes == again.outcomes
+    assert level.policy.carding is not None and level.policy.leads is not None
+
+
 def test_predict_command_json(tmp_path) -> None:
     import json
 
