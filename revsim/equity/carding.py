@@ -114,18 +114,15 @@ def likelihood(carding: Carding, reading: Reading, holding: frozenset[int]) -> f
     the card included) under the module's carding."""
     ranks = sorted(holding)
     classes = equal_groups(ranks, reading.gone)
-    mine = next(group for group in classes if reading.card.rank in group)
-    share = 1 / len(mine)
+    mine = next(number for number, group in enumerate(classes) if reading.card.rank in group)
+    share = 1 / len(classes[mine])
     if reading.wins or len(classes) == 1:
         return share
-    low = classes[0]
-    spots = [group for group in classes[1:] if max(group) < JACK]
-    honours = [group for group in classes[1:] if max(group) >= JACK]
+    spots = sum(1 for group in classes[1:] if max(group) < JACK)
     high = _chance_high(carding, reading.signal, ranks)
-    weights = {id(low): 1 - high if spots else 1.0}
-    weights.update({id(group): high / len(spots) for group in spots})
-    weights.update({id(group): carding.falsecard for group in honours})
-    return share * weights[id(mine)] / sum(weights.values())
+    weights = [1 - high if spots else 1.0] + [high / spots if max(group) < JACK else carding.falsecard
+                                              for group in classes[1:]]
+    return share * weights[mine] / sum(weights)
 
 
 def _chance_high(carding: Carding, signal: str, ranks: list[int]) -> float:
