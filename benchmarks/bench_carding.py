@@ -27,7 +27,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from corpus_records import CORPUS, event_of, is_fitting, level_records, write_fitted  # noqa: E402
+from corpus_records import event_of, is_fitting, level_records, require_corpus, write_fitted  # noqa: E402
 
 from revsim.cards import partner  # noqa: E402
 from revsim.equity.carding import ATTITUDE_HONOURS, JACK, Carding, Reading, equal_groups, likelihood, readings  # noqa: E402
@@ -128,8 +128,7 @@ def main() -> None:
     parser.add_argument("--fit", action="store_true", help="fit the carding on the fitting events, score the others")
     parser.add_argument("--write", action="store_true", help="with --fit: write revsim/equity/carding.json")
     args = parser.parse_args()
-    if not CORPUS.exists():
-        sys.exit(f"{CORPUS} is not there: this benchmark reads ../shared/corpus")
+    require_corpus()
     shipped: dict[str, object] = {}
     for level in args.levels.split(","):
         by_board = list(observed_boards(level))

@@ -31,7 +31,7 @@ sys.path.insert(0, str(ROOT))
 
 import numpy as np  # noqa: E402
 from bench_likely import auction_rules_kept, rules_alone  # noqa: E402
-from corpus_records import CORPUS, event_of, is_fitting, level_records, write_fitted  # noqa: E402
+from corpus_records import event_of, is_fitting, level_records, require_corpus, write_fitted  # noqa: E402
 
 from revsim.cards import NOTRUMP, Card, partner  # noqa: E402
 from revsim.equity.leads import (  # noqa: E402
@@ -212,8 +212,7 @@ def main() -> None:
                         help="fit the lead model on the fitting events' leads and score it on the others")
     parser.add_argument("--write", action="store_true", help="with --fit-leads: write revsim/equity/leads.json")
     args = parser.parse_args()
-    if not CORPUS.exists():
-        sys.exit(f"{CORPUS} is not there: this benchmark reads ../shared/corpus")
+    require_corpus()
     shipped: dict[str, object] = {}
     for level in args.levels.split(","):
         auction_check(level)

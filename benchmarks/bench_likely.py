@@ -39,6 +39,7 @@ from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -50,13 +51,16 @@ from likely_scoring import by_agreement, calibration, paired_exact, ratio, score
 from revsim.cards import Card  # noqa: E402
 from revsim.equity.playout import STATS  # noqa: E402
 from revsim.equity.predict import position_after  # noqa: E402
-from revsim.equity.sd import CUTS, Level, agreement_of, likely_tricks, load_level  # noqa: E402
+from revsim.equity.sd import CUTS, Level, agreement_of, likely_tricks, load_level, readings_on  # noqa: E402
 from revsim.equity.solver import total_tricks  # noqa: E402
 from revsim.equity.view import HandShape, read_auction, read_auction_rules, record_auction  # noqa: E402
 from revsim.play.table import replay_record  # noqa: E402
 from revsim.records.errors import RecordError  # noqa: E402
 from revsim.records.readers import read_records  # noqa: E402
 from revsim.records.record import Record  # noqa: E402
+
+READING_OPTIONS = {"leads": "read_leads", "carding": "read_carding", "bad_breaks_fit_auction": "bad_breaks_fit_auction"}
+"""Each option that switches on a reading of the players, and the level's switch (``sd.READINGS``)."""
 
 BLEND_REFIT = "; the blend then refitted"
 """How levels.json's ``fitted_on`` says the blend was refitted (a later refit replaces that part)."""
@@ -162,8 +166,7 @@ Played = tuple[dict[int, float], float, int, int]
 def run_key(position: Position, level: Level, seed: int) -> str:
     """What a position's play-outs depend on: the position and the play model's parameters and seed."""
     rules = [] if level.auction_rules is None else [sorted(level.auction_rules)]
-    reads = (["leads"] if level.read_leads else []) + (["carding"] if level.read_carding else []) + (
-        ["bad breaks fit the auction"] if level.bad_breaks_fit_auction else [])
+    reads = sorted(readings_on(level))
     return json.dumps([position.source, position.index, position.cut, level.name, level.temperature,
                        level.defence_sight, level.playouts, level.layouts, seed, *rules, *reads])
 
@@ -280,12 +283,8 @@ def main() -> None:
                 f"{rule} {rate:.2f} of {count}{'' if rule in kept else ' (dropped)'}"
                 for rule, (count, rate) in sorted(rates.items(), key=lambda item: -item[1][0])))
             base = replace(base, auction_rules=kept if args.auction_fit > 0 else None)   # 0: every rule
-        if args.leads:
-            base = replace(base, read_leads=True)
-        if args.carding:
-            base = replace(base, read_carding=True)
-        if args.bad_breaks_fit_auction:
-            base = replace(base, bad_breaks_fit_auction=True)
+        switched: dict[str, Any] = {reading: True for option, reading in READING_OPTIONS.items() if getattr(args, option)}
+        base = replace(base, **switched)
         if args.sight is not None:
             base = replace(base, defence_sight=args.sight)
         best, best_fit = grid[0], float("inf")
@@ -368,16 +367,13 @@ def main() -> None:
             auction = "" if args.auction_fit is None else f" --auction-fit {args.auction_fit}"
             fitted_on = (f"{before}{BLEND_REFIT} by {structure} (chosen by cross-validation over the fitting events) "
                          f"with bench_likely.py --blend-only --seed {args.seed} --fit {args.fit}{auction}"
-                         f"{' --leads' if args.leads else ''}{' --carding' if args.carding else ''}"
-                         f"{' --bad-breaks-fit-auction' if args.bad_breaks_fit_auction else ''}"
+                         f"{''.join(' --' + option.replace('_', '-') for option in READING_OPTIONS if getattr(args, option))}"
                          f"{'' if args.sight is None else f' --sight {args.sight}'} on {len(model_fit)} fitting positions")
         shipped[level_name] = {
             "temperature": best_t, "defence_sight": best_sight, "playouts": level.playouts, "layouts": level.layouts,
             "blend": {agreement: {str(cut): w for cut, w in by_cut.items()} for agreement, by_cut in weight.items()},
             **({} if level.auction_rules is None else {"auction_rules": sorted(level.auction_rules)}),
-            **({"read_leads": True} if level.read_leads else {}),
-            **({"read_carding": True} if level.read_carding else {}),
-            **({"bad_breaks_fit_auction": True} if level.bad_breaks_fit_auction else {}),
+            **readings_on(level),
             "errors": {str(cut): {str(o): round(w, 6) for o, w in table.items()} for cut, table in errors.items()},
             "fitted_on": fitted_on,
             "check": [{"source": p.source, "index": p.index, "cut": p.cut, "seed": args.seed,

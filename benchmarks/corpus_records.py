@@ -4,6 +4,7 @@ a stable hash of the event puts each event on the fitting side or the scoring si
 from __future__ import annotations
 
 import json
+import sys
 import zlib
 from collections.abc import Iterator
 from pathlib import Path
@@ -18,6 +19,12 @@ SOURCES = {
                "hammond-vugraph"],
     "club": ["bbo-club-2017"],
 }
+
+
+def require_corpus() -> None:
+    """Stop with a clear message when ../shared/corpus is not beside the project."""
+    if not CORPUS.exists():
+        sys.exit(f"{CORPUS} is not there: this benchmark reads ../shared/corpus")
 
 
 def level_records(level: str) -> Iterator[tuple[Path, int, Record]]:

@@ -44,8 +44,7 @@ def sample_layouts(view: View, count: int, rng: random.Random, tries_per_layout:
             if budget <= 0:
                 use_auction = False
             continue
-        hands = [view.seen.get(seat, frozenset()) | frozenset(dealt.get(seat, ())) for seat in range(4)]
-        layouts.append((hands[0], hands[1], hands[2], hands[3]))
+        layouts.append(_layout(view, dealt))
     return layouts
 
 
@@ -95,6 +94,12 @@ def _deal(view: View, rng: random.Random, eligible: dict[int, list[Seat]], by_su
     return hands
 
 
+def _layout(view: View, dealt: dict[Seat, set[Card]]) -> Layout:
+    """The four hands: those ``view`` sees as they are, the hidden ones as ``dealt``."""
+    hands = [view.seen.get(seat, frozenset()) | frozenset(dealt.get(seat, ())) for seat in range(4)]
+    return hands[0], hands[1], hands[2], hands[3]
+
+
 def _fits_auction(view: View, dealt: dict[Seat, set[Card]]) -> bool:
     for seat, cards in dealt.items():
         shape = view.shapes.get(seat)
@@ -122,8 +127,7 @@ def bad_break_layouts(view: View, rng: random.Random, tries: int = 8) -> list[La
                 dealt = _deal_with(view, rng, seat, cards[:view.hidden[seat]])
                 if dealt is None:
                     break
-                hands = [view.seen.get(s, frozenset()) | frozenset(dealt.get(s, ())) for s in range(4)]
-                layout = (hands[0], hands[1], hands[2], hands[3])
+                layout = _layout(view, dealt)
                 if attempt == 0:
                     unasked.append(layout)
                 if not view.shapes or _fits_auction(view, dealt):

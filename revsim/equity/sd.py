@@ -38,6 +38,10 @@ CUTS = (1, 3, 6)
 AGREEMENTS = ("unanimous", "strong", "split")
 """How far the play-outs agree: all on one result, at least 3 in 4 on one, or less."""
 
+READINGS = ("read_leads", "read_carding", "bad_breaks_fit_auction")
+"""A level's switches for what its players read beyond the cards seen and the auction (``Level``'s fields of
+these names; off unless levels.json turns them on)."""
+
 Blend = dict[str, dict[int, float]]
 """The weight of the position-blind part, by the play-outs' agreement and then by cut."""
 
@@ -111,16 +115,18 @@ def load_level(name: str) -> Level:
     return Level(name, float(entry["temperature"]), int(entry["playouts"]), int(entry["layouts"]),
                  blend, errors, str(entry.get("fitted_on", "")),
                  float(entry.get("defence_sight", 0.0)), None if rules is None else frozenset(rules),
-                 bool(entry.get("read_leads", False)), bool(entry.get("read_carding", False)),
-                 bool(entry.get("bad_breaks_fit_auction", False)))
+                 **{reading: bool(entry.get(reading, False)) for reading in READINGS})
+
+
+def readings_on(level: Level) -> dict[str, bool]:
+    """The level's switches of ``READINGS`` that are on, as levels.json and the settings write them."""
+    return {reading: True for reading in READINGS if getattr(level, reading)}
 
 
 
 def level_parameters(level: Level) -> dict[str, Any]:
     """A level's parameters that reproduce an estimate (the ruling's JSON ``settings``)."""
-    kept = ({} if level.auction_rules is None else {"auction_rules": sorted(level.auction_rules)}) | (
-        {"read_leads": True} if level.read_leads else {}) | ({"read_carding": True} if level.read_carding else {}) | (
-        {"bad_breaks_fit_auction": True} if level.bad_breaks_fit_auction else {})
+    kept = ({} if level.auction_rules is None else {"auction_rules": sorted(level.auction_rules)}) | readings_on(level)
     return {"play_outs": level.playouts, "layouts": level.layouts, "temperature": level.temperature,
             "defence_sight": level.defence_sight, **kept,
             "blend": {agreement: {str(cut): weight for cut, weight in sorted(level.blend[agreement].items())}
