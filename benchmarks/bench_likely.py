@@ -30,6 +30,7 @@ Run: .venv/bin/python benchmarks/bench_likely.py [--fit 30] [--score 60] [--seed
 from __future__ import annotations
 
 import argparse
+import itertools
 import json
 import multiprocessing
 import random
@@ -46,7 +47,7 @@ sys.path.insert(0, str(ROOT))
 
 from corpus_records import CORPUS, event_of, is_fitting, level_records  # noqa: E402
 from likely_blend import blend, blend_at, blind, choose_structure, fit_blend, fit_errors  # noqa: E402
-from likely_scoring import by_agreement, calibration, paired_exact, ratio, scores  # noqa: E402
+from likely_scoring import by_agreement, calibration, paired_exact, ratio, ratio_interval, scores  # noqa: E402
 
 from revsim.cards import Card  # noqa: E402
 from revsim.equity.playout import STATS  # noqa: E402
@@ -149,7 +150,7 @@ def playouts(position: Position, level: Level, seed: int) -> tuple[dict[int, flo
     assert record.contract is not None
     start = time.perf_counter()
     likely = likely_tricks(position_after(record, position.cut), record.contract.declarer,
-                           record_auction(record, level.auction_rules), level, seed)
+                           record_auction(record, level.auction_rules), level, seed, target=record.contract.level + 6)
     return dict(likely.playouts), time.perf_counter() - start
 
 
@@ -167,8 +168,9 @@ def run_key(position: Position, level: Level, seed: int) -> str:
     """What a position's play-outs depend on: the position and the play model's parameters and seed."""
     rules = [] if level.auction_rules is None else [sorted(level.auction_rules)]
     reads = sorted(readings_on(level))
+    value = [] if level.contract_value == 0 else [{"contract_value": level.contract_value}]
     return json.dumps([position.source, position.index, position.cut, level.name, level.temperature,
-                       level.defence_sight, level.playouts, level.layouts, seed, *rules, *reads])
+                       level.defence_sight, level.playouts, level.layouts, seed, *rules, *reads, *value])
 
 
 def run_playouts(positions: list[Position], level: Level, seed: int, pool: multiprocessing.pool.Pool | None,
@@ -248,6 +250,12 @@ def main() -> None:
                              "bench_carding.py --fit)")
     parser.add_argument("--bad-breaks-fit-auction", action="store_true",
                         help="the bad-break layouts that break ties leave out the breaks the auction rules out")
+    parser.add_argument("--contract-values", default="",
+                        help="what making or defeating the contract may be worth to the players, in tricks beside "
+                             "the tricks, e.g. 0,1,3: fitted with the temperature and sight (default: the shipped "
+                             "level's)")
+    parser.add_argument("--layouts", type=int, default=None,
+                        help="layouts a player deals at each decision (instead of the shipped level's)")
     parser.add_argument("--sight", type=float, default=None,
                         help="with --blend-only or --score-only: this defence sight instead of the shipped one")
     parser.add_argument("--checks-only", action="store_true",
@@ -287,23 +295,26 @@ def main() -> None:
         base = replace(base, **switched)
         if args.sight is not None:
             base = replace(base, defence_sight=args.sight)
-        best, best_fit = grid[0], float("inf")
-        fit_runs: dict[tuple[float, float], list[tuple[Position, dict[int, float]]]] = {}
-        if args.blend_only:
-            grid = [(base.temperature, base.defence_sight)]
-        for temperature, sight in ([] if args.score_only else grid):
-            level = replace(base, temperature=temperature, defence_sight=sight, errors=errors)
+        if args.layouts is not None:
+            base = replace(base, layouts=args.layouts)
+        values = [float(v) for v in args.contract_values.split(",")] if args.contract_values else [base.contract_value]
+        best, best_fit = (*grid[0], values[0]), float("inf")
+        fit_runs: dict[tuple[float, float, float], list[tuple[Position, dict[int, float]]]] = {}
+        played = [(base.temperature, base.defence_sight)] if args.blend_only else grid
+        for (temperature, sight), value in ([] if args.score_only else itertools.product(played, values)):
+            level = replace(base, temperature=temperature, defence_sight=sight, contract_value=value, errors=errors)
             started = time.perf_counter()
             runs = [(p, r[0]) for p, r in
                     zip(model_fit, run_playouts(model_fit, level, args.seed, pool, cache), strict=True)]
-            fit_runs[(temperature, sight)] = runs
+            fit_runs[(temperature, sight, value)] = runs
             s = scores(runs)
-            print(f"  fitting: temperature {temperature}, defence sight {sight}: play-outs CRPS {s['crps']:.3f} "
-                  f"(bias {s['bias']:+.3f}, exact {s['exact']:.2f}; {time.perf_counter() - started:.0f} s)", flush=True)
+            print(f"  fitting: temperature {temperature}, defence sight {sight}, contract value {value}: play-outs "
+                  f"CRPS {s['crps']:.3f} (bias {s['bias']:+.3f}, exact {s['exact']:.2f}; "
+                  f"{time.perf_counter() - started:.0f} s)", flush=True)
             if s["crps"] < best_fit:
-                best, best_fit = (temperature, sight), s["crps"]
+                best, best_fit = (temperature, sight, value), s["crps"]
         if args.score_only:
-            best, weight = (base.temperature, base.defence_sight), base.blend
+            best, weight = (base.temperature, base.defence_sight, base.contract_value), base.blend
             print("  the shipped parameters, not refitted:")
         else:
             dd_exact = sum(p.dd == p.actual for p, _ in fit_runs[best]) / len(fit_runs[best])
@@ -314,10 +325,11 @@ def main() -> None:
                 print(f"  fitting: the blend by {structure} {weight} "
                       f"({'the best CRPS as exact as dd' if as_exact_as_dd else 'the best CRPS'})"
                       f" gives CRPS {fitted['crps']:.3f}, exact {fitted['exact']:.3f} (dd {dd_exact:.3f})")
-        best_t, best_sight = best
-        print(f"  fitted: temperature {best_t}, defence sight {best_sight}, blend weight of the position-blind part "
-              f"by agreement and cut {weight}", flush=True)
-        level = replace(base, temperature=best_t, defence_sight=best_sight, errors=errors, blend=weight)
+        best_t, best_sight, best_value = best
+        print(f"  fitted: temperature {best_t}, defence sight {best_sight}, contract value {best_value}, blend weight "
+              f"of the position-blind part by agreement and cut {weight}", flush=True)
+        level = replace(base, temperature=best_t, defence_sight=best_sight, contract_value=best_value, errors=errors,
+                        blend=weight)
         results = run_playouts(score_set, level, args.seed, pool, cache)
         timed = [(p, r[0], r[1]) for p, r in zip(score_set, results, strict=True)]
         measured = [r for r in results if r[1] > 0]
@@ -347,6 +359,11 @@ def main() -> None:
             print(f"  {name} by the play-outs' agreement (unanimous / at least 3 in 4 / less):")
             print("\n".join(by_agreement(tables[name], agreements)))
         print(f"  sd's most likely outcome against dd's, right more often by {paired_exact(tables['sd'], tables['dd'])}")
+        boards = [(p.source, p.index) for p in score_set]
+        for name in ("dd", "blind"):
+            value, low, high = ratio_interval(tables["sd"], tables[name], boards, args.seed)
+            print(f"  sd's CRPS over {name}'s: {value:.3f}, 95% interval {low:.3f} to {high:.3f} (a bootstrap over the "
+                  f"{len(set(boards))} boards, seed {args.seed})")
         bound = fit_blend([(p, d) for p, d, _ in timed], errors, False, "agreement")
         bound_crps = scores([(p, blend(d, blind(p, errors), blend_at(bound, p, d))) for p, d, _ in timed])["crps"]
         print(f"  a bound, not an estimate: the blend by agreement fitted on these held-out positions themselves "
@@ -368,12 +385,16 @@ def main() -> None:
             fitted_on = (f"{before}{BLEND_REFIT} by {structure} (chosen by cross-validation over the fitting events) "
                          f"with bench_likely.py --blend-only --seed {args.seed} --fit {args.fit}{auction}"
                          f"{''.join(' --' + option.replace('_', '-') for option in READING_OPTIONS if getattr(args, option))}"
-                         f"{'' if args.sight is None else f' --sight {args.sight}'} on {len(model_fit)} fitting positions")
+                         f"{'' if args.sight is None else f' --sight {args.sight}'}"
+                         f"{'' if args.layouts is None else f' --layouts {args.layouts}'}"
+                         f"{f' --contract-values {args.contract_values}' if args.contract_values else ''}"
+                         f" on {len(model_fit)} fitting positions")
         shipped[level_name] = {
             "temperature": best_t, "defence_sight": best_sight, "playouts": level.playouts, "layouts": level.layouts,
             "blend": {agreement: {str(cut): w for cut, w in by_cut.items()} for agreement, by_cut in weight.items()},
             **({} if level.auction_rules is None else {"auction_rules": sorted(level.auction_rules)}),
             **readings_on(level),
+            **({"contract_value": level.contract_value} if level.contract_value else {}),
             "errors": {str(cut): {str(o): round(w, 6) for o, w in table.items()} for cut, table in errors.items()},
             "fitted_on": fitted_on,
             "check": [{"source": p.source, "index": p.index, "cut": p.cut, "seed": args.seed,

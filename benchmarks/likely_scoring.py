@@ -3,8 +3,9 @@ outcome, bias, and calibration by predicted weight (see ../shared/estimation.md)
 
 from __future__ import annotations
 
+import random
 from collections import defaultdict
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 from typing import Protocol
 
 from revsim.equity.sd import CUTS
@@ -95,3 +96,29 @@ def paired_exact(rows: Sequence[tuple[Scored, dict[int, float]]],
     error = ((wins + losses - (wins - losses) ** 2 / n) ** 0.5) / n
     return (f"{difference:+.3f} ({wins} positions right where the other is wrong, {losses} the other way; "
             f"standard error {error:.3f}, 95% interval {difference - 1.96 * error:+.3f} to {difference + 1.96 * error:+.3f})")
+
+
+def ratio_interval(rows: Sequence[tuple[Scored, dict[int, float]]],
+                   reference: Sequence[tuple[Scored, dict[int, float]]], boards: Sequence[Hashable],
+                   seed: int = 1, draws: int = 2000) -> tuple[float, float, float]:
+    """The pooled CRPS of ``rows`` over the reference's on the same positions, with a 95% interval from a
+    bootstrap over the boards (``boards[i]`` is position i's board: the positions of one board, which share
+    its deal and players, are drawn together), seeded; draws where the reference is perfect are left out, and
+    all three are NaN when it is perfect on every board."""
+    ours = [crps(d, p.actual) for p, d in rows]
+    theirs = [crps(d, p.actual) for p, d in reference]
+    members: dict[Hashable, list[int]] = defaultdict(list)
+    for index, board in enumerate(boards):
+        members[board].append(index)
+    groups = list(members.values())
+    rng = random.Random(seed)
+    ratios = []
+    for _ in range(draws):
+        drawn = [index for group in rng.choices(groups, k=len(groups)) for index in group]
+        if sum(theirs[i] for i in drawn) > 0:        # a draw where the reference is perfect has no ratio
+            ratios.append(sum(ours[i] for i in drawn) / sum(theirs[i] for i in drawn))
+    if not ratios:
+        return float("nan"), float("nan"), float("nan")
+    ratios.sort()
+    return (sum(ours) / sum(theirs), ratios[int(0.025 * len(ratios))],
+            ratios[max(int(0.975 * len(ratios)) - 1, 0)])

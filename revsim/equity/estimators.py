@@ -76,7 +76,8 @@ class EstimatorKind:
 
 def _single_dummy(record: Record, options: Options) -> Estimator:
     level = load_level(str(options["level"]))
-    return SingleDummyEstimator(level, int(options["seed"]), record_auction(record, level.auction_rules))
+    target = None if record.contract is None else record.contract.level + 6
+    return SingleDummyEstimator(level, int(options["seed"]), record_auction(record, level.auction_rules), target)
 
 
 def _single_dummy_parameters(options: Options) -> dict[str, Any]:

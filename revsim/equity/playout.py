@@ -47,6 +47,10 @@ class Policy:
     """How the defenders' cards are read (equals, honours, signals: ``carding``); None: they are not."""
     bad_breaks_fit_auction: bool = False
     """Whether the bad-break layouts leave out the breaks the auction rules out (else every bad break counts)."""
+    contract_value: float = 0.0
+    """What making the contract (for declarer) or defeating it (for the defenders) is worth to a player, in
+    tricks, beside the tricks themselves: a player weighs a card by its tricks plus this on the layouts where
+    it reaches his side's goal (0: tricks alone, as double dummy counts them)."""
 
 
 @dataclass
@@ -96,17 +100,20 @@ class PlayOut:
 
 
 def play_outs(position: Replay, declarer: Seat, shapes: dict[Seat, HandShape], policy: Policy, count: int,
-              rng: random.Random, first_allowed: Set[Card] | None = None) -> list[tuple[int, Card | None]]:
+              rng: random.Random, first_allowed: Set[Card] | None = None,
+              target: int | None = None) -> list[tuple[int, Card | None]]:
     """``count`` play-outs from ``position`` by the simulated players, run side by side so that each step's
     layouts go to the solver in one batch: for each, declarer's side's total tricks and the first card
-    chosen (restricted to ``first_allowed`` when given: a penalty card, a lead restriction)."""
+    chosen (restricted to ``first_allowed`` when given: a penalty card, a lead restriction). ``target``: the
+    tricks declarer's side needs for its contract (its level plus six), which the players' ``contract_value``
+    weighs; None: tricks alone."""
     return [(line.tricks, line.first)
-            for line in play_out_lines(position, declarer, shapes, policy, count, rng, first_allowed)]
+            for line in play_out_lines(position, declarer, shapes, policy, count, rng, first_allowed, target=target)]
 
 
 def play_out_lines(position: Replay, declarer: Seat, shapes: dict[Seat, HandShape], policy: Policy, count: int,
                    rng: random.Random, first_allowed: Set[Card] | None = None,
-                   on_step: Callable[[int], None] | None = None) -> list[PlayOut]:
+                   on_step: Callable[[int], None] | None = None, target: int | None = None) -> list[PlayOut]:
     """``play_outs`` with the cards of every play-out; ``on_step`` is told the trick the play-outs have reached
     (for a progress line)."""
     side = side_of(declarer)
@@ -148,7 +155,8 @@ def play_out_lines(position: Replay, declarer: Seat, shapes: dict[Seat, HandShap
         if on_step is not None:
             on_step(min(lines[d.index].trick_number for d in asking))
         solved = _solve(lines, [(d.index, d.start, d.end) for d in asking], batch)
-        averages = [_averages(d.legal, solved[d.start:d.end]) for d in asking]
+        averages = [_averages(d.legal, solved[d.start:d.end], goal_value(lines[d.index], declarer, target, policy))
+                    for d in asking]
         if policy.safety:
             _break_ties(lines, asking, averages, rng, policy.bad_breaks_fit_auction)
         for decision, values in zip(asking, averages, strict=True):
@@ -254,11 +262,24 @@ def _choices(replay: Replay, allowed: Set[Card] | None) -> list[Card]:
     return [card for card in legal if allowed is None or card in allowed] or legal
 
 
-def _averages(legal: list[Card], solved: list[dict[Card, int]]) -> dict[Card, float]:
-    """Each card's double-dummy tricks averaged over the layouts solved for one decision (counted in STATS)."""
+def goal_value(line: Replay, declarer: Seat, target: int | None, policy: Policy) -> Callable[[int], float]:
+    """How the player to play values his side's tricks from here on: the tricks, plus ``contract_value`` where
+    his side reaches its goal (declarer's side ``target`` tricks in all; the defenders one more than the rest)."""
+    if target is None or policy.contract_value == 0:
+        return float
+    side = side_of(line.to_play)
+    goal = target if side == side_of(declarer) else 14 - target
+    won, bonus = line.tricks_won(side), policy.contract_value
+    return lambda tricks: tricks + (bonus if won + tricks >= goal else 0.0)
+
+
+def _averages(legal: list[Card], solved: list[dict[Card, int]],
+              value: Callable[[int], float] = float) -> dict[Card, float]:
+    """Each card's value (``goal_value``: by default its double-dummy tricks) averaged over the layouts solved
+    for one decision (counted in STATS)."""
     STATS.decisions += 1
     STATS.layouts += len(solved)
-    return {card: sum(value[card] for value in solved) / len(solved) for card in legal}
+    return {card: sum(value(tricks[card]) for tricks in solved) / len(solved) for card in legal}
 
 
 def _play(line: Replay, card: Card, firsts: list[Card | None], index: int) -> None:
@@ -278,22 +299,25 @@ def _solve(lines: list[Replay], spans: list[tuple[int, int, int]], batch: list[L
 
 
 def card_averages(replay: Replay, declarer: Seat, shapes: dict[Seat, HandShape], policy: Policy,
-                  rng: random.Random, allowed: Set[Card] | None = None) -> dict[Card, float]:
-    """Each legal card (among ``allowed``) of the player to play, with its average double-dummy tricks for
-    his side over layouts dealt from his view (tied best cards weighed on the bad breaks, as in play-outs)."""
+                  rng: random.Random, allowed: Set[Card] | None = None, target: int | None = None) -> dict[Card, float]:
+    """Each legal card (among ``allowed``) of the player to play, with its average value for his side
+    (``goal_value``) over layouts dealt from his view (tied best cards weighed on the bad breaks, as in
+    play-outs)."""
     legal = _choices(replay, allowed)
     if len(legal) == 1:
         return {legal[0]: 0.0}
     [reads] = partner_readers([side_of(replay.to_play) != side_of(declarer)], policy.defence_sight, rng)
     view, layouts = _view_and_layouts(replay, declarer, shapes, policy, reads, rng)
     decision = _Decision(0, legal, view, 0, len(layouts))
-    averages = [_averages(legal, layout_values(layouts, replay.trump, replay.leader, replay.current_trick))]
+    solved = layout_values(layouts, replay.trump, replay.leader, replay.current_trick)
+    averages = [_averages(legal, solved, goal_value(replay, declarer, target, policy))]
     if policy.safety:
         _break_ties([replay], [decision], averages, rng, policy.bad_breaks_fit_auction)
     return averages[0]
 
 
 def choose(replay: Replay, declarer: Seat, shapes: dict[Seat, HandShape], policy: Policy, rng: random.Random,
-           allowed: Set[Card] | None = None) -> Card:
+           allowed: Set[Card] | None = None, target: int | None = None) -> Card:
     """The card the simulated player to play chooses (a forced card at once)."""
-    return softmax_choice(card_averages(replay, declarer, shapes, policy, rng, allowed), policy.temperature, rng)
+    return softmax_choice(card_averages(replay, declarer, shapes, policy, rng, allowed, target),
+                          policy.temperature, rng)

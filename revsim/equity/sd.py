@@ -75,13 +75,15 @@ class Level:
     """Whether the players weigh their layouts by the defenders' cards (the level's ``carding.json``)."""
     bad_breaks_fit_auction: bool = False
     """Whether the bad-break layouts that break ties leave out the breaks the auction rules out."""
+    contract_value: float = 0.0
+    """What making or defeating the contract is worth to the players, in tricks beside the tricks (``Policy``)."""
 
     @property
     def policy(self) -> Policy:
         return Policy(self.temperature, self.layouts, defence_sight=self.defence_sight,
                       leads=load_leads(self.name) if self.read_leads else None,
                       carding=load_carding(self.name) if self.read_carding else None,
-                      bad_breaks_fit_auction=self.bad_breaks_fit_auction)
+                      bad_breaks_fit_auction=self.bad_breaks_fit_auction, contract_value=self.contract_value)
 
     def blend_at(self, completed: int, agreement: str) -> float:
         """The weight of the position-blind part after ``completed`` tricks (that of the nearest cut) when the
@@ -115,7 +117,8 @@ def load_level(name: str) -> Level:
     return Level(name, float(entry["temperature"]), int(entry["playouts"]), int(entry["layouts"]),
                  blend, errors, str(entry.get("fitted_on", "")),
                  float(entry.get("defence_sight", 0.0)), None if rules is None else frozenset(rules),
-                 **{reading: bool(entry.get(reading, False)) for reading in READINGS})
+                 **{reading: bool(entry.get(reading, False)) for reading in READINGS},
+                 contract_value=float(entry.get("contract_value", 0.0)))
 
 
 def readings_on(level: Level) -> dict[str, bool]:
@@ -128,7 +131,7 @@ def level_parameters(level: Level) -> dict[str, Any]:
     """A level's parameters that reproduce an estimate (the ruling's JSON ``settings``)."""
     kept = ({} if level.auction_rules is None else {"auction_rules": sorted(level.auction_rules)}) | readings_on(level)
     return {"play_outs": level.playouts, "layouts": level.layouts, "temperature": level.temperature,
-            "defence_sight": level.defence_sight, **kept,
+            "defence_sight": level.defence_sight, "contract_value": level.contract_value, **kept,
             "blend": {agreement: {str(cut): weight for cut, weight in sorted(level.blend[agreement].items())}
                       for agreement in AGREEMENTS}}
 
@@ -177,8 +180,9 @@ def blind_distribution(double_dummy: int, completed: int, low: int, high: int, l
 
 
 def likely_tricks(position: Replay, declarer: Seat, shapes: dict[Seat, HandShape], level: Level, seed: int,
-                  first_allowed: Set[Card] | None = None) -> Likely:
-    """Declarer's side's final tricks from ``position``: play-outs blended with the position-blind errors."""
+                  first_allowed: Set[Card] | None = None, target: int | None = None) -> Likely:
+    """Declarer's side's final tricks from ``position``: play-outs blended with the position-blind errors.
+    ``target``: the tricks declarer's side needs for its contract, which the players weigh (``Policy``)."""
     rng = random.Random(position_seed(seed, position))
     side = declarer % 2
     results: Counter[int] = Counter()
@@ -186,7 +190,8 @@ def likely_tricks(position: Replay, declarer: Seat, shapes: dict[Seat, HandShape
     def on_step(trick: int) -> None:
         tell(f"{level.playouts} play-outs from trick {position.trick_number}: trick {trick} of 13")
 
-    lines = play_out_lines(position, declarer, shapes, level.policy, level.playouts, rng, first_allowed, on_step)
+    lines = play_out_lines(position, declarer, shapes, level.policy, level.playouts, rng, first_allowed, on_step,
+                           target)
     for line in lines:
         results[line.tricks] += 1
         if line.first is not None:
@@ -247,21 +252,24 @@ class SingleDummyEstimator:
 
     name = "sd"
 
-    def __init__(self, level: Level, seed: int, shapes: dict[Seat, HandShape]) -> None:
+    def __init__(self, level: Level, seed: int, shapes: dict[Seat, HandShape], target: int | None = None) -> None:
         self.level = level
         self.seed = seed
         self.shapes = shapes
+        self.target = target
+        """The tricks declarer's side needs for its contract (level plus six), which the players weigh."""
 
     def estimate(self, position: Replay, revoke: Revoke, declarer: Seat, substitute: str,
                  recorded_rest: list[Play]) -> Estimate:
         """The play-outs' estimate; ``substitute`` is not used: the policy chooses the offender's card."""
         evidence_dd = DoubleDummyEstimator().estimate(position, revoke, declarer, "best", recorded_rest)
-        likely = likely_tricks(position, declarer, self.shapes, self.level, self.seed, revoke.allowed)
+        likely = likely_tricks(position, declarer, self.shapes, self.level, self.seed, revoke.allowed, self.target)
         chosen = tuple(card for card, _ in likely.first_cards) or evidence_dd.chosen
         evidence: dict[str, object] = likely.evidence() | {
             "first_cards": [[str(card), count] for card, count in likely.first_cards],
             "level": self.level.name, "temperature": self.level.temperature,
-            "defence_sight": self.level.defence_sight, "play_out_count": self.level.playouts,
+            "defence_sight": self.level.defence_sight, "contract_value": self.level.contract_value,
+            "play_out_count": self.level.playouts,
             "layouts": self.level.layouts, "seed": self.seed,
             "cut": nearest_cut(evidence_dd.tricks_completed),
             "errors": [list(error) for error in sorted(self.level.errors_at(evidence_dd.tricks_completed).items())],
@@ -275,5 +283,5 @@ class SingleDummyEstimator:
         with its two parts, how far the play-outs agreed and the blend weight that gave."""
         if position.is_over:
             return Likelihood(((position.tricks_won(declarer % 2), 1.0),), {"over": True})
-        likely = likely_tricks(position, declarer, self.shapes, self.level, self.seed)
+        likely = likely_tricks(position, declarer, self.shapes, self.level, self.seed, target=self.target)
         return Likelihood(likely.outcomes, likely.evidence() | {"seed": self.seed, "level": self.level.name})

@@ -114,12 +114,19 @@ def playout_evidence(ruling: BoardRuling, estimate: Estimate) -> list[str]:
     return lines + real_play_texts(estimate) + transferred_texts(ruling)
 
 
+def _contract_value(evidence: dict[str, Any]) -> str:
+    """The players' value of the contract, where they weigh it (nothing where they count tricks alone)."""
+    value = evidence.get("contract_value") or 0
+    return f", the contract worth {value} tricks to the players" if value else ""
+
+
 def playout_method(estimate: Estimate) -> str:
     """The parameters that reproduce the play-outs."""
     e: dict[str, Any] = dict(estimate.evidence)
     return (f"single dummy (sd, level {e.get('level')}): {e.get('play_out_count')} play-outs, "
             f"{e.get('layouts')} layouts a decision, temperature {e.get('temperature')}, defence sight "
-            f"{e.get('defence_sight')}, seed {e.get('seed')}; play-outs {weighted_tricks(e.get('play_outs', []))}; "
+            f"{e.get('defence_sight')}{_contract_value(e)}, seed {e.get('seed')}; "
+            f"play-outs {weighted_tricks(e.get('play_outs', []))}; "
             f"position-blind {weighted_tricks(e.get('position_blind', []))} (double dummy "
             f"{e.get('double_dummy')}, weighing {e.get('blend')} in the blend at this point of the play, where the "
             f"play-outs were {e.get('agreement', 'unanimous')}).")
