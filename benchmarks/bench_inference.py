@@ -30,8 +30,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 import numpy as np  # noqa: E402
-from bench_likely import auction_rules_kept, rules_alone  # noqa: E402
 from corpus_records import event_of, is_fitting, level_records, require_corpus, write_fitted  # noqa: E402
+from likely_positions import auction_rules_kept, rules_alone  # noqa: E402
 
 from revsim.cards import NOTRUMP, Card, partner  # noqa: E402
 from revsim.equity.leads import (  # noqa: E402

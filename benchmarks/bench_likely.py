@@ -36,27 +36,22 @@ import multiprocessing
 import random
 import sys
 import time
-from collections import Counter
-from collections.abc import Iterator
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from corpus_records import CORPUS, event_of, is_fitting, level_records  # noqa: E402
+from corpus_records import CORPUS  # noqa: E402
 from likely_blend import blend, blend_at, blind, choose_structure, fit_blend, fit_errors  # noqa: E402
-from likely_scoring import by_agreement, calibration, paired_exact, ratio, ratio_interval, scores  # noqa: E402
+from likely_positions import Position, add_dd, auction_rules_kept, collect, sample, split  # noqa: E402
+from likely_scoring import by_agreement, calibration, paired_crps, paired_exact, ratio, ratio_interval, scores  # noqa: E402
 
-from revsim.cards import Card  # noqa: E402
 from revsim.equity.playout import STATS  # noqa: E402
 from revsim.equity.predict import position_after  # noqa: E402
-from revsim.equity.sd import CUTS, Level, agreement_of, likely_tricks, load_level, readings_on  # noqa: E402
-from revsim.equity.solver import total_tricks  # noqa: E402
-from revsim.equity.view import HandShape, read_auction, read_auction_rules, record_auction  # noqa: E402
-from revsim.play.table import replay_record  # noqa: E402
-from revsim.records.errors import RecordError  # noqa: E402
+from revsim.equity.sd import Level, agreement_of, likely_tricks, load_level, readings_on  # noqa: E402
+from revsim.equity.view import record_auction  # noqa: E402
 from revsim.records.readers import read_records  # noqa: E402
 from revsim.records.record import Record  # noqa: E402
 
@@ -65,84 +60,6 @@ READING_OPTIONS = {"leads": "read_leads", "carding": "read_carding", "bad_breaks
 
 BLEND_REFIT = "; the blend then refitted"
 """How levels.json's ``fitted_on`` says the blend was refitted (a later refit replaces that part)."""
-
-
-@dataclass
-class Position:
-    record: Record
-    cut: int
-    actual: int
-    event: str
-    source: str = ""
-    index: int = 0
-    dd: int = 0
-
-
-def collect(level: str) -> list[Position]:
-    """Every position after 1, 3 and 6 tricks of the level's legal records with a known result."""
-    positions = []
-    for file, index, item in level_records(level):
-        if not item.play:
-            continue
-        try:
-            table = replay_record(item)
-        except RecordError:
-            continue
-        if any(play.failed_to_follow for play in table.replay.plays):
-            continue
-        played = len(table.replay.tricks)
-        for cut in CUTS:
-            if played >= cut or (table.claimed and len(table.replay.plays) >= 4 * cut):
-                positions.append(Position(replace(item, notes=[]), cut, table.declarer_tricks, event_of(file, item),
-                                          str(file.relative_to(CORPUS)), index))
-    return positions
-
-
-def split(positions: list[Position]) -> tuple[list[Position], list[Position]]:
-    """Fitting and scoring positions, by a stable hash of the event: no event on both sides."""
-    return [p for p in positions if is_fitting(p.event)], [p for p in positions if not is_fitting(p.event)]
-
-
-def rules_alone(record: Record) -> Iterator[tuple[str, HandShape, frozenset[Card]]]:
-    """Each rule of the auction's reading with the shape it alone gives a seat it read, and that seat's 13
-    cards (nothing for an auction that does not end in the record's contract: it is not read)."""
-    if not record_auction(record):
-        return
-    _, rules = read_auction_rules(record.auction, record.dealer)
-    for rule in {rule for named in rules.values() for rule in named}:
-        alone = read_auction(record.auction, record.dealer, frozenset({rule}))
-        for seat, named in rules.items():
-            if rule in named and len(record.hands[seat]) == 13:
-                yield rule, alone[seat], frozenset(record.hands[seat])
-
-
-def auction_rules_kept(level: str, threshold: float) -> tuple[frozenset[str], dict[str, tuple[int, float]]]:
-    """The auction's rules that real hands of the level's fitting events fit at least ``threshold`` of the
-    time, each rule checked alone; with every rule's (hands, fit) to print."""
-    hands: Counter[str] = Counter()
-    fit: Counter[str] = Counter()
-    for file, _, record in level_records(level):
-        if is_fitting(event_of(file, record)):
-            for rule, shape, hand in rules_alone(record):
-                hands[rule] += 1
-                fit[rule] += shape.allows(hand)
-    rates = {rule: (hands[rule], fit[rule] / hands[rule]) for rule in hands}
-    return frozenset(rule for rule, (_, rate) in rates.items() if rate >= threshold), rates
-
-
-def sample(positions: list[Position], per_cut: int, rng: random.Random) -> list[Position]:
-    chosen = []
-    for cut in CUTS:
-        at_cut = [p for p in positions if p.cut == cut]
-        rng.shuffle(at_cut)
-        chosen += at_cut[:per_cut]
-    return chosen
-
-
-def add_dd(positions: list[Position]) -> None:
-    for position in positions:
-        assert position.record.contract is not None
-        position.dd = total_tricks(position_after(position.record, position.cut), position.record.contract.declarer)[0]
 
 
 def playouts(position: Position, level: Level, seed: int) -> tuple[dict[int, float], float]:
@@ -313,6 +230,11 @@ def main() -> None:
                   f"{time.perf_counter() - started:.0f} s)", flush=True)
             if s["crps"] < best_fit:
                 best, best_fit = (temperature, sight, value), s["crps"]
+        if len(fit_runs) > 1:
+            print("  on the fitting positions, each other setting's play-outs' CRPS above the best's (the standard "
+                  "error of the paired difference): " + "; ".join(
+                      f"{setting} {-gain:+.4f} ({error:.4f})" for setting, runs in fit_runs.items() if setting != best
+                      for gain, error in [paired_crps(runs, fit_runs[best])]))
         if args.score_only:
             best, weight = (base.temperature, base.defence_sight, base.contract_value), base.blend
             print("  the shipped parameters, not refitted:")

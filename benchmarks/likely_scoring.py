@@ -122,3 +122,13 @@ def ratio_interval(rows: Sequence[tuple[Scored, dict[int, float]]],
     ratios.sort()
     return (sum(ours) / sum(theirs), ratios[int(0.025 * len(ratios))],
             ratios[max(int(0.975 * len(ratios)) - 1, 0)])
+
+
+def paired_crps(rows: Sequence[tuple[Scored, dict[int, float]]],
+                reference: Sequence[tuple[Scored, dict[int, float]]]) -> tuple[float, float]:
+    """How much lower the CRPS of ``rows`` is than the reference's on the same positions (positive: better),
+    with the standard error of that mean paired difference."""
+    differences = [crps(b, q.actual) - crps(a, p.actual) for (p, a), (q, b) in zip(rows, reference, strict=True)]
+    mean = sum(differences) / len(differences)
+    spread = (sum((d - mean) ** 2 for d in differences) / max(len(differences) - 1, 1)) ** 0.5
+    return mean, spread / len(differences) ** 0.5
