@@ -286,6 +286,13 @@ def main() -> None:
             value, low, high = ratio_interval(tables["sd"], tables[name], boards, args.seed)
             print(f"  sd's CRPS over {name}'s: {value:.3f}, 95% interval {low:.3f} to {high:.3f} (a bootstrap over the "
                   f"{len(set(boards))} boards, seed {args.seed})")
+        by_event = {event: [i for i, p in enumerate(score_set) if p.event == event]
+                    for event in sorted({p.event for p in score_set})}
+        event_crps = {name: {event: scores([tables[name][i] for i in chosen])["crps"] for event, chosen in by_event.items()}
+                      for name in ("sd", "dd")}
+        print("  sd's CRPS over dd's by event: " + "; ".join(
+            f"{event} {ratio(event_crps['sd'][event], event_crps['dd'][event])} ({len(chosen)} positions)"
+            for event, chosen in by_event.items()))
         bound = fit_blend([(p, d) for p, d, _ in timed], errors, False, "agreement")
         bound_crps = scores([(p, blend(d, blind(p, errors), blend_at(bound, p, d))) for p, d, _ in timed])["crps"]
         print(f"  a bound, not an estimate: the blend by agreement fitted on these held-out positions themselves "
