@@ -87,3 +87,15 @@ def test_a_level_passes_its_contract_value_to_its_players() -> None:
     level = Level("test", 0.02, 4, 4, shipped.blend, shipped.errors, contract_value=1.5)
     assert level.policy.contract_value == 1.5
     assert shipped.policy.contract_value == shipped.contract_value
+
+
+def test_the_method_names_the_contracts_value_only_where_the_players_weigh_it() -> None:
+    from revsim.equity.worlds import Estimate
+    from revsim.outputs.playouts import playout_method
+
+    evidence = {"level": "expert", "play_out_count": 8, "layouts": 16, "temperature": 0.02, "defence_sight": 0.5,
+                "seed": 1, "play_outs": [[9, 1.0]], "position_blind": [[9, 1.0]], "double_dummy": 9, "blend": 0.5}
+    estimate = Estimate("sd", "policy", 3, E, A, None, (), (), ((9, 1.0),), (), 2, 1, evidence)
+    assert "contract" not in playout_method(estimate)
+    weighed = Estimate("sd", "policy", 3, E, A, None, (), (), ((9, 1.0),), (), 2, 1, evidence | {"contract_value": 1.0})
+    assert "the contract worth 1.0 tricks to the players" in playout_method(weighed)
