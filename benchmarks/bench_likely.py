@@ -7,8 +7,9 @@ on the fitting events and every figure is scored on the others.
 
 - dd: double dummy from the position (one result).
 - blind: dd plus the errors (actual minus dd) of the fitting positions at the same cut.
-- sd play-outs: the temperature and defence sight chosen by CRPS on fitting positions among
-  --temperatures x --sights (and --reference).
+- sd play-outs: the temperature, defence sight and contract value chosen by CRPS on fitting positions
+  among --temperatures x --sights (and --reference) x --contract-values; where the shipped setting is among
+  them, it is kept unless the best beats it by more than two standard errors of the paired difference.
 - sd: the play-outs blended with blind. The weight of the blind part depends on the play-outs' agreement
   (unanimous, at least 3 in 4 on one result, less), on the cut, or on both: the structure with the lowest
   CRPS in cross-validation over the fitting events. Its weights are fitted on the fitting positions: the
@@ -17,7 +18,8 @@ on the fitting events and every figure is scored on the others.
 Printed per level: CRPS (pooled and by cut; for one number it is the absolute error), the mean absolute
 error of the mean, the bias, the share where the most likely outcome was the actual one, a calibration
 table, the same by the play-outs' agreement, sd's most likely outcome against dd's (the paired difference with
-its standard error), and seconds per position; with --write, the fitted parameters go to revsim/equity/levels.json.
+its standard error), sd's CRPS over dd's and over blind's with a 95% interval by a bootstrap over the boards,
+and by event, and seconds per position; with --write, the fitted parameters go to revsim/equity/levels.json.
 With --write, a few fitting positions and their play-outs are kept beside the parameters (``check``):
 ``tests/test_single_dummy.py`` replays them with the shipped parameters and must get the same play-outs.
 --jobs runs positions in that many processes (each its own solver); the figures do not depend on it.
@@ -134,6 +136,24 @@ def recompute_checks(levels: list[str], write: bool) -> None:
         print("written: revsim/equity/levels.json")
 
 
+Setting = tuple[float, float, float]
+"""A play model's temperature, defence sight and contract value."""
+
+
+def keep_unless_clearly_better(fit_runs: dict[Setting, list[tuple[Position, dict[int, float]]]], best: Setting,
+                               shipped: Setting) -> Setting:
+    """The shipped setting, where it was played, unless the best beats it on the fitting positions by more than
+    two standard errors of the paired difference: with 300 positions the play-outs' CRPS moves by about 0.01
+    between settings with a standard error of about 0.01, and a change that small has not held out."""
+    if shipped not in fit_runs or best == shipped:
+        return best
+    gain, error = paired_crps(fit_runs[best], fit_runs[shipped])
+    clear = gain > 2 * error
+    print(f"  {best} against the shipped {shipped} on the fitting positions: CRPS lower by {gain:.4f} (standard error "
+          f"{error:.4f}): {'taken' if clear else 'not clear of two standard errors, the shipped setting kept'}")
+    return best if clear else shipped
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--fit", type=int, default=30, help="fitting positions per cut for the play model")
@@ -216,7 +236,7 @@ def main() -> None:
             base = replace(base, layouts=args.layouts)
         values = [float(v) for v in args.contract_values.split(",")] if args.contract_values else [base.contract_value]
         best, best_fit = (*grid[0], values[0]), float("inf")
-        fit_runs: dict[tuple[float, float, float], list[tuple[Position, dict[int, float]]]] = {}
+        fit_runs: dict[Setting, list[tuple[Position, dict[int, float]]]] = {}
         played = [(base.temperature, base.defence_sight)] if args.blend_only else grid
         for (temperature, sight), value in ([] if args.score_only else itertools.product(played, values)):
             level = replace(base, temperature=temperature, defence_sight=sight, contract_value=value, errors=errors)
@@ -235,6 +255,7 @@ def main() -> None:
                   "error of the paired difference): " + "; ".join(
                       f"{setting} {-gain:+.4f} ({error:.4f})" for setting, runs in fit_runs.items() if setting != best
                       for gain, error in [paired_crps(runs, fit_runs[best])]))
+            best = keep_unless_clearly_better(fit_runs, best, (base.temperature, base.defence_sight, base.contract_value))
         if args.score_only:
             best, weight = (base.temperature, base.defence_sight, base.contract_value), base.blend
             print("  the shipped parameters, not refitted:")

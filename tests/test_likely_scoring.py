@@ -67,3 +67,19 @@ def test_the_crps_ratio_interval_narrows_with_more_boards_and_holds_the_ratio() 
         assert low <= value <= high
     width = [ratio_interval([r[0] for r, _ in rows], [r[1] for r, _ in rows], [b for _, b in rows]) for rows in (few, many)]
     assert width[1][2] - width[1][1] < width[0][2] - width[0][1]
+
+
+def test_a_fitted_setting_replaces_the_shipped_one_only_when_clearly_better() -> None:
+    from bench_likely import keep_unless_clearly_better
+
+    positions = [_Position(1, 9 + i % 2) for i in range(40)]
+    shipped, close, clear = (0.02, 0.5, 0.0), (0.02, 0.5, 1.0), (0.02, 0.5, 3.0)
+    runs = {shipped: [(p, {9: 0.5, 10: 0.5}) for p in positions],
+            close: [(p, {p.actual: 0.55, 19 - p.actual: 0.45}) if i % 4 == 0 else (p, {9: 0.5, 10: 0.5})
+                    for i, p in enumerate(positions)],
+            clear: [(p, {p.actual: 0.9, 19 - p.actual: 0.1}) for p in positions]}
+    assert keep_unless_clearly_better(runs, clear, shipped) == clear
+    noisy = {shipped: runs[shipped], close: [(p, {p.actual: 1.0}) if i == 0 else (p, {9: 0.5, 10: 0.5})
+                                             for i, p in enumerate(positions)]}
+    assert keep_unless_clearly_better(noisy, close, shipped) == shipped
+    assert keep_unless_clearly_better({close: runs[close]}, close, shipped) == close   # the shipped one not played
