@@ -69,7 +69,7 @@ def playouts(position: Position, level: Level, seed: int) -> tuple[dict[int, flo
     assert record.contract is not None
     start = time.perf_counter()
     likely = likely_tricks(position_after(record, position.cut), record.contract.declarer,
-                           record_auction(record, level.auction_rules), level, seed, target=record.contract.level + 6)
+                           record_auction(record, level.auction_rules), level, seed, target=record.contract.tricks_needed)
     return dict(likely.playouts), time.perf_counter() - start
 
 

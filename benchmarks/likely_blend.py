@@ -9,7 +9,7 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Protocol
 
-from likely_scoring import crps, mode
+from likely_scoring import crps, mean_and_error, mode
 
 from revsim.equity.sd import AGREEMENTS, CUTS, Blend, agreement_of
 
@@ -98,10 +98,7 @@ def choose_structure(runs: Sequence[tuple[Fitted, dict[int, float]]], errors: di
         scored[structure] = by_position
     mean = {name: sum(values) / len(values) for name, values in scored.items()}
     simple = min(("agreement", "cut"), key=lambda name: (mean[name], name != "agreement"))
-    differences = [a - b for a, b in zip(scored[simple], scored["agreement and cut"], strict=True)]
-    gain = sum(differences) / len(differences)
-    spread = (sum((d - gain) ** 2 for d in differences) / max(len(differences) - 1, 1)) ** 0.5
-    error = spread / len(differences) ** 0.5
+    gain, error = mean_and_error([a - b for a, b in zip(scored[simple], scored["agreement and cut"], strict=True)])
     chosen = "agreement and cut" if gain > error else simple
     print("  the blend's structure by cross-validation over the fitting events (CRPS): "
           + ", ".join(f"{name} {value:.4f}" for name, value in mean.items())

@@ -115,8 +115,9 @@ def ratio_interval(rows: Sequence[tuple[Scored, dict[int, float]]],
     ratios = []
     for _ in range(draws):
         drawn = [index for group in rng.choices(groups, k=len(groups)) for index in group]
-        if sum(theirs[i] for i in drawn) > 0:        # a draw where the reference is perfect has no ratio
-            ratios.append(sum(ours[i] for i in drawn) / sum(theirs[i] for i in drawn))
+        reference_total = sum(theirs[i] for i in drawn)
+        if reference_total > 0:                      # a draw where the reference is perfect has no ratio
+            ratios.append(sum(ours[i] for i in drawn) / reference_total)
     if not ratios:
         return float("nan"), float("nan"), float("nan")
     ratios.sort()
@@ -124,11 +125,16 @@ def ratio_interval(rows: Sequence[tuple[Scored, dict[int, float]]],
             ratios[max(int(0.975 * len(ratios)) - 1, 0)])
 
 
+def mean_and_error(differences: Sequence[float]) -> tuple[float, float]:
+    """The mean of paired differences and its standard error."""
+    mean = sum(differences) / len(differences)
+    spread = (sum((d - mean) ** 2 for d in differences) / max(len(differences) - 1, 1)) ** 0.5
+    return mean, spread / len(differences) ** 0.5
+
+
 def paired_crps(rows: Sequence[tuple[Scored, dict[int, float]]],
                 reference: Sequence[tuple[Scored, dict[int, float]]]) -> tuple[float, float]:
     """How much lower the CRPS of ``rows`` is than the reference's on the same positions (positive: better),
     with the standard error of that mean paired difference."""
-    differences = [crps(b, q.actual) - crps(a, p.actual) for (p, a), (q, b) in zip(rows, reference, strict=True)]
-    mean = sum(differences) / len(differences)
-    spread = (sum((d - mean) ** 2 for d in differences) / max(len(differences) - 1, 1)) ** 0.5
-    return mean, spread / len(differences) ** 0.5
+    return mean_and_error([crps(b, q.actual) - crps(a, p.actual)
+                           for (p, a), (q, b) in zip(rows, reference, strict=True)])

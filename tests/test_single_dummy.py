@@ -363,7 +363,7 @@ def test_law64c_the_shipped_parameters_reproduce_the_benchmarks_fit(name: str) -
         assert isinstance(record, Record) and record.contract is not None
         likely = likely_tricks(position_after(record, check["cut"]), record.contract.declarer,
                                record_auction(record, level.auction_rules), level, check["seed"],
-                               target=record.contract.level + 6)
+                               target=record.contract.tricks_needed)
         assert [[t, round(w, 6)] for t, w in sorted(likely.playouts)] == check["playouts"], check
 
 

@@ -76,7 +76,7 @@ class EstimatorKind:
 
 def _single_dummy(record: Record, options: Options) -> Estimator:
     level = load_level(str(options["level"]))
-    target = None if record.contract is None else record.contract.level + 6
+    target = None if record.contract is None else record.contract.tricks_needed
     return SingleDummyEstimator(level, int(options["seed"]), record_auction(record, level.auction_rules), target)
 
 

@@ -105,7 +105,7 @@ def play_outs(position: Replay, declarer: Seat, shapes: dict[Seat, HandShape], p
     """``count`` play-outs from ``position`` by the simulated players, run side by side so that each step's
     layouts go to the solver in one batch: for each, declarer's side's total tricks and the first card
     chosen (restricted to ``first_allowed`` when given: a penalty card, a lead restriction). ``target``: the
-    tricks declarer's side needs for its contract (its level plus six), which the players' ``contract_value``
+    tricks declarer's side needs for its contract (``Contract.tricks_needed``), which the players' ``contract_value``
     weighs; None: tricks alone."""
     return [(line.tricks, line.first)
             for line in play_out_lines(position, declarer, shapes, policy, count, rng, first_allowed, target=target)]

@@ -257,7 +257,7 @@ class SingleDummyEstimator:
         self.seed = seed
         self.shapes = shapes
         self.target = target
-        """The tricks declarer's side needs for its contract (level plus six), which the players weigh."""
+        """The tricks declarer's side needs for its contract (``Contract.tricks_needed``), which the players weigh."""
 
     def estimate(self, position: Replay, revoke: Revoke, declarer: Seat, substitute: str,
                  recorded_rest: list[Play]) -> Estimate:
