@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import math
 import sys
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -69,11 +70,11 @@ def test_the_crps_ratio_interval_narrows_with_more_boards_and_holds_the_ratio() 
     assert width[1][2] - width[1][1] < width[0][2] - width[0][1]
 
 
-def test_a_fitted_setting_replaces_the_shipped_one_only_when_clearly_better() -> None:
+def test_a_fitted_setting_replaces_the_shipped_one_only_when_clearly_better_on_two_seeds() -> None:
     from bench_likely import keep_unless_clearly_better
 
     positions = [_Position(1, 9 + i % 2) for i in range(40)]
-    shipped, close, clear = (0.02, 0.5, 0.0), (0.02, 0.5, 1.0), (0.02, 0.5, 3.0)
+    shipped, close, clear = (0.02, 0.5, 0.0, 0.0), (0.02, 0.5, 0.0, 1.0), (0.02, 0.5, 0.5, 3.0)
     runs = {shipped: [(p, {9: 0.5, 10: 0.5}) for p in positions],
             close: [(p, {p.actual: 0.55, 19 - p.actual: 0.45}) if i % 4 == 0 else (p, {9: 0.5, 10: 0.5})
                     for i, p in enumerate(positions)],
@@ -83,3 +84,15 @@ def test_a_fitted_setting_replaces_the_shipped_one_only_when_clearly_better() ->
                                              for i, p in enumerate(positions)]}
     assert keep_unless_clearly_better(noisy, close, shipped) == shipped
     assert keep_unless_clearly_better({close: runs[close]}, close, shipped) == close   # the shipped one not played
+    replayed: list[tuple[float, ...]] = []
+
+    def fresh_seed(holds: bool) -> Callable[[tuple[float, ...]], list[tuple[_Position, dict[int, float]]]]:
+        def replay(setting: tuple[float, ...]) -> list[tuple[_Position, dict[int, float]]]:
+            replayed.append(setting)
+            return runs[setting] if holds or setting == shipped else runs[shipped]
+        return replay
+
+    assert keep_unless_clearly_better(runs, clear, shipped, fresh_seed(True)) == clear
+    assert replayed == [clear, shipped]
+    assert keep_unless_clearly_better(runs, clear, shipped, fresh_seed(False)) == shipped   # a gain on one seed alone
+    assert keep_unless_clearly_better(noisy, close, shipped, fresh_seed(True)) == shipped and len(replayed) == 4

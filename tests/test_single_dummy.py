@@ -238,7 +238,8 @@ def test_a_defender_who_reads_his_partner_sees_all_four_hands() -> None:
     assert (defender + 2) % 4 in plain.hidden and len(plain.hidden) == 2
     while (replay.to_play - declarer) % 2 == 1:
         replay.play(replay.legal_cards()[0])
-    assert len(player_view(replay, replay.to_play, declarer, sees_partner=True).hidden) == 2   # declarer never
+    assert len(player_view(replay, replay.to_play, declarer).hidden) == 2
+    assert len(player_view(replay, replay.to_play, declarer, sees_partner=True).hidden) == 1   # declarer reading
 
 
 def test_partner_readers_are_defenders_drawn_stratified_with_the_sight_as_each_ones_chance() -> None:

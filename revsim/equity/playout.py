@@ -6,8 +6,9 @@ solver (batched), and chooses by a softmax over the average tricks: the temperat
 error (0 is the best card on average; larger is more random). A forced card is simply played. Best cards
 that tie on his layouts (and are not one sequence) are weighed on the layouts where a suit breaks as
 badly as it can: the safety play that costs nothing is taken. A defender reads his partner's hand with
-probability ``defence_sight`` (his partner's signals: he then sees all four hands), drawn stratified across
-the play-outs that decide at the same step. Declarer and the defenders may also read the opening lead
+probability ``defence_sight`` (his partner's signals: he then sees all four hands), and declarer the
+defenders' hands with probability ``declarer_sight``, each drawn stratified across the play-outs that decide
+at the same step. Declarer and the defenders may also read the opening lead
 (``leads``) and the defenders' cards (``carding``: equals, honours, signals): the layouts are then drawn in
 proportion to how likely what was seen is on each. The last
 ``endgame`` tricks are played double dummy: with so few cards left, players rarely go wrong.
@@ -47,6 +48,9 @@ class Policy:
     """How the defenders' cards are read (equals, honours, signals: ``carding``); None: they are not."""
     bad_breaks_fit_auction: bool = False
     """Whether the bad-break layouts leave out the breaks the auction rules out (else every bad break counts)."""
+    declarer_sight: float = 0.0
+    """How often declarer reads the defenders' hands (the auction, their tempo, what they showed): he then sees
+    all four hands; stratified across the play-outs like ``defence_sight``."""
     contract_value: float = 0.0
     """What making the contract (for declarer) or defeating it (for the defenders) is worth to a player, in
     tricks, beside the tricks themselves: a player weighs a card by its tricks plus this on the layouts where
@@ -138,8 +142,7 @@ def play_out_lines(position: Replay, declarer: Seat, shapes: dict[Seat, HandShap
                 _play(line, legal[0], firsts, index)
                 continue
             deciding.append((index, legal))
-        reading = partner_readers([side_of(lines[index].to_play) != side for index, _ in deciding],
-                                  policy.defence_sight, rng)
+        reading = hand_readers([side_of(lines[index].to_play) != side for index, _ in deciding], policy, rng)
         asking: list[_Decision] = []
         batch: list[Layout] = []
         for (index, legal), reads in zip(deciding, reading, strict=True):
@@ -211,6 +214,17 @@ def partner_readers(defending: list[bool], sight: float, rng: random.Random) -> 
         return list(defending)
     chosen = set(rng.sample(defenders, int(sight * len(defenders) + rng.random())))
     return [number in chosen for number in range(len(defending))]
+
+
+def hand_readers(defending: list[bool], policy: Policy, rng: random.Random) -> list[bool]:
+    """Which of the players deciding at one step read the hands they cannot see: the defenders with the
+    policy's ``defence_sight`` (``partner_readers``), declarer with its ``declarer_sight``, each side stratified
+    on its own."""
+    defenders = partner_readers(defending, policy.defence_sight, rng)
+    if policy.declarer_sight <= 0:
+        return defenders
+    declarers = partner_readers([not defends for defends in defending], policy.declarer_sight, rng)
+    return [defender or reads for defender, reads in zip(defenders, declarers, strict=True)]
 
 
 def _break_ties(lines: list[Replay], asking: list[_Decision], averages: list[dict[Card, float]],
@@ -306,7 +320,7 @@ def card_averages(replay: Replay, declarer: Seat, shapes: dict[Seat, HandShape],
     legal = _choices(replay, allowed)
     if len(legal) == 1:
         return {legal[0]: 0.0}
-    [reads] = partner_readers([side_of(replay.to_play) != side_of(declarer)], policy.defence_sight, rng)
+    [reads] = hand_readers([side_of(replay.to_play) != side_of(declarer)], policy, rng)
     view, layouts = _view_and_layouts(replay, declarer, shapes, policy, reads, rng)
     decision = _Decision(0, legal, view, 0, len(layouts))
     solved = layout_values(layouts, replay.trump, replay.leader, replay.current_trick)

@@ -57,7 +57,7 @@ def agreement_of(playouts: dict[int, float]) -> str:
 class Level:
     """Fitted parameters: the policy's temperature, the play-outs and layouts per decision, the weight of the
     position-blind part in the blend (by the play-outs' agreement and the cut), its errors (actual minus
-    double dummy, by cut), and how often a defender reads his partner's hand."""
+    double dummy, by cut), and how often a defender reads his partner's hand and declarer the defenders'."""
 
     name: str
     temperature: float
@@ -75,6 +75,8 @@ class Level:
     """Whether the players weigh their layouts by the defenders' cards (the level's ``carding.json``)."""
     bad_breaks_fit_auction: bool = False
     """Whether the bad-break layouts that break ties leave out the breaks the auction rules out."""
+    declarer_sight: float = 0.0
+    """How often declarer reads the defenders' hands (``Policy.declarer_sight``)."""
     contract_value: float = 0.0
     """What making or defeating the contract is worth to the players, in tricks beside the tricks (``Policy``)."""
 
@@ -83,7 +85,8 @@ class Level:
         return Policy(self.temperature, self.layouts, defence_sight=self.defence_sight,
                       leads=load_leads(self.name) if self.read_leads else None,
                       carding=load_carding(self.name) if self.read_carding else None,
-                      bad_breaks_fit_auction=self.bad_breaks_fit_auction, contract_value=self.contract_value)
+                      bad_breaks_fit_auction=self.bad_breaks_fit_auction, contract_value=self.contract_value,
+                      declarer_sight=self.declarer_sight)
 
     def blend_at(self, completed: int, agreement: str) -> float:
         """The weight of the position-blind part after ``completed`` tricks (that of the nearest cut) when the
@@ -118,7 +121,8 @@ def load_level(name: str) -> Level:
                  blend, errors, str(entry.get("fitted_on", "")),
                  float(entry.get("defence_sight", 0.0)), None if rules is None else frozenset(rules),
                  **{reading: bool(entry.get(reading, False)) for reading in READINGS},
-                 contract_value=float(entry.get("contract_value", 0.0)))
+                 contract_value=float(entry.get("contract_value", 0.0)),
+                 declarer_sight=float(entry.get("declarer_sight", 0.0)))
 
 
 def readings_on(level: Level) -> dict[str, bool]:
@@ -131,7 +135,8 @@ def level_parameters(level: Level) -> dict[str, Any]:
     """A level's parameters that reproduce an estimate (the ruling's JSON ``settings``)."""
     kept = ({} if level.auction_rules is None else {"auction_rules": sorted(level.auction_rules)}) | readings_on(level)
     return {"play_outs": level.playouts, "layouts": level.layouts, "temperature": level.temperature,
-            "defence_sight": level.defence_sight, "contract_value": level.contract_value, **kept,
+            "defence_sight": level.defence_sight, "declarer_sight": level.declarer_sight,
+            "contract_value": level.contract_value, **kept,
             "blend": {agreement: {str(cut): weight for cut, weight in sorted(level.blend[agreement].items())}
                       for agreement in AGREEMENTS}}
 
@@ -268,7 +273,8 @@ class SingleDummyEstimator:
         evidence: dict[str, object] = likely.evidence() | {
             "first_cards": [[str(card), count] for card, count in likely.first_cards],
             "level": self.level.name, "temperature": self.level.temperature,
-            "defence_sight": self.level.defence_sight, "contract_value": self.level.contract_value,
+            "defence_sight": self.level.defence_sight, "declarer_sight": self.level.declarer_sight,
+            "contract_value": self.level.contract_value,
             "play_out_count": self.level.playouts,
             "layouts": self.level.layouts, "seed": self.seed,
             "cut": nearest_cut(evidence_dd.tricks_completed),

@@ -114,6 +114,12 @@ def playout_evidence(ruling: BoardRuling, estimate: Estimate) -> list[str]:
     return lines + real_play_texts(estimate) + transferred_texts(ruling)
 
 
+def _declarer_sight(evidence: dict[str, Any]) -> str:
+    """How often declarer read the defenders' hands, where he did (nothing where he never does)."""
+    sight = evidence.get("declarer_sight") or 0
+    return f", declarer sight {sight}" if sight else ""
+
+
 def _contract_value(evidence: dict[str, Any]) -> str:
     """The players' value of the contract, where they weigh it (nothing where they count tricks alone)."""
     value = evidence.get("contract_value") or 0
@@ -125,7 +131,7 @@ def playout_method(estimate: Estimate) -> str:
     e: dict[str, Any] = dict(estimate.evidence)
     return (f"single dummy (sd, level {e.get('level')}): {e.get('play_out_count')} play-outs, "
             f"{e.get('layouts')} layouts a decision, temperature {e.get('temperature')}, defence sight "
-            f"{e.get('defence_sight')}{_contract_value(e)}, seed {e.get('seed')}; "
+            f"{e.get('defence_sight')}{_declarer_sight(e)}{_contract_value(e)}, seed {e.get('seed')}; "
             f"play-outs {weighted_tricks(e.get('play_outs', []))}; "
             f"position-blind {weighted_tricks(e.get('position_blind', []))} (double dummy "
             f"{e.get('double_dummy')}, weighing {e.get('blend')} in the blend at this point of the play, where the "
