@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from revsim.cards import Card
-from revsim.equity.playout import Policy, hand_readers, partner_readers, play_outs
+from revsim.equity.playout import Policy, hand_readers, play_outs, stratified_readers
 from revsim.equity.sd import Level, level_parameters, load_level
 from revsim.equity.solver import total_tricks
 from revsim.equity.view import player_view
@@ -33,7 +33,7 @@ def _two_way_guess() -> tuple[Replay, int]:
 
 def test_law64c_policy_a_declarer_who_reads_the_defenders_sees_all_four_hands() -> None:
     replay, declarer = _two_way_guess()
-    dummy_to_play = player_view(replay, N, declarer, sees_partner=True)
+    dummy_to_play = player_view(replay, N, declarer, reads_hands=True)
     assert list(dummy_to_play.hidden) == [E] and set(dummy_to_play.seen) == {N, S, W}
     assert set(player_view(replay, N, declarer).hidden) == {E, W}
 
@@ -58,7 +58,7 @@ def test_hand_readers_draw_each_side_with_its_own_sight(defending: list[bool], d
     on its own (floor or ceiling of sight x deciders); at declarer sight 0 the draws are the shipped ones."""
     policy = Policy(0.02, defence_sight=defence, declarer_sight=declarer)
     readers = hand_readers(defending, policy, random.Random(seed))
-    alone = partner_readers(defending, defence, random.Random(seed))
+    alone = stratified_readers(defending, defence, random.Random(seed))
     assert [r for r, d in zip(readers, defending, strict=True) if d] == [r for r, d in zip(alone, defending, strict=True) if d]
     declaring = sum(not d for d in defending)
     read = sum(r for r, d in zip(readers, defending, strict=True) if not d)

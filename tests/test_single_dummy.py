@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from revsim.cards import Card, full_pack, sort_hand
-from revsim.equity.playout import Policy, choose, partner_readers, play_outs, softmax_choice
+from revsim.equity.playout import Policy, choose, play_outs, softmax_choice, stratified_readers
 from revsim.equity.sampling import bad_break_layouts, sample_layouts
 from revsim.equity.sd import AGREEMENTS, Blend, Level, agreement_of, blind_distribution, likely_tricks, load_level, nearest_cut
 from revsim.equity.view import RULES, HandShape, player_view, read_auction, read_auction_rules, record_auction
@@ -232,29 +232,29 @@ def test_a_defender_who_reads_his_partner_sees_all_four_hands() -> None:
     while (replay.to_play - declarer) % 2 == 0:
         replay.play(replay.legal_cards()[0])
     defender = replay.to_play
-    reading = player_view(replay, defender, declarer, sees_partner=True)
+    reading = player_view(replay, defender, declarer, reads_hands=True)
     assert set(reading.seen) == {0, 1, 2, 3} - set(reading.hidden) and list(reading.hidden) == [declarer]
     plain = player_view(replay, defender, declarer)
     assert (defender + 2) % 4 in plain.hidden and len(plain.hidden) == 2
     while (replay.to_play - declarer) % 2 == 1:
         replay.play(replay.legal_cards()[0])
     assert len(player_view(replay, replay.to_play, declarer).hidden) == 2
-    assert len(player_view(replay, replay.to_play, declarer, sees_partner=True).hidden) == 1   # declarer reading
+    assert len(player_view(replay, replay.to_play, declarer, reads_hands=True).hidden) == 1   # declarer reading
 
 
-def test_partner_readers_are_defenders_drawn_stratified_with_the_sight_as_each_ones_chance() -> None:
+def test_stratified_readers_are_the_eligible_players_drawn_with_the_sight_as_each_ones_chance() -> None:
     rng = random.Random(1)
     state = rng.getstate()
     defending = [True, False, True, True, False, True, True, True, True, True]
-    assert partner_readers(defending, 0.0, rng) == [False] * 10
-    assert partner_readers(defending, 1.0, rng) == defending
+    assert stratified_readers(defending, 0.0, rng) == [False] * 10
+    assert stratified_readers(defending, 1.0, rng) == defending
     assert rng.getstate() == state                           # no draw at sight 0 or 1
     for _ in range(50):                                      # 8 defenders at sight 0.5: exactly 4 read
-        chosen = partner_readers(defending, 0.5, rng)
+        chosen = stratified_readers(defending, 0.5, rng)
         assert sum(chosen) == 4 and not any(c and not d for c, d in zip(chosen, defending, strict=True))
     counts = [0, 0, 0]
     for _ in range(6000):                                    # 3 defenders at 0.4: each reads 40% of the time
-        for number, reads in enumerate(partner_readers([True, True, True], 0.4, rng)):
+        for number, reads in enumerate(stratified_readers([True, True, True], 0.4, rng)):
             counts[number] += reads
     assert all(abs(count / 6000 - 0.4) < 0.03 for count in counts)
 

@@ -170,7 +170,7 @@ def _view_and_layouts(line: Replay, declarer: Seat, shapes: dict[Seat, HandShape
                       rng: random.Random) -> tuple[View, list[Layout]]:
     """The view of the player to play and the layouts he deals from it: one when he sees all but one hand
     (a defender who reads his partner), else ``policy.layouts``."""
-    view = player_view(line, line.to_play, declarer, shapes, sees_partner=reads)
+    view = player_view(line, line.to_play, declarer, shapes, reads_hands=reads)
     if len(view.hidden) <= 1:
         return view, sample_layouts(view, 1, rng)
     weights = [weight for weight in (lead_weight(line, view, shapes, policy.leads),
@@ -202,28 +202,27 @@ def lead_weight(line: Replay, view: View, shapes: dict[Seat, HandShape],
     return lambda layout: lead_likelihood(model, layout[leader] | played, lead, line.trump, suits)
 
 
-def partner_readers(defending: list[bool], sight: float, rng: random.Random) -> list[bool]:
-    """Which of the players deciding at one step of the play-outs read their partner's hand: only defenders
-    (``defending``), each with probability ``sight``. The draw is stratified across the play-outs: of n
-    defenders deciding, floor(sight * n + u) are chosen at random (u uniform), so each has exactly the chance
-    ``sight`` and the share that read is as close to ``sight`` as n allows (no draw at sight 0 or 1)."""
-    defenders = [number for number, defends in enumerate(defending) if defends]
-    if sight <= 0 or not defenders:
-        return [False] * len(defending)
+def stratified_readers(eligible: list[bool], sight: float, rng: random.Random) -> list[bool]:
+    """Which of the players deciding at one step of the play-outs read the hands they cannot see: only the
+    ``eligible`` ones (one side's), each with probability ``sight``. The draw is stratified across the
+    play-outs: of n eligible players deciding, floor(sight * n + u) are chosen at random (u uniform), so each
+    has exactly the chance ``sight`` and the share that read is as close to ``sight`` as n allows (no draw at
+    sight 0 or 1)."""
+    players = [number for number, can in enumerate(eligible) if can]
+    if sight <= 0 or not players:
+        return [False] * len(eligible)
     if sight >= 1:
-        return list(defending)
-    chosen = set(rng.sample(defenders, int(sight * len(defenders) + rng.random())))
-    return [number in chosen for number in range(len(defending))]
+        return list(eligible)
+    chosen = set(rng.sample(players, int(sight * len(players) + rng.random())))
+    return [number in chosen for number in range(len(eligible))]
 
 
 def hand_readers(defending: list[bool], policy: Policy, rng: random.Random) -> list[bool]:
-    """Which of the players deciding at one step read the hands they cannot see: the defenders with the
-    policy's ``defence_sight`` (``partner_readers``), declarer with its ``declarer_sight``, each side stratified
-    on its own."""
-    defenders = partner_readers(defending, policy.defence_sight, rng)
-    if policy.declarer_sight <= 0:
-        return defenders
-    declarers = partner_readers([not defends for defends in defending], policy.declarer_sight, rng)
+    """Which of the players deciding at one step read the hands they cannot see: each defender (``defending``)
+    his partner's with the policy's ``defence_sight``, declarer the defenders' with its ``declarer_sight``,
+    each side drawn stratified on its own (``stratified_readers``; at declarer sight 0, no draw for him)."""
+    defenders = stratified_readers(defending, policy.defence_sight, rng)
+    declarers = stratified_readers([not defends for defends in defending], policy.declarer_sight, rng)
     return [defender or reads for defender, reads in zip(defenders, declarers, strict=True)]
 
 

@@ -172,19 +172,19 @@ class View:
 
 
 def player_view(replay: Replay, deciding: Seat, declarer: Seat, shapes: dict[Seat, HandShape] | None = None,
-                sees_partner: bool = False) -> View:
+                reads_hands: bool = False) -> View:
     """The view of ``deciding`` (declarer decides for dummy) in the replay's current position.
 
     Dummy is seen by everyone once the opening lead is faced (after the first card of the play). A player
     who did not follow to a suit led has none of it left (a revoke in the record can mislead, as it would
-    mislead the players). ``sees_partner``: a defender who reads his partner's hand (``Policy.defence_sight``)
+    mislead the players). ``reads_hands``: a defender who reads his partner's hand (``Policy.defence_sight``)
     sees it too, and declarer who reads the defenders' (``Policy.declarer_sight``) sees his left-hand
     opponent's, which leaves his right-hand opponent's known."""
     dummy = partner(declarer)
     seer = declarer if deciding == dummy else deciding
     lead_faced = bool(replay.plays) or replay.first_trick > 1
     visible = {seer} | ({dummy} if lead_faced else set())
-    if sees_partner:
+    if reads_hands:
         visible.add(partner(seer) if seer not in (declarer, dummy) else (declarer + 1) % 4)
     seen = {seat: frozenset(replay.hand(seat)) for seat in visible}
     hidden = {seat: len(replay.hand(seat)) for seat in range(4) if seat not in visible}
