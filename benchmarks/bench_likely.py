@@ -148,11 +148,16 @@ Runs = list[tuple[Position, dict[int, float]]]
 """Each fitting position with its play-outs."""
 
 
+def setting_level(base: Level, setting: Setting) -> Level:
+    """The base level with the setting's temperature, defence sight, declarer sight and contract value."""
+    temperature, sight, reader, value = setting
+    return replace(base, temperature=temperature, defence_sight=sight, declarer_sight=reader, contract_value=value)
+
+
 def setting_runs(base: Level, setting: Setting, positions: list[Position], seed: int,
                  pool: multiprocessing.pool.Pool | None, cache: dict[str, Played]) -> Runs:
     """The play-outs of ``positions`` by the base level's players with this setting, seeded."""
-    temperature, sight, reader, value = setting
-    level = replace(base, temperature=temperature, defence_sight=sight, declarer_sight=reader, contract_value=value)
+    level = setting_level(base, setting)
     return [(p, r[0]) for p, r in zip(positions, run_playouts(positions, level, seed, pool, cache), strict=True)]
 
 
@@ -278,8 +283,7 @@ def main() -> None:
             fit_runs[(temperature, sight, reader, value)] = runs
             s = scores(runs)
             print(f"  fitting: temperature {temperature}, defence sight {sight}, declarer sight {reader}, contract "
-                  f"value {value}: play-outs "
-                  f"CRPS {s['crps']:.3f} (bias {s['bias']:+.3f}, exact {s['exact']:.2f}; "
+                  f"value {value}: play-outs CRPS {s['crps']:.3f} (bias {s['bias']:+.3f}, exact {s['exact']:.2f}; "
                   f"{time.perf_counter() - started:.0f} s)", flush=True)
             if s["crps"] < best_fit:
                 best, best_fit = (temperature, sight, reader, value), s["crps"]
@@ -302,13 +306,10 @@ def main() -> None:
                 print(f"  fitting: the blend by {structure} {weight} "
                       f"({'the best CRPS as exact as dd' if as_exact_as_dd else 'the best CRPS'})"
                       f" gives CRPS {fitted['crps']:.3f}, exact {fitted['exact']:.3f} (dd {dd_exact:.3f})")
-        best_t, best_sight, best_reader, best_value = best
-        print(f"  fitted: temperature {best_t}, defence sight {best_sight}, declarer sight {best_reader}, contract "
-              f"value {best_value}, blend weight "
-              f"of the position-blind part by agreement and cut {weight}", flush=True)
-        level = replace(base, temperature=best_t, defence_sight=best_sight, declarer_sight=best_reader,
-                        contract_value=best_value, errors=errors,
-                        blend=weight)
+        level = replace(setting_level(base, best), errors=errors, blend=weight)
+        print(f"  fitted: temperature {level.temperature}, defence sight {level.defence_sight}, declarer sight "
+              f"{level.declarer_sight}, contract value {level.contract_value}, blend weight of the position-blind "
+              f"part by agreement and cut {weight}", flush=True)
         results = run_playouts(score_set, level, play_seed, pool, cache)
         timed = [(p, r[0], r[1]) for p, r in zip(score_set, results, strict=True)]
         measured = [r for r in results if r[1] > 0]
@@ -363,13 +364,14 @@ def main() -> None:
             print("  sd: every play-out taken from --reuse without its timing: no seconds measured in this run")
         if args.score_only:
             continue
-        fitted_on = (f"bench_likely.py --seed {args.seed} --fit {args.fit}: {len(blind_fit)} fitting positions for "
+        seeds = f"--seed {args.seed}{'' if args.play_seed is None else f' --play-seed {args.play_seed}'}"
+        fitted_on = (f"bench_likely.py {seeds} --fit {args.fit}: {len(blind_fit)} fitting positions for "
                      f"the errors, {len(model_fit)} for the play model")
         if args.blend_only:
             before = base.fitted_on.split(BLEND_REFIT)[0]
             auction = "" if args.auction_fit is None else f" --auction-fit {args.auction_fit}"
             fitted_on = (f"{before}{BLEND_REFIT} by {structure} (chosen by cross-validation over the fitting events) "
-                         f"with bench_likely.py --blend-only --seed {args.seed} --fit {args.fit}{auction}"
+                         f"with bench_likely.py --blend-only {seeds} --fit {args.fit}{auction}"
                          f"{''.join(' --' + option.replace('_', '-') for option in READING_OPTIONS if getattr(args, option))}"
                          f"{'' if args.sight is None else f' --sight {args.sight}'}"
                          f"{'' if args.layouts is None else f' --layouts {args.layouts}'}"
@@ -377,7 +379,8 @@ def main() -> None:
                          f"{f' --declarer-sights {args.declarer_sights}' if args.declarer_sights else ''}"
                          f" on {len(model_fit)} fitting positions")
         shipped[level_name] = {
-            "temperature": best_t, "defence_sight": best_sight, "playouts": level.playouts, "layouts": level.layouts,
+            "temperature": level.temperature, "defence_sight": level.defence_sight, "playouts": level.playouts,
+            "layouts": level.layouts,
             "blend": {agreement: {str(cut): w for cut, w in by_cut.items()} for agreement, by_cut in weight.items()},
             **({} if level.auction_rules is None else {"auction_rules": sorted(level.auction_rules)}),
             **readings_on(level),

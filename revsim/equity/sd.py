@@ -131,12 +131,16 @@ def readings_on(level: Level) -> dict[str, bool]:
 
 
 
+def play_model(level: Level) -> dict[str, float]:
+    """How the level's players decide, as the ruling's ``settings`` and sd's ``evidence`` write it."""
+    return {"temperature": level.temperature, "defence_sight": level.defence_sight,
+            "declarer_sight": level.declarer_sight, "contract_value": level.contract_value}
+
+
 def level_parameters(level: Level) -> dict[str, Any]:
     """A level's parameters that reproduce an estimate (the ruling's JSON ``settings``)."""
     kept = ({} if level.auction_rules is None else {"auction_rules": sorted(level.auction_rules)}) | readings_on(level)
-    return {"play_outs": level.playouts, "layouts": level.layouts, "temperature": level.temperature,
-            "defence_sight": level.defence_sight, "declarer_sight": level.declarer_sight,
-            "contract_value": level.contract_value, **kept,
+    return {"play_outs": level.playouts, "layouts": level.layouts, **play_model(level), **kept,
             "blend": {agreement: {str(cut): weight for cut, weight in sorted(level.blend[agreement].items())}
                       for agreement in AGREEMENTS}}
 
@@ -272,10 +276,7 @@ class SingleDummyEstimator:
         chosen = tuple(card for card, _ in likely.first_cards) or evidence_dd.chosen
         evidence: dict[str, object] = likely.evidence() | {
             "first_cards": [[str(card), count] for card, count in likely.first_cards],
-            "level": self.level.name, "temperature": self.level.temperature,
-            "defence_sight": self.level.defence_sight, "declarer_sight": self.level.declarer_sight,
-            "contract_value": self.level.contract_value,
-            "play_out_count": self.level.playouts,
+            "level": self.level.name, **play_model(self.level), "play_out_count": self.level.playouts,
             "layouts": self.level.layouts, "seed": self.seed,
             "cut": nearest_cut(evidence_dd.tricks_completed),
             "errors": [list(error) for error in sorted(self.level.errors_at(evidence_dd.tricks_completed).items())],

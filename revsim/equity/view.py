@@ -185,7 +185,7 @@ def player_view(replay: Replay, deciding: Seat, declarer: Seat, shapes: dict[Sea
     lead_faced = bool(replay.plays) or replay.first_trick > 1
     visible = {seer} | ({dummy} if lead_faced else set())
     if reads_hands:
-        visible.add(partner(seer) if seer not in (declarer, dummy) else (declarer + 1) % 4)
+        visible.add(partner(seer) if seer not in (declarer, dummy) else next_seat(declarer))
     seen = {seat: frozenset(replay.hand(seat)) for seat in visible}
     hidden = {seat: len(replay.hand(seat)) for seat in range(4) if seat not in visible}
     unseen = frozenset(card for seat in hidden for card in replay.hand(seat))
