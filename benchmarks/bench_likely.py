@@ -6,12 +6,15 @@ truth. Boards are split by event (a stable hash of the file and the event): the 
 on the fitting events and every figure is scored on the others.
 
 - dd: double dummy from the position (one result).
-- blind: dd plus the errors (actual minus dd) of the fitting positions at the same cut.
+- blind: dd plus the errors (actual minus dd) of the fitting positions at the same cut; "blind by margin": the
+  same by cut and by dd's margin over the contract (sd.MARGINS), each margin's errors starting from 20
+  positions' worth of its cut's (likely_blend.MARGIN_PRIOR).
 - sd play-outs: the temperature, defence sight, declarer sight and contract value chosen by CRPS on fitting
   positions among --temperatures x --sights (and --reference) x --declarer-sights x --contract-values; where
   the shipped setting is among them, it is kept unless the best beats it by more than two standard errors of
   the paired difference.
-- sd: the play-outs blended with blind. The weight of the blind part depends on the play-outs' agreement
+- sd: the play-outs blended with blind by margin ("sd, blind by cut": with blind, its blend fitted alike, to
+  show what the margin buys). The weight of the blind part depends on the play-outs' agreement
   (unanimous, at least 3 in 4 on one result, less), on the cut, or on both: the structure with the lowest
   CRPS in cross-validation over the fitting events. Its weights are fitted on the fitting positions: the
   lowest pooled CRPS among the weights whose most likely outcome is right at least as often as dd's there.
@@ -49,9 +52,10 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from corpus_records import CORPUS  # noqa: E402
-from likely_blend import blend, blend_at, blind, choose_structure, fit_blend, fit_errors  # noqa: E402
+from likely_blend import blend, blend_at, blind, choose_structure, fit_blend, fit_errors, fit_margin_errors  # noqa: E402
 from likely_positions import Position, add_dd, auction_rules_kept, collect, sample, split  # noqa: E402
 from likely_scoring import by_agreement, calibration, paired_crps, paired_exact, ratio, ratio_interval, scores  # noqa: E402
+from likely_write import READING_OPTIONS, fitted_on, level_entry  # noqa: E402
 
 from revsim.equity.playout import STATS  # noqa: E402
 from revsim.equity.predict import position_after  # noqa: E402
@@ -59,12 +63,6 @@ from revsim.equity.sd import Level, agreement_of, likely_tricks, load_level, rea
 from revsim.equity.view import record_auction  # noqa: E402
 from revsim.records.readers import read_records  # noqa: E402
 from revsim.records.record import Record  # noqa: E402
-
-READING_OPTIONS = {"leads": "read_leads", "carding": "read_carding", "bad_breaks_fit_auction": "bad_breaks_fit_auction"}
-"""Each option that switches on a reading of the players, and the level's switch (``sd.READINGS``)."""
-
-BLEND_REFIT = "; the blend then refitted"
-"""How levels.json's ``fitted_on`` says the blend was refitted (a later refit replaces that part)."""
 
 
 def playouts(position: Position, level: Level, seed: int) -> tuple[dict[int, float], float]:
@@ -254,6 +252,9 @@ def main() -> None:
         blind_fit = sample(fitting, 400, rng)
         add_dd(blind_fit)
         errors = fit_errors(blind_fit)
+        margin_errors = fit_margin_errors(blind_fit, errors)
+        by_cut = functools.partial(blind, errors=errors)
+        by_margin = functools.partial(blind, errors=errors, by_margin=margin_errors)
         model_fit = blind_fit[:0] + sample(blind_fit, args.fit, rng)
         score_set = sample(scoring, args.score, rng)
         add_dd(score_set)
@@ -299,14 +300,15 @@ def main() -> None:
             print("  the shipped parameters, not refitted:")
         else:
             dd_exact = sum(p.dd == p.actual for p, _ in fit_runs[best]) / len(fit_runs[best])
-            structure = choose_structure(fit_runs[best], errors)
+            structure = choose_structure(fit_runs[best], by_margin)
+            cut_weight = fit_blend(fit_runs[best], by_cut, True, structure)
             for as_exact_as_dd in (False, True):
-                weight = fit_blend(fit_runs[best], errors, as_exact_as_dd, structure)
-                fitted = scores([(p, blend(d, blind(p, errors), blend_at(weight, p, d))) for p, d in fit_runs[best]])
+                weight = fit_blend(fit_runs[best], by_margin, as_exact_as_dd, structure)
+                fitted = scores([(p, blend(d, by_margin(p), blend_at(weight, p, d))) for p, d in fit_runs[best]])
                 print(f"  fitting: the blend by {structure} {weight} "
                       f"({'the best CRPS as exact as dd' if as_exact_as_dd else 'the best CRPS'})"
                       f" gives CRPS {fitted['crps']:.3f}, exact {fitted['exact']:.3f} (dd {dd_exact:.3f})")
-        level = replace(setting_level(base, best), errors=errors, blend=weight)
+        level = replace(setting_level(base, best), errors=errors, margin_errors=margin_errors, blend=weight)
         print(f"  fitted: temperature {level.temperature}, defence sight {level.defence_sight}, declarer sight "
               f"{level.declarer_sight}, contract value {level.contract_value}, blend weight of the position-blind "
               f"part by agreement and cut {weight}", flush=True)
@@ -317,10 +319,13 @@ def main() -> None:
         decisions, layouts = sum(r[2] for r in measured), sum(r[3] for r in measured)
         tables = {
             "dd": [(p, {p.dd: 1.0}) for p in score_set],
-            "blind": [(p, blind(p, errors)) for p in score_set],
+            "blind": [(p, by_cut(p)) for p in score_set],
+            "blind by margin": [(p, by_margin(p)) for p in score_set],
             "sd play-outs": [(p, d) for p, d, _ in timed],
-            "sd": [(p, blend(d, blind(p, errors), blend_at(weight, p, d))) for p, d, _ in timed],
+            "sd": [(p, blend(d, by_margin(p), blend_at(weight, p, d))) for p, d, _ in timed],
         }
+        if not args.score_only:
+            tables["sd, blind by cut"] = [(p, blend(d, by_cut(p), blend_at(cut_weight, p, d))) for p, d, _ in timed]
         dd_crps = scores(tables["dd"])["crps"]
         blind_crps = scores(tables["blind"])["crps"]
         print(f"  scored on {len(score_set)} held-out positions ({args.score} per cut):")
@@ -339,6 +344,10 @@ def main() -> None:
             print(f"  {name} by the play-outs' agreement (unanimous / at least 3 in 4 / less):")
             print("\n".join(by_agreement(tables[name], agreements)))
         print(f"  sd's most likely outcome against dd's, right more often by {paired_exact(tables['sd'], tables['dd'])}")
+        if "sd, blind by cut" in tables:
+            gain, error = paired_crps(tables["sd"], tables["sd, blind by cut"])
+            print(f"  the margin over the contract in the blind part: sd's CRPS lower by {gain:.4f} (standard error "
+                  f"{error:.4f}) than with the blind part by cut alone (its blend {cut_weight})")
         boards = [(p.source, p.index) for p in score_set]
         for name in ("dd", "blind"):
             value, low, high = ratio_interval(tables["sd"], tables[name], boards, args.seed)
@@ -351,8 +360,8 @@ def main() -> None:
         print("  sd's CRPS over dd's by event: " + "; ".join(
             f"{event} {ratio(event_crps['sd'][event], event_crps['dd'][event])} ({len(chosen)} positions)"
             for event, chosen in by_event.items()))
-        bound = fit_blend([(p, d) for p, d, _ in timed], errors, False, "agreement")
-        bound_crps = scores([(p, blend(d, blind(p, errors), blend_at(bound, p, d))) for p, d, _ in timed])["crps"]
+        bound = fit_blend([(p, d) for p, d, _ in timed], by_margin, False, "agreement")
+        bound_crps = scores([(p, blend(d, by_margin(p), blend_at(bound, p, d))) for p, d, _ in timed])["crps"]
         print(f"  a bound, not an estimate: the blend by agreement fitted on these held-out positions themselves "
               f"({ {a: w[1] for a, w in bound.items()} }) would score CRPS {bound_crps:.3f} "
               f"({ratio(bound_crps, dd_crps)} of dd's)")
@@ -364,33 +373,8 @@ def main() -> None:
             print("  sd: every play-out taken from --reuse without its timing: no seconds measured in this run")
         if args.score_only:
             continue
-        seeds = f"--seed {args.seed}{'' if args.play_seed is None else f' --play-seed {args.play_seed}'}"
-        fitted_on = (f"bench_likely.py {seeds} --fit {args.fit}: {len(blind_fit)} fitting positions for "
-                     f"the errors, {len(model_fit)} for the play model")
-        if args.blend_only:
-            before = base.fitted_on.split(BLEND_REFIT)[0]
-            auction = "" if args.auction_fit is None else f" --auction-fit {args.auction_fit}"
-            fitted_on = (f"{before}{BLEND_REFIT} by {structure} (chosen by cross-validation over the fitting events) "
-                         f"with bench_likely.py --blend-only {seeds} --fit {args.fit}{auction}"
-                         f"{''.join(' --' + option.replace('_', '-') for option in READING_OPTIONS if getattr(args, option))}"
-                         f"{'' if args.sight is None else f' --sight {args.sight}'}"
-                         f"{'' if args.layouts is None else f' --layouts {args.layouts}'}"
-                         f"{f' --contract-values {args.contract_values}' if args.contract_values else ''}"
-                         f"{f' --declarer-sights {args.declarer_sights}' if args.declarer_sights else ''}"
-                         f" on {len(model_fit)} fitting positions")
-        shipped[level_name] = {
-            "temperature": level.temperature, "defence_sight": level.defence_sight, "playouts": level.playouts,
-            "layouts": level.layouts,
-            "blend": {agreement: {str(cut): w for cut, w in by_cut.items()} for agreement, by_cut in weight.items()},
-            **({} if level.auction_rules is None else {"auction_rules": sorted(level.auction_rules)}),
-            **readings_on(level),
-            **({"contract_value": level.contract_value} if level.contract_value else {}),
-            **({"declarer_sight": level.declarer_sight} if level.declarer_sight else {}),
-            "errors": {str(cut): {str(o): round(w, 6) for o, w in table.items()} for cut, table in errors.items()},
-            "fitted_on": fitted_on,
-            "check": [{"source": p.source, "index": p.index, "cut": p.cut, "seed": play_seed,
-                       "playouts": sorted([t, round(w, 6)] for t, w in d.items())}
-                      for p, d in fit_runs[best][:: max(1, len(model_fit) // 3)][:3]]}
+        shipped[level_name] = level_entry(level, fitted_on(args, base, structure, len(blind_fit), len(model_fit)),
+                                          fit_runs[best], play_seed)
     if args.write:
         (ROOT / "revsim" / "equity" / "levels.json").write_text(json.dumps(shipped, indent=2) + "\n")
         print("\nwritten: revsim/equity/levels.json")

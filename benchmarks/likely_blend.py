@@ -1,30 +1,49 @@
 """How bench_likely.py blends sd's play-outs with the position-blind baseline: the blind part (double dummy plus
-the errors real players made from the same point), the blend's weight by the play-outs' agreement and the cut,
-fitted on the fitting positions, and its structure chosen by cross-validation over the fitting events."""
+the errors real players made from the same point, by cut, or by cut and double dummy's margin over the
+contract), the blend's weight by the play-outs' agreement and the cut, fitted on the fitting positions, and its
+structure chosen by cross-validation over the fitting events."""
 
 from __future__ import annotations
 
 import itertools
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Protocol
 
 from likely_scoring import crps, mean_and_error, mode
 
-from revsim.equity.sd import AGREEMENTS, CUTS, Blend, agreement_of
+from revsim.equity.sd import AGREEMENTS, CUTS, MARGINS, Blend, agreement_of, margin_of
+
+Errors = dict[int, dict[int, float]]
+"""Actual minus double dummy: each offset's share, by cut."""
+MarginErrors = dict[int, dict[int, dict[int, float]]]
+"""The same by cut and then by double dummy's margin over the contract (``sd.margin_of``)."""
+
+MARGIN_PRIOR = 20
+"""How many positions' worth of the cut's errors each margin's errors start from: a margin seen on few fitting
+positions stays near its cut's errors."""
 
 
 class Fitted(Protocol):
-    """A position the blend is fitted on: its cut, the players' result, double dummy's and its event."""
+    """A position the blend is fitted on: its cut, the players' result, double dummy's, its event and the
+    tricks its contract needs."""
 
     cut: int
     actual: int
     dd: int
     event: str
 
+    @property
+    def target(self) -> int: ...
 
-def fit_errors(positions: Sequence[Fitted]) -> dict[int, dict[int, float]]:
-    errors: dict[int, dict[int, float]] = {}
+
+BlindPart = Callable[[Fitted], dict[int, float]]
+"""A position's blind part: the tricks it gives each result."""
+
+
+def fit_errors(positions: Sequence[Fitted]) -> Errors:
+    """The errors (actual minus double dummy) of ``positions``, by cut."""
+    errors: Errors = {}
     for cut in CUTS:
         counts = Counter(p.actual - p.dd for p in positions if p.cut == cut)
         total = sum(counts.values()) or 1
@@ -32,9 +51,27 @@ def fit_errors(positions: Sequence[Fitted]) -> dict[int, dict[int, float]]:
     return errors
 
 
-def blind(position: Fitted, errors: dict[int, dict[int, float]]) -> dict[int, float]:
+def fit_margin_errors(positions: Sequence[Fitted], errors: Errors, prior: float = MARGIN_PRIOR) -> MarginErrors:
+    """The errors of ``positions`` by cut and by double dummy's margin over the contract, each margin's counts
+    added to ``prior`` positions' worth of its cut's errors (``errors``)."""
+    out: MarginErrors = {}
+    for cut in CUTS:
+        out[cut] = {}
+        for margin in MARGINS:
+            at = [p for p in positions if p.cut == cut and margin_of(p.dd, p.target) == margin]
+            counts = Counter(p.actual - p.dd for p in at)
+            total = sum(counts.values()) + prior
+            offsets = sorted(set(counts) | set(errors[cut]))
+            out[cut][margin] = {o: (counts[o] + prior * errors[cut].get(o, 0.0)) / total for o in offsets}
+    return out
+
+
+def blind(position: Fitted, errors: Errors, by_margin: MarginErrors | None = None) -> dict[int, float]:
+    """Double dummy plus the errors of the position's cut (and of its margin over the contract, ``by_margin``)."""
+    margin = margin_of(position.dd, position.target)
+    table = errors[position.cut] if by_margin is None or margin is None else by_margin[position.cut][margin]
     out: dict[int, float] = {}
-    for offset, weight in errors[position.cut].items():
+    for offset, weight in table.items():
         tricks = min(max(position.dd + offset, 0), 13)
         out[tricks] = out.get(tricks, 0.0) + weight
     return out
@@ -49,7 +86,7 @@ STRUCTURES = {"cut": (False, True), "agreement": (True, False), "agreement and c
 """What the blend's weight may depend on: (the play-outs' agreement, the cut)."""
 
 
-def fit_blend(runs: Sequence[tuple[Fitted, dict[int, float]]], errors: dict[int, dict[int, float]],
+def fit_blend(runs: Sequence[tuple[Fitted, dict[int, float]]], blind_part: BlindPart,
               as_exact_as_dd: bool = True, structure: str = "agreement and cut") -> Blend:
     """The weight of the blind part (steps of 0.05) for each cell of ``structure`` (by the play-outs'
     agreement, by cut, or both): the lowest pooled CRPS on the fitting positions, among the weights whose most
@@ -68,7 +105,7 @@ def fit_blend(runs: Sequence[tuple[Fitted, dict[int, float]]], errors: dict[int,
         members = [(p, d) for p, d in runs if cell_of(p, d) == cell]
         table[cell] = {}
         for w in grid:
-            rows = [(p, blend(d, blind(p, errors), w)) for p, d in members]
+            rows = [(p, blend(d, blind_part(p), w)) for p, d in members]
             table[cell][w] = (sum(crps(d, p.actual) for p, d in rows), sum(mode(d) == p.actual for p, d in rows))
     dd_exact = sum(p.dd == p.actual for p, _ in runs)
 
@@ -82,7 +119,7 @@ def fit_blend(runs: Sequence[tuple[Fitted, dict[int, float]]], errors: dict[int,
     return {a: {c: weights[(a if by_agreement else "*", c if by_cut else 0)] for c in CUTS} for a in AGREEMENTS}
 
 
-def choose_structure(runs: Sequence[tuple[Fitted, dict[int, float]]], errors: dict[int, dict[int, float]]) -> str:
+def choose_structure(runs: Sequence[tuple[Fitted, dict[int, float]]], blind_part: BlindPart) -> str:
     """The blend's structure by cross-validation over the fitting events (each event scored on a blend fitted on
     the others): the better of the two with three weights (by agreement, by cut), and the one with nine (both)
     only when it beats that by more than one standard error of the paired difference over the positions (a
@@ -92,8 +129,8 @@ def choose_structure(runs: Sequence[tuple[Fitted, dict[int, float]]], errors: di
     for structure in STRUCTURES:
         by_position: list[float] = []
         for event in events:
-            weights = fit_blend([(p, d) for p, d in runs if p.event != event], errors, False, structure)
-            by_position += [crps(blend(d, blind(p, errors), blend_at(weights, p, d)), p.actual)
+            weights = fit_blend([(p, d) for p, d in runs if p.event != event], blind_part, False, structure)
+            by_position += [crps(blend(d, blind_part(p), blend_at(weights, p, d)), p.actual)
                             for p, d in runs if p.event == event]
         scored[structure] = by_position
     mean = {name: sum(values) / len(values) for name, values in scored.items()}

@@ -31,6 +31,12 @@ class Position:
     index: int = 0
     dd: int = 0
 
+    @property
+    def target(self) -> int:
+        """The tricks declarer's side needs for its contract."""
+        assert self.record.contract is not None
+        return self.record.contract.tricks_needed
+
 
 def collect(level: str) -> list[Position]:
     """Every position after 1, 3 and 6 tricks of the level's legal records with a known result."""

@@ -2,7 +2,8 @@
 
 From a position, ``playouts`` play-outs (``playout``) give a distribution of declarer's side's final
 tricks; it is blended with the position-blind distribution (the double-dummy value plus the errors real
-players made from that point, by tricks completed), both parts reported. The parameters of a level
+players made from that point, by tricks completed and by how far double dummy makes or misses the contract),
+both parts reported. The parameters of a level
 (``expert``, ``club``) are fitted by ``benchmarks/bench_likely.py`` on fitting boards and shipped in
 ``levels.json``. Every sample is drawn from a generator seeded by the settings' seed and the position, so
 the same input and seed give the same estimate.
@@ -16,7 +17,7 @@ import random
 import zlib
 from collections import Counter
 from collections.abc import Set
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from importlib import resources
 from typing import Any
 
@@ -42,8 +43,17 @@ READINGS = ("read_leads", "read_carding", "bad_breaks_fit_auction")
 """A level's switches for what its players read beyond the cards seen and the auction (``Level``'s fields of
 these names; off unless levels.json turns them on)."""
 
+MARGINS = (-2, -1, 0, 1, 2)
+"""Double dummy's tricks beyond the contract (negative: short of it), the ends standing for more."""
+
 Blend = dict[str, dict[int, float]]
 """The weight of the position-blind part, by the play-outs' agreement and then by cut."""
+
+
+def margin_of(double_dummy: int, target: int | None) -> int | None:
+    """How many tricks double dummy takes beyond the ``target`` of the contract (negative: how many it falls
+    short), within ``MARGINS``; None without a target."""
+    return None if target is None else min(max(double_dummy - target, MARGINS[0]), MARGINS[-1])
 
 
 def agreement_of(playouts: dict[int, float]) -> str:
@@ -66,6 +76,8 @@ class Level:
     blend: Blend
     errors: dict[int, dict[int, float]]
     fitted_on: str = ""
+    margin_errors: dict[int, dict[int, dict[int, float]]] = field(default_factory=dict)
+    """The errors by cut and then by ``margin_of`` (empty: by cut alone)."""
     defence_sight: float = 0.0
     auction_rules: frozenset[str] | None = None
     """The auction's rules the players read (``view.RULES``; those real hands fit often enough); None: all."""
@@ -93,9 +105,18 @@ class Level:
         play-outs agree as ``agreement`` says."""
         return self.blend[agreement][nearest_cut(completed)]
 
-    def errors_at(self, completed: int) -> dict[int, float]:
-        """Real players' results minus double dummy after ``completed`` tricks (those of the nearest cut)."""
-        return self.errors.get(nearest_cut(completed), {0: 1.0})
+    def errors_at(self, completed: int, margin: int | None = None) -> dict[int, float]:
+        """Real players' results minus double dummy after ``completed`` tricks (those of the nearest cut), in
+        contracts that double dummy makes or misses by ``margin`` where the level has them."""
+        cut = nearest_cut(completed)
+        by_margin = self.margin_errors.get(cut, {})
+        if margin is not None and margin in by_margin:
+            return by_margin[margin]
+        return self.errors.get(cut, {0: 1.0})
+
+    def measured_margin(self, completed: int, margin: int | None) -> int | None:
+        """``margin`` where the level measured errors by margin at this point of the play, else None."""
+        return margin if margin in self.margin_errors.get(nearest_cut(completed), {}) else None
 
 
 @functools.cache
@@ -104,25 +125,36 @@ def load_level(name: str) -> Level:
     data = json.loads(resources.files("revsim.equity").joinpath("levels.json").read_text(encoding="utf-8"))
     if name not in data:
         raise ValueError(f"level must be one of {', '.join(sorted(data))}, not {name!r}")
-    entry = data[name]
-    errors = {int(cut): {int(offset): float(weight) for offset, weight in table.items()}
-              for cut, table in entry["errors"].items()}
+    return level_from_entry(name, data[name])
+
+
+def level_from_entry(name: str, entry: dict[str, Any]) -> Level:
+    """A level from its entry in levels.json; ValueError naming what is missing or unknown."""
+    errors = {int(cut): _offsets(table) for cut, table in entry["errors"].items()}
+    margin_errors = {int(cut): {int(margin): _offsets(table) for margin, table in by_margin.items()}
+                     for cut, by_margin in entry.get("errors_by_margin", {}).items()}
     blend = {agreement: {int(cut): float(weight) for cut, weight in by_cut.items()}
              for agreement, by_cut in entry["blend"].items()}
     if set(blend) != set(AGREEMENTS) or any(set(by_cut) != set(CUTS) for by_cut in blend.values()) \
-            or set(errors) != set(CUTS):
+            or set(errors) != set(CUTS) \
+            or any(cut not in CUTS or set(by_margin) != set(MARGINS) for cut, by_margin in margin_errors.items()):
         raise ValueError(f"levels.json: level {name!r} needs a blend weight for each agreement {AGREEMENTS} and "
-                         f"cut {CUTS}, and errors for each cut")
+                         f"cut {CUTS}, errors for each cut, and errors by margin (where given) for each margin "
+                         f"{MARGINS}")
     rules = entry.get("auction_rules")
     if rules is not None and not set(rules) <= set(RULES):
         raise ValueError(f"levels.json: level {name!r} names auction rules revsim does not have: "
                          f"{sorted(set(rules) - set(RULES))}")
     return Level(name, float(entry["temperature"]), int(entry["playouts"]), int(entry["layouts"]),
-                 blend, errors, str(entry.get("fitted_on", "")),
+                 blend, errors, str(entry.get("fitted_on", "")), margin_errors,
                  float(entry.get("defence_sight", 0.0)), None if rules is None else frozenset(rules),
                  **{reading: bool(entry.get(reading, False)) for reading in READINGS},
                  contract_value=float(entry.get("contract_value", 0.0)),
                  declarer_sight=float(entry.get("declarer_sight", 0.0)))
+
+
+def _offsets(table: dict[str, Any]) -> dict[int, float]:
+    return {int(offset): float(weight) for offset, weight in table.items()}
 
 
 def readings_on(level: Level) -> dict[str, bool]:
@@ -158,12 +190,14 @@ class Likely:
     lines: tuple[PlayOut, ...] = ()
     agreement: str = "unanimous"
     cut: int = CUTS[0]
+    margin: int | None = None
 
     def evidence(self) -> dict[str, object]:
         """The two parts, how they were blended and the cut whose fitted figures applied, as JSON data."""
         return {"play_outs": [[tricks, round(weight, 6)] for tricks, weight in self.playouts],
                 "position_blind": [[tricks, round(weight, 6)] for tricks, weight in self.blind],
-                "double_dummy": self.double_dummy, "agreement": self.agreement, "blend": self.blend, "cut": self.cut}
+                "double_dummy": self.double_dummy, "agreement": self.agreement, "blend": self.blend, "cut": self.cut,
+                "margin": self.margin}
 
 
 def position_seed(seed: int, position: Replay) -> int:
@@ -178,10 +212,12 @@ def nearest_cut(completed: int) -> int:
     return min(CUTS, key=lambda cut: (abs(cut - completed), cut))
 
 
-def blind_distribution(double_dummy: int, completed: int, low: int, high: int, level: Level) -> dict[int, float]:
-    """Double dummy plus the errors real players made from that point, kept within the tricks still possible."""
+def blind_distribution(double_dummy: int, completed: int, low: int, high: int, level: Level,
+                       margin: int | None = None) -> dict[int, float]:
+    """Double dummy plus the errors real players made from that point (in contracts double dummy makes or misses
+    by ``margin``, where known), kept within the tricks still possible."""
     spread: dict[int, float] = {}
-    for offset, weight in level.errors_at(completed).items():
+    for offset, weight in level.errors_at(completed, margin).items():
         tricks = min(max(double_dummy + offset, low), high)
         spread[tricks] = spread.get(tricks, 0.0) + weight
     total = sum(spread.values())
@@ -210,7 +246,8 @@ def likely_tricks(position: Replay, declarer: Seat, shapes: dict[Seat, HandShape
     completed = len(position.tricks) + position.first_trick - 1
     low = position.tricks_won(side)
     high = low + 13 - position.tricks_won(0) - position.tricks_won(1)
-    blind = blind_distribution(double_dummy, completed, low, high, level)
+    margin = level.measured_margin(completed, margin_of(double_dummy, target))
+    blind = blind_distribution(double_dummy, completed, low, high, level, margin)
     agreement = agreement_of(playouts)
     blind_weight = level.blend_at(completed, agreement)
     blended: dict[int, float] = {}
@@ -219,7 +256,7 @@ def likely_tricks(position: Replay, declarer: Seat, shapes: dict[Seat, HandShape
             blended[tricks] = blended.get(tricks, 0.0) + weight * share
     return Likely(_ordered(blended), _ordered(playouts), _ordered(blind), double_dummy, blind_weight,
                   tuple(sorted(firsts.items(), key=lambda item: (-item[1], item[0].suit, -item[0].rank))),
-                  tuple(lines), agreement, nearest_cut(completed))
+                  tuple(lines), agreement, nearest_cut(completed), margin)
 
 
 def representative_play_out(position: Replay, declarer: Seat, lines: tuple[PlayOut, ...],
@@ -279,7 +316,8 @@ class SingleDummyEstimator:
             "level": self.level.name, **play_model(self.level), "play_out_count": self.level.playouts,
             "layouts": self.level.layouts, "seed": self.seed,
             "cut": nearest_cut(evidence_dd.tricks_completed),
-            "errors": [list(error) for error in sorted(self.level.errors_at(evidence_dd.tricks_completed).items())],
+            "errors": [list(error) for error in sorted(self.level.errors_at(evidence_dd.tricks_completed,
+                                                                             likely.margin).items())],
             "representative": representative_play_out(position, declarer, likely.lines, revoke.allowed),
         }
         return replace(evidence_dd, estimator=self.name, substitute="policy", chosen=chosen,

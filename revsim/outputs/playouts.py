@@ -70,6 +70,16 @@ AGREEMENT_WORDS = {
 """How far the play-outs agreed, in words: the blend trusts them as far as that, as fitted on real play."""
 
 
+MARGIN_WORDS = {
+    -2: "contracts perfect play defeats by two tricks or more",
+    -1: "contracts perfect play defeats by one trick",
+    0: "contracts perfect play makes exactly",
+    1: "contracts perfect play makes with one trick to spare",
+    2: "contracts perfect play makes with two tricks or more to spare",
+}
+"""Double dummy's margin over the contract (``sd.margin_of``), in words: real players' errors were measured by it."""
+
+
 def real_play_texts(estimate: Estimate) -> list[str]:
     """How often real players end elsewhere than perfect play from such positions, and how revsim combined
     that with the play-outs."""
@@ -83,7 +93,9 @@ def real_play_texts(estimate: Estimate) -> list[str]:
     blend = float(evidence.get("blend", 0.0))
     parts = labels_by_tricks([(1, 1 - blend), (0, blend)])
     after = trick_word(int(evidence.get("cut", 0)))
-    return [f"From positions like this (after about {after}), {players} ended with the result of "
+    margin = evidence.get("margin")
+    like = f"after about {after}" + ("" if margin is None else f", in {MARGIN_WORDS[int(margin)]}")
+    return [f"From positions like this ({like}), {players} ended with the result of "
             f"perfect play {share[0]} of the time; declarer's side took fewer tricks {share[-1]} of the time and more "
             f"{share[1]}.",
             f"The play-outs {AGREEMENT_WORDS.get(str(evidence.get('agreement')), 'agreed as they did')}, so revsim's "

@@ -1,0 +1,65 @@
+"""What bench_likely.py writes to levels.json for a level: its fitted parameters, how they were fitted
+(``fitted_on``, the command that reproduces them) and a few fitting positions with their play-outs (``check``),
+which ``tests/test_single_dummy.py`` replays."""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Sequence
+from typing import Any, Protocol
+
+from revsim.equity.sd import Level, readings_on
+
+READING_OPTIONS = {"leads": "read_leads", "carding": "read_carding", "bad_breaks_fit_auction": "bad_breaks_fit_auction"}
+"""Each option that switches on a reading of the players, and the level's switch (``sd.READINGS``)."""
+
+BLEND_REFIT = "; the blend then refitted"
+"""How levels.json's ``fitted_on`` says the blend was refitted (a later refit replaces that part)."""
+
+
+class Checked(Protocol):
+    source: str
+    index: int
+    cut: int
+
+
+def fitted_on(args: argparse.Namespace, base: Level, structure: str, errors_fitted_on: int, model_fitted_on: int) -> str:
+    """The command and positions the level was fitted with; a refit of the blend alone keeps what the play model
+    was fitted on before it."""
+    seeds = f"--seed {args.seed}{'' if args.play_seed is None else f' --play-seed {args.play_seed}'}"
+    if not args.blend_only:
+        return (f"bench_likely.py {seeds} --fit {args.fit}: {errors_fitted_on} fitting positions for the errors, "
+                f"{model_fitted_on} for the play model")
+    before = base.fitted_on.split(BLEND_REFIT)[0]
+    options = ("" if args.auction_fit is None else f" --auction-fit {args.auction_fit}") + "".join(
+        " --" + option.replace("_", "-") for option in READING_OPTIONS if getattr(args, option))
+    options += "" if args.sight is None else f" --sight {args.sight}"
+    options += "" if args.layouts is None else f" --layouts {args.layouts}"
+    options += f" --contract-values {args.contract_values}" if args.contract_values else ""
+    options += f" --declarer-sights {args.declarer_sights}" if args.declarer_sights else ""
+    return (f"{before}{BLEND_REFIT}, with the errors by cut and by margin over the contract on {errors_fitted_on} "
+            f"fitting positions, by {structure} (chosen by cross-validation over the fitting events) with "
+            f"bench_likely.py --blend-only {seeds} --fit {args.fit}{options} on {model_fitted_on} fitting positions")
+
+
+def _offsets(table: dict[int, float]) -> dict[str, float]:
+    return {str(offset): round(weight, 6) for offset, weight in table.items()}
+
+
+def level_entry(level: Level, fitted: str, runs: Sequence[tuple[Checked, dict[int, float]]], seed: int) -> dict[str, Any]:
+    """The level as levels.json holds it, with three of its fitting ``runs`` (spread over them) as checks."""
+    return {
+        "temperature": level.temperature, "defence_sight": level.defence_sight, "playouts": level.playouts,
+        "layouts": level.layouts,
+        "blend": {agreement: {str(cut): w for cut, w in by_cut.items()} for agreement, by_cut in level.blend.items()},
+        **({} if level.auction_rules is None else {"auction_rules": sorted(level.auction_rules)}),
+        **readings_on(level),
+        **({"contract_value": level.contract_value} if level.contract_value else {}),
+        **({"declarer_sight": level.declarer_sight} if level.declarer_sight else {}),
+        "errors": {str(cut): _offsets(table) for cut, table in level.errors.items()},
+        "errors_by_margin": {str(cut): {str(margin): _offsets(table) for margin, table in by_margin.items()}
+                             for cut, by_margin in level.margin_errors.items()},
+        "fitted_on": fitted,
+        "check": [{"source": p.source, "index": p.index, "cut": p.cut, "seed": seed,
+                   "playouts": sorted([t, round(w, 6)] for t, w in d.items())}
+                  for p, d in runs[:: max(1, len(runs) // 3)][:3]]}
