@@ -54,12 +54,12 @@ sys.path.insert(0, str(ROOT))
 from corpus_records import CORPUS  # noqa: E402
 from likely_blend import blend, blend_at, blind, choose_structure, fit_blend, fit_errors, fit_margin_errors  # noqa: E402
 from likely_positions import Position, add_dd, auction_rules_kept, collect, sample, split  # noqa: E402
-from likely_scoring import by_agreement, calibration, paired_crps, paired_exact, ratio, ratio_interval, scores  # noqa: E402
+from likely_scoring import by_group, calibration, own_world, paired_crps, paired_exact, ratio, ratio_interval, scores  # noqa: E402
 from likely_write import READING_OPTIONS, fitted_on, level_entry  # noqa: E402
 
 from revsim.equity.playout import STATS  # noqa: E402
 from revsim.equity.predict import position_after  # noqa: E402
-from revsim.equity.sd import Level, agreement_of, likely_tricks, load_level, readings_on  # noqa: E402
+from revsim.equity.sd import MARGINS, Level, agreement_of, likely_tricks, load_level, margin_of, readings_on  # noqa: E402
 from revsim.equity.view import record_auction  # noqa: E402
 from revsim.records.readers import read_records  # noqa: E402
 from revsim.records.record import Record  # noqa: E402
@@ -228,6 +228,8 @@ def main() -> None:
                         help="layouts a player deals at each decision (instead of the shipped level's)")
     parser.add_argument("--sight", type=float, default=None,
                         help="with --blend-only or --score-only: this defence sight instead of the shipped one")
+    parser.add_argument("--own-world", action="store_true",
+                        help="also score the play-outs against a second seed's play-outs of the scoring positions")
     parser.add_argument("--checks-only", action="store_true",
                         help="only recompute the shipped check positions' play-outs with the shipped parameters")
     args = parser.parse_args()
@@ -342,7 +344,17 @@ def main() -> None:
         agreements = [agreement_of(d) for _, d, _ in timed]
         for name in ("sd", "sd play-outs", "dd"):
             print(f"  {name} by the play-outs' agreement (unanimous / at least 3 in 4 / less):")
-            print("\n".join(by_agreement(tables[name], agreements)))
+            print("\n".join(by_group(tables[name], agreements)))
+        margins = [f"{margin_of(p.dd, p.target):+d}" for p in score_set]
+        for name in ("sd", "sd play-outs", "dd"):
+            print(f"  {name} by double dummy's tricks beyond the contract (-2 or fewer to +2 or more):")
+            print("\n".join(by_group(tables[name], margins, [f"{m:+d}" for m in MARGINS])))
+        if args.own_world:
+            second = [r[0] for r in run_playouts(score_set, level, play_seed + 1, pool, cache)]
+            own, own_dd = own_world([d for _, d, _ in timed], second, [p.dd for p in score_set])
+            print(f"  if real players played as the play-outs do (seed {play_seed + 1}'s play-outs as the results): "
+                  f"the play-outs' CRPS {own:.3f} against dd's {own_dd:.3f} ({ratio(own, own_dd)}); on the real "
+                  f"results {scores(tables['sd play-outs'])['crps']:.3f} against {dd_crps:.3f}")
         print(f"  sd's most likely outcome against dd's, right more often by {paired_exact(tables['sd'], tables['dd'])}")
         if "sd, blind by cut" in tables:
             gain, error = paired_crps(tables["sd"], tables["sd, blind by cut"])

@@ -27,6 +27,28 @@ def crps(distribution: dict[int, float], actual: int) -> float:
     return total
 
 
+def expected_crps(distribution: dict[int, float], truth: dict[int, float]) -> float:
+    """The mean CRPS of ``distribution`` if the result were drawn from ``truth``: the sum over x of
+    F(x)^2 - 2 F(x) G(x) + G(x), F and G the cumulative distributions."""
+    total, forecast, true = 0.0, 0.0, 0.0
+    for x in range(13):
+        forecast += distribution.get(x, 0.0)
+        true += truth.get(x, 0.0)
+        total += forecast ** 2 - 2 * forecast * true + true
+    return total
+
+
+def own_world(first: Sequence[dict[int, float]], second: Sequence[dict[int, float]],
+              dd: Sequence[int]) -> tuple[float, float]:
+    """What the play-outs would score if real players played as the simulated ones do: the mean CRPS of the
+    ``first`` play-outs against results drawn from a second, independent seed's (``second``), and double
+    dummy's (``dd``) mean absolute error against those results."""
+    played = [expected_crps(d, truth) for d, truth in zip(first, second, strict=True)]
+    missed = [sum(weight * abs(tricks - value) for tricks, weight in truth.items())
+              for truth, value in zip(second, dd, strict=True)]
+    return sum(played) / len(played), sum(missed) / len(missed)
+
+
 def mode(distribution: dict[int, float]) -> int:
     return max(distribution.items(), key=lambda item: (item[1], -item[0]))[0]
 
@@ -66,12 +88,14 @@ def ratio(value: float, reference: float) -> str:
     return f"{value / reference:.2f}" if reference else " n/a"
 
 
-def by_agreement(rows: Sequence[tuple[Scored, dict[int, float]]], agreements: Sequence[str]) -> list[str]:
-    """For each agreement of the play-outs: positions, CRPS, and the calibration of the most likely outcome
+def by_group(rows: Sequence[tuple[Scored, dict[int, float]]], groups: Sequence[str],
+             order: Sequence[str] | None = None) -> list[str]:
+    """For each group (``groups[i]`` is position i's: the play-outs' agreement, double dummy's margin over the
+    contract), in ``order`` or as they come: positions, CRPS, and the calibration of the most likely outcome
     (the weight the estimate gave it on average against how often it happened, in points)."""
     lines = []
-    for name in dict.fromkeys(agreements):
-        chosen = [(p, d) for (p, d), a in zip(rows, agreements, strict=True) if a == name]
+    for name in order or dict.fromkeys(groups):
+        chosen = [(p, d) for (p, d), group in zip(rows, groups, strict=True) if group == name]
         if not chosen:
             continue
         given = sum(max(d.values()) for _, d in chosen) / len(chosen)

@@ -13,7 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
-from likely_scoring import crps, paired_exact, ratio_interval  # noqa: E402
+from likely_scoring import crps, expected_crps, own_world, paired_exact, ratio_interval  # noqa: E402
 
 
 @dataclass(frozen=True)
@@ -96,3 +96,26 @@ def test_a_fitted_setting_replaces_the_shipped_one_only_when_clearly_better_on_t
     assert replayed == [clear, shipped]
     assert keep_unless_clearly_better(runs, clear, shipped, fresh_seed(False)) == shipped   # a gain on one seed alone
     assert keep_unless_clearly_better(noisy, close, shipped, fresh_seed(True)) == shipped and len(replayed) == 4
+
+
+_DISTRIBUTIONS = st.dictionaries(st.integers(0, 13), st.floats(0.01, 1), min_size=1, max_size=5).map(
+    lambda d: {tricks: weight / sum(d.values()) for tricks, weight in d.items()})
+
+
+@settings(max_examples=60, deadline=None)
+@given(_DISTRIBUTIONS, _DISTRIBUTIONS, st.integers(0, 13))
+def test_expected_crps_is_the_crps_averaged_over_the_truth_and_proper(forecast: dict[int, float],
+                                                                      truth: dict[int, float], actual: int) -> None:
+    """Against one certain result it is that result's CRPS; against any truth it is the truth-weighted mean of
+    the CRPS of each result; and no forecast does better on average than the truth itself (CRPS is proper)."""
+    assert math.isclose(expected_crps(forecast, {actual: 1.0}), crps(forecast, actual), abs_tol=1e-9)
+    averaged = sum(weight * crps(forecast, tricks) for tricks, weight in truth.items())
+    assert math.isclose(expected_crps(forecast, truth), averaged, abs_tol=1e-9)
+    assert expected_crps(truth, truth) <= expected_crps(forecast, truth) + 1e-9
+
+
+def test_own_world_scores_the_play_outs_against_a_second_seeds_results() -> None:
+    first = [{9: 1.0}, {9: 0.5, 10: 0.5}]
+    second = [{9: 1.0}, {10: 1.0}]
+    played, missed = own_world(first, second, [10, 10])
+    assert played == (0 + 0.25) / 2 and missed == (1 + 0) / 2
