@@ -18,6 +18,8 @@ BLEND_REFIT = "; the blend then refitted"
 
 
 class Checked(Protocol):
+    """A fitting position kept as a check: its record's file and index, and the cut."""
+
     source: str
     index: int
     cut: int
