@@ -224,6 +224,7 @@ def main() -> None:
     parser.add_argument("--declarer-sights", default="",
                         help="how often declarer may read the defenders' hands, e.g. 0,0.5: fitted with the "
                              "temperature and sight (default: the shipped level's)")
+    parser.add_argument("--playouts", type=int, default=None, help="play-outs a position (instead of the shipped level's)")
     parser.add_argument("--layouts", type=int, default=None,
                         help="layouts a player deals at each decision (instead of the shipped level's)")
     parser.add_argument("--sight", type=float, default=None,
@@ -273,6 +274,8 @@ def main() -> None:
             base = replace(base, defence_sight=args.sight)
         if args.layouts is not None:
             base = replace(base, layouts=args.layouts)
+        if args.playouts is not None:
+            base = replace(base, playouts=args.playouts)
         values = [float(v) for v in args.contract_values.split(",")] if args.contract_values else [base.contract_value]
         readers = ([float(v) for v in args.declarer_sights.split(",")] if args.declarer_sights
                    else [base.declarer_sight])

@@ -37,6 +37,7 @@ def fitted_on(args: argparse.Namespace, base: Level, structure: str, errors_fitt
         " --" + option.replace("_", "-") for option in READING_OPTIONS if getattr(args, option))
     options += "" if args.sight is None else f" --sight {args.sight}"
     options += "" if args.layouts is None else f" --layouts {args.layouts}"
+    options += "" if args.playouts is None else f" --playouts {args.playouts}"
     options += f" --contract-values {args.contract_values}" if args.contract_values else ""
     options += f" --declarer-sights {args.declarer_sights}" if args.declarer_sights else ""
     return (f"{before}{BLEND_REFIT}, with the errors by cut and by margin over the contract on {errors_fitted_on} "
