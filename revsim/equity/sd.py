@@ -108,11 +108,8 @@ class Level:
     def errors_at(self, completed: int, margin: int | None = None) -> dict[int, float]:
         """Real players' results minus double dummy after ``completed`` tricks (those of the nearest cut), in
         contracts that double dummy makes or misses by ``margin`` where the level has them."""
-        cut = nearest_cut(completed)
-        by_margin = self.margin_errors.get(cut, {})
-        if margin is not None and margin in by_margin:
-            return by_margin[margin]
-        return self.errors.get(cut, {0: 1.0})
+        cut, measured = nearest_cut(completed), self.measured_margin(completed, margin)
+        return self.errors.get(cut, {0: 1.0}) if measured is None else self.margin_errors[cut][measured]
 
     def measured_margin(self, completed: int, margin: int | None) -> int | None:
         """``margin`` where the level measured errors by margin at this point of the play, else None."""
@@ -193,7 +190,7 @@ class Likely:
     margin: int | None = None
 
     def evidence(self) -> dict[str, object]:
-        """The two parts, how they were blended and the cut whose fitted figures applied, as JSON data."""
+        """The two parts, how they were blended, and the cut and margin whose fitted figures applied, as JSON data."""
         return {"play_outs": [[tricks, round(weight, 6)] for tricks, weight in self.playouts],
                 "position_blind": [[tricks, round(weight, 6)] for tricks, weight in self.blind],
                 "double_dummy": self.double_dummy, "agreement": self.agreement, "blend": self.blend, "cut": self.cut,
