@@ -124,7 +124,7 @@ def test_law64c_fitted_margin_errors_start_from_the_cuts_and_sum_to_one(rows: li
             table = by_margin[cut][margin]
             assert abs(sum(table.values()) - 1) < 1e-9
             if not any(p.cut == cut and margin_of(p.dd, p.target) == margin for p in positions):
-                assert {o: w for o, w in table.items() if w} == {o: w for o, w in errors[cut].items() if w}
+                assert {o: w for o, w in table.items() if w} == pytest.approx({o: w for o, w in errors[cut].items() if w})
     for p in positions:
         assert abs(sum(blind(p, errors, by_margin).values()) - 1) < 1e-9
 
