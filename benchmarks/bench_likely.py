@@ -256,8 +256,6 @@ def main() -> None:
         add_dd(blind_fit)
         errors = fit_errors(blind_fit)
         margin_errors = fit_margin_errors(blind_fit, errors)
-        by_cut = functools.partial(blind, errors=errors)
-        by_margin = functools.partial(blind, errors=errors, by_margin=margin_errors)
         model_fit = blind_fit[:0] + sample(blind_fit, args.fit, rng)
         score_set = sample(scoring, args.score, rng)
         add_dd(score_set)
@@ -276,6 +274,8 @@ def main() -> None:
             base = replace(base, layouts=args.layouts)
         if args.playouts is not None:
             base = replace(base, playouts=args.playouts)
+        by_cut = functools.partial(blind, level=replace(base, errors=errors, margin_errors={}))
+        by_margin = functools.partial(blind, level=replace(base, errors=errors, margin_errors=margin_errors))
         values = [float(v) for v in args.contract_values.split(",")] if args.contract_values else [base.contract_value]
         readers = ([float(v) for v in args.declarer_sights.split(",")] if args.declarer_sights
                    else [base.declarer_sight])

@@ -12,7 +12,7 @@ from typing import Protocol
 
 from likely_scoring import crps, mean_and_error, mode
 
-from revsim.equity.sd import AGREEMENTS, CUTS, MARGINS, Blend, agreement_of, margin_of
+from revsim.equity.sd import AGREEMENTS, CUTS, MARGINS, Blend, Level, agreement_of, blind_distribution, margin_of
 
 Errors = dict[int, dict[int, float]]
 """Actual minus double dummy: each offset's share, by cut."""
@@ -66,15 +66,10 @@ def fit_margin_errors(positions: Sequence[Fitted], errors: Errors, prior: float 
     return out
 
 
-def blind(position: Fitted, errors: Errors, by_margin: MarginErrors | None = None) -> dict[int, float]:
-    """Double dummy plus the errors of the position's cut (and of its margin over the contract, ``by_margin``)."""
-    margin = margin_of(position.dd, position.target)
-    table = errors[position.cut] if by_margin is None or margin is None else by_margin[position.cut][margin]
-    out: dict[int, float] = {}
-    for offset, weight in table.items():
-        tricks = min(max(position.dd + offset, 0), 13)
-        out[tricks] = out.get(tricks, 0.0) + weight
-    return out
+def blind(position: Fitted, level: Level) -> dict[int, float]:
+    """The position's blind part as sd computes it (``sd.blind_distribution``): double dummy plus the level's
+    errors for its cut, and for its margin over the contract where the level has errors by margin."""
+    return blind_distribution(position.dd, position.cut, 0, 13, level, margin_of(position.dd, position.target))
 
 
 def blend(a: dict[int, float], b: dict[int, float], weight_b: float) -> dict[int, float]:

@@ -28,14 +28,8 @@ def crps(distribution: dict[int, float], actual: int) -> float:
 
 
 def expected_crps(distribution: dict[int, float], truth: dict[int, float]) -> float:
-    """The mean CRPS of ``distribution`` if the result were drawn from ``truth``: the sum over x of
-    F(x)^2 - 2 F(x) G(x) + G(x), F and G the cumulative distributions."""
-    total, forecast, true = 0.0, 0.0, 0.0
-    for x in range(13):
-        forecast += distribution.get(x, 0.0)
-        true += truth.get(x, 0.0)
-        total += forecast ** 2 - 2 * forecast * true + true
-    return total
+    """The mean CRPS of ``distribution`` if the result were drawn from ``truth``."""
+    return sum(weight * crps(distribution, tricks) for tricks, weight in truth.items())
 
 
 def own_world(first: Sequence[dict[int, float]], second: Sequence[dict[int, float]],
