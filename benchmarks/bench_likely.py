@@ -90,6 +90,8 @@ def run_key(position: Position, level: Level, seed: int) -> str:
     reads = sorted(readings_on(level))
     value = [] if level.contract_value == 0 else [{"contract_value": level.contract_value}]
     value += [] if level.declarer_sight == 0 else [{"declarer_sight": level.declarer_sight}]
+    value += [{name: getattr(level, name)} for name in ("defence_temperature", "declarer_insight", "defence_insight")
+              if getattr(level, name)]
     return json.dumps([position.source, position.index, position.cut, level.name, level.temperature,
                        level.defence_sight, level.playouts, level.layouts, seed, *rules, *reads, *value])
 

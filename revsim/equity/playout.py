@@ -55,6 +55,22 @@ class Policy:
     """What making the contract (for declarer) or defeating it (for the defenders) is worth to a player, in
     tricks, beside the tricks themselves: a player weighs a card by its tricks plus this on the layouts where
     it reaches his side's goal (0: tricks alone, as double dummy counts them)."""
+    defence_temperature: float | None = None
+    """The defenders' softmax temperature where it differs from declarer's (None: ``temperature``)."""
+    declarer_insight: float = 0.0
+    defence_insight: float = 0.0
+    """How far declarer's (and the defenders') choices lean to the card that is best on the actual deal, beyond
+    what his layouts show (what the table tells a real player and the layouts miss: tempo, signals, the feel
+    of the play): a player values a card at its average over his layouts plus this times its double-dummy
+    tricks on the actual deal (0: his layouts alone)."""
+
+    def temperature_of(self, defending: bool) -> float:
+        """The softmax temperature of a defender (``defending``) or of declarer."""
+        return self.defence_temperature if defending and self.defence_temperature is not None else self.temperature
+
+    def insight_of(self, defending: bool) -> float:
+        """The weight of the actual deal's double-dummy tricks in a defender's (``defending``) or declarer's values."""
+        return self.defence_insight if defending else self.declarer_insight
 
 
 @dataclass
@@ -162,8 +178,11 @@ def play_out_lines(position: Replay, declarer: Seat, shapes: dict[Seat, HandShap
                     for d in asking]
         if policy.safety:
             _break_ties(lines, asking, averages, rng, policy.bad_breaks_fit_auction)
-        for decision, values in zip(asking, averages, strict=True):
-            _play(lines[decision.index], softmax_choice(values, policy.temperature, rng), firsts, decision.index)
+        defending = [side_of(lines[decision.index].to_play) != side for decision in asking]
+        _lean_to_the_deal([lines[decision.index] for decision in asking], averages, defending, policy)
+        for decision, values, defends in zip(asking, averages, defending, strict=True):
+            _play(lines[decision.index], softmax_choice(values, policy.temperature_of(defends), rng), firsts,
+                  decision.index)
 
 
 def _view_and_layouts(line: Replay, declarer: Seat, shapes: dict[Seat, HandShape], policy: Policy, reads: bool,
@@ -257,6 +276,27 @@ def _break_ties(lines: list[Replay], asking: list[_Decision], averages: list[dic
                 averages[number][card] -= step
 
 
+def _lean_to_the_deal(lines: list[Replay], averages: list[dict[Card, float]], defending: list[bool],
+                      policy: Policy) -> None:
+    """Add to each deciding player's values his insight (``Policy.insight_of``) times each card's double-dummy
+    tricks on the actual deal, solved in one batch for the players whose insight is not 0."""
+    leaning = [(number, policy.insight_of(defends)) for number, defends in enumerate(defending)
+               if policy.insight_of(defends) > 0]
+    if not leaning:
+        return
+    actual = positions_values([(_hands(lines[number]), lines[number].leader, tuple(lines[number].current_trick))
+                               for number, _ in leaning], lines[0].trump)
+    for (number, insight), tricks in zip(leaning, actual, strict=True):
+        for card in averages[number]:
+            averages[number][card] += insight * tricks[card]
+
+
+def _hands(line: Replay) -> Layout:
+    """The cards each seat still holds in ``line``: the actual deal's layout."""
+    north, east, south, west = (frozenset(line.hand(seat)) for seat in range(4))
+    return north, east, south, west
+
+
 def _all_equivalent(line: Replay, cards: list[Card]) -> bool:
     """Whether ``cards`` (of the player to play) are one sequence: one suit, and no card between them still
     in any hand or on the trick in progress (a card on the trick can make them differ)."""
@@ -326,6 +366,7 @@ def card_averages(replay: Replay, declarer: Seat, shapes: dict[Seat, HandShape],
     averages = [_averages(legal, solved, goal_value(replay, declarer, target, policy))]
     if policy.safety:
         _break_ties([replay], [decision], averages, rng, policy.bad_breaks_fit_auction)
+    _lean_to_the_deal([replay], averages, [side_of(replay.to_play) != side_of(declarer)], policy)
     return averages[0]
 
 
@@ -333,4 +374,4 @@ def choose(replay: Replay, declarer: Seat, shapes: dict[Seat, HandShape], policy
            allowed: Set[Card] | None = None, target: int | None = None) -> Card:
     """The card the simulated player to play chooses (a forced card at once)."""
     return softmax_choice(card_averages(replay, declarer, shapes, policy, rng, allowed, target),
-                          policy.temperature, rng)
+                          policy.temperature_of(side_of(replay.to_play) != side_of(declarer)), rng)

@@ -91,6 +91,11 @@ class Level:
     """How often declarer reads the defenders' hands (``Policy.declarer_sight``)."""
     contract_value: float = 0.0
     """What making or defeating the contract is worth to the players, in tricks beside the tricks (``Policy``)."""
+    defence_temperature: float | None = None
+    """The defenders' temperature where it differs from declarer's (``Policy.defence_temperature``)."""
+    declarer_insight: float = 0.0
+    defence_insight: float = 0.0
+    """How far declarer's and the defenders' choices lean to the actual deal (``Policy.declarer_insight``)."""
 
     @property
     def policy(self) -> Policy:
@@ -98,7 +103,8 @@ class Level:
                       leads=load_leads(self.name) if self.read_leads else None,
                       carding=load_carding(self.name) if self.read_carding else None,
                       bad_breaks_fit_auction=self.bad_breaks_fit_auction, contract_value=self.contract_value,
-                      declarer_sight=self.declarer_sight)
+                      declarer_sight=self.declarer_sight, defence_temperature=self.defence_temperature,
+                      declarer_insight=self.declarer_insight, defence_insight=self.defence_insight)
 
     def blend_at(self, completed: int, agreement: str) -> float:
         """The weight of the position-blind part after ``completed`` tricks (that of the nearest cut) when the
@@ -147,7 +153,11 @@ def level_from_entry(name: str, entry: dict[str, Any]) -> Level:
                  float(entry.get("defence_sight", 0.0)), None if rules is None else frozenset(rules),
                  **{reading: bool(entry.get(reading, False)) for reading in READINGS},
                  contract_value=float(entry.get("contract_value", 0.0)),
-                 declarer_sight=float(entry.get("declarer_sight", 0.0)))
+                 declarer_sight=float(entry.get("declarer_sight", 0.0)),
+                 defence_temperature=None if entry.get("defence_temperature") is None
+                 else float(entry["defence_temperature"]),
+                 declarer_insight=float(entry.get("declarer_insight", 0.0)),
+                 defence_insight=float(entry.get("defence_insight", 0.0)))
 
 
 def _offsets(table: dict[str, Any]) -> dict[int, float]:
@@ -161,9 +171,12 @@ def readings_on(level: Level) -> dict[str, bool]:
 
 
 def play_model(level: Level) -> dict[str, float]:
-    """How the level's players decide, as the ruling's ``settings`` and sd's ``evidence`` write it."""
+    """How the level's players decide, as the ruling's ``settings`` and sd's ``evidence`` write it (the defenders'
+    own temperature and the players' insight only where the level sets them)."""
+    leaning = {name: getattr(level, name) for name in ("defence_temperature", "declarer_insight", "defence_insight")
+               if getattr(level, name)}
     return {"temperature": level.temperature, "defence_sight": level.defence_sight,
-            "declarer_sight": level.declarer_sight, "contract_value": level.contract_value}
+            "declarer_sight": level.declarer_sight, "contract_value": level.contract_value, **leaning}
 
 
 def level_parameters(level: Level) -> dict[str, Any]:

@@ -138,12 +138,21 @@ def _contract_value(evidence: dict[str, Any]) -> str:
     return f", the contract worth {value} tricks to the players" if value else ""
 
 
+def _leaning(evidence: dict[str, Any]) -> str:
+    """The defenders' own temperature and the players' insight, where the level sets them (nothing else)."""
+    parts = [f"the defenders' temperature {evidence['defence_temperature']}"] if evidence.get("defence_temperature") else []
+    parts += [f"{whose} insight {evidence[key]}" for whose, key in (("declarer's", "declarer_insight"),
+                                                                     ("the defenders'", "defence_insight"))
+              if evidence.get(key)]
+    return "".join(f", {part}" for part in parts)
+
+
 def playout_method(estimate: Estimate) -> str:
     """The parameters that reproduce the play-outs."""
     e: dict[str, Any] = dict(estimate.evidence)
     return (f"single dummy (sd, level {e.get('level')}): {e.get('play_out_count')} play-outs, "
             f"{e.get('layouts')} layouts a decision, temperature {e.get('temperature')}, defence sight "
-            f"{e.get('defence_sight')}{_declarer_sight(e)}{_contract_value(e)}, seed {e.get('seed')}; "
+            f"{e.get('defence_sight')}{_declarer_sight(e)}{_contract_value(e)}{_leaning(e)}, seed {e.get('seed')}; "
             f"play-outs {weighted_tricks(e.get('play_outs', []))}; "
             f"position-blind {weighted_tricks(e.get('position_blind', []))} (double dummy "
             f"{e.get('double_dummy')}, weighing {e.get('blend')} in the blend at this point of the play, where the "
