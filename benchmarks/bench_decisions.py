@@ -36,7 +36,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from corpus_records import event_of, is_fitting, level_records, require_corpus  # noqa: E402
+from corpus_records import clean_replay, event_of, is_fitting, level_records, require_corpus  # noqa: E402
 from decision_fit import (  # noqa: E402
     ChoiceModel,
     Decision,
@@ -50,8 +50,6 @@ from decision_fit import (  # noqa: E402
 )
 
 from revsim.equity.sd import Level, load_level  # noqa: E402
-from revsim.play.table import replay_record  # noqa: E402
-from revsim.records.errors import RecordError  # noqa: E402
 from revsim.records.record import Record  # noqa: E402
 
 GAPS = (0.0, 0.1, 0.3, 0.7, 13.0)
@@ -68,20 +66,12 @@ MIN_CARDS = 12
 """A record is sampled when its play shows at least three tricks (many records show the opening lead alone)."""
 
 
-def replays_cleanly(record: Record) -> bool:
-    """Whether a record's play replays (every card held and in turn) with no revoke."""
-    try:
-        return not any(play.failed_to_follow for play in replay_record(record).replay.plays)
-    except RecordError:
-        return False
-
-
 def sampled_records(level: str, fitting: bool, count: int, seed: int) -> list[Record]:
     """``count`` records of the level's fitting (or scoring) events whose play shows at least ``MIN_CARDS``
     cards and replays cleanly, drawn with the seed."""
     records = [record for file, _, record in level_records(level)
                if len(record.play) >= MIN_CARDS and is_fitting(event_of(file, record)) == fitting
-               and replays_cleanly(record)]
+               and clean_replay(record) is not None]
     random.Random(seed).shuffle(records)
     return records[:count]
 

@@ -59,7 +59,7 @@ from likely_write import READING_OPTIONS, fitted_on, level_entry  # noqa: E402
 
 from revsim.equity.playout import STATS  # noqa: E402
 from revsim.equity.predict import position_after  # noqa: E402
-from revsim.equity.sd import MARGINS, Level, agreement_of, likely_tricks, load_level, margin_of, readings_on  # noqa: E402
+from revsim.equity.sd import LEANINGS, MARGINS, Level, agreement_of, likely_tricks, load_level, margin_of, readings_on  # noqa: E402
 from revsim.equity.view import record_auction  # noqa: E402
 from revsim.records.readers import read_records  # noqa: E402
 from revsim.records.record import Record  # noqa: E402
@@ -88,10 +88,7 @@ def run_key(position: Position, level: Level, seed: int) -> str:
     """What a position's play-outs depend on: the position and the play model's parameters and seed."""
     rules = [] if level.auction_rules is None else [sorted(level.auction_rules)]
     reads = sorted(readings_on(level))
-    value = [] if level.contract_value == 0 else [{"contract_value": level.contract_value}]
-    value += [] if level.declarer_sight == 0 else [{"declarer_sight": level.declarer_sight}]
-    value += [{name: getattr(level, name)} for name in ("defence_temperature", "declarer_insight", "defence_insight")
-              if getattr(level, name)]
+    value = [{name: getattr(level, name)} for name in ("contract_value", "declarer_sight", *LEANINGS) if getattr(level, name)]
     return json.dumps([position.source, position.index, position.cut, level.name, level.temperature,
                        level.defence_sight, level.playouts, level.layouts, seed, *rules, *reads, *value])
 

@@ -9,6 +9,8 @@ import zlib
 from collections.abc import Iterator
 from pathlib import Path
 
+from revsim.play.table import TablePlay, replay_record
+from revsim.records.errors import RecordError
 from revsim.records.readers import read_records
 from revsim.records.record import Record
 
@@ -36,6 +38,15 @@ def level_records(level: str) -> Iterator[tuple[Path, int, Record]]:
             for index, item in enumerate(read_records(file)):
                 if isinstance(item, Record) and item.contract is not None:
                     yield file, index, item
+
+
+def clean_replay(record: Record) -> TablePlay | None:
+    """The record's play replayed, when every card is held and played in turn and no one revoked; else None."""
+    try:
+        table = replay_record(record)
+    except RecordError:
+        return None
+    return None if any(play.failed_to_follow for play in table.replay.plays) else table
 
 
 def event_of(file: Path, record: Record) -> str:

@@ -18,14 +18,13 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
 
 import numpy as np
+from corpus_records import clean_replay
 
 from revsim.cards import Card, side_of
 from revsim.equity.playout import Policy, card_averages
 from revsim.equity.predict import position_after
 from revsim.equity.solver import card_values
 from revsim.equity.view import record_auction
-from revsim.play.table import replay_record
-from revsim.records.errors import RecordError
 from revsim.records.record import Record
 
 
@@ -58,11 +57,8 @@ def record_decisions(record: Record, policy: Policy, seed: int, kept: frozenset[
     auction (its rules ``kept``; None: all) as the simulated players do, and not each other's hands (the
     policy's sights are set to 0: the insight stands for what they read)."""
     assert record.contract is not None
-    try:
-        table = replay_record(record)
-    except RecordError:
-        return
-    if any(play.failed_to_follow for play in table.replay.plays):
+    table = clean_replay(record)
+    if table is None:
         return
     declarer, target = record.contract.declarer, record.contract.tricks_needed
     shapes = record_auction(record, kept)

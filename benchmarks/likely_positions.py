@@ -9,15 +9,13 @@ from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
 
-from corpus_records import CORPUS, event_of, is_fitting, level_records
+from corpus_records import CORPUS, clean_replay, event_of, is_fitting, level_records
 
 from revsim.cards import Card
 from revsim.equity.predict import position_after
 from revsim.equity.sd import CUTS
 from revsim.equity.solver import total_tricks
 from revsim.equity.view import HandShape, read_auction, read_auction_rules, record_auction
-from revsim.play.table import replay_record
-from revsim.records.errors import RecordError
 from revsim.records.record import Record
 
 
@@ -44,11 +42,8 @@ def collect(level: str) -> list[Position]:
     for file, index, item in level_records(level):
         if not item.play:
             continue
-        try:
-            table = replay_record(item)
-        except RecordError:
-            continue
-        if any(play.failed_to_follow for play in table.replay.plays):
+        table = clean_replay(item)
+        if table is None:
             continue
         played = len(table.replay.tricks)
         for cut in CUTS:

@@ -10,7 +10,9 @@ probability ``defence_sight`` (his partner's signals: he then sees all four hand
 defenders' hands with probability ``declarer_sight``, each drawn stratified across the play-outs that decide
 at the same step. Declarer and the defenders may also read the opening lead
 (``leads``) and the defenders' cards (``carding``: equals, honours, signals): the layouts are then drawn in
-proportion to how likely what was seen is on each. The last
+proportion to how likely what was seen is on each. A player may also lean to the card that is best on the
+actual deal (his ``insight``: what the table tells a real player beyond his layouts), and the defenders may
+choose at their own temperature; both are off in the shipped levels. The last
 ``endgame`` tricks are played double dummy: with so few cards left, players rarely go wrong.
 """
 

@@ -170,11 +170,14 @@ def readings_on(level: Level) -> dict[str, bool]:
 
 
 
+LEANINGS = ("defence_temperature", "declarer_insight", "defence_insight")
+"""The play model's parameters that are written only where a level sets them (``Policy``)."""
+
+
 def play_model(level: Level) -> dict[str, float]:
     """How the level's players decide, as the ruling's ``settings`` and sd's ``evidence`` write it (the defenders'
     own temperature and the players' insight only where the level sets them)."""
-    leaning = {name: getattr(level, name) for name in ("defence_temperature", "declarer_insight", "defence_insight")
-               if getattr(level, name)}
+    leaning = {name: getattr(level, name) for name in LEANINGS if getattr(level, name)}
     return {"temperature": level.temperature, "defence_sight": level.defence_sight,
             "declarer_sight": level.declarer_sight, "contract_value": level.contract_value, **leaning}
 
