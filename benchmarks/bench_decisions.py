@@ -7,11 +7,12 @@ decider's layouts and its double-dummy tricks on the actual deal.
 Prints, for declarer and the defenders apart:
 1. how often the card played cost a trick on the actual deal, by how far it was below the best on the
    player's layouts (a player who never errs where his layouts see clearly errs only in the first row);
-2. the same by what the layouts said (their best cards all right on the actual deal, some, none), for the
-   real players, a player who takes a best card on his layouts, and the fitted model (scoring events);
-3. the choice model fitted on the fitting events (temperature and insight: ``decision_fit``) and its mean
+2. the choice model fitted on the fitting events (temperature and insight: ``decision_fit``) and its mean
    log-likelihood on the scoring events' decisions, beside a softmax over the layouts alone and the level's
-   shipped play model (the all-or-nothing sight, at its temperature).
+   shipped play model (the all-or-nothing sight, at its temperature);
+3. how often the card played cost a trick by what the layouts said (their best cards all right on the
+   actual deal, some, none), for the real players, a player who takes a best card on his layouts, and the
+   fitted model (scoring events).
 With --write, the fitted temperatures and insights go to the level's entry in revsim/equity/levels.json
 (its sights set to 0: the insight replaces them); bench_likely.py then measures the play-outs and refits the
 blend.
@@ -55,15 +56,14 @@ from revsim.records.record import Record  # noqa: E402
 GAPS = (0.0, 0.1, 0.3, 0.7, 13.0)
 """The bands of how far the card played was below the best on the player's layouts, in tricks."""
 
+MIN_CARDS = 12
+"""A record is sampled when its play shows at least three tricks (many records show the opening lead alone)."""
+
 
 def _decisions_task(task: tuple[Record, str, int]) -> list[Decision]:
     record, level_name, seed = task
     level = load_level(level_name)
     return list(record_decisions(record, level.policy, seed, level.auction_rules))
-
-
-MIN_CARDS = 12
-"""A record is sampled when its play shows at least three tricks (many records show the opening lead alone)."""
 
 
 def sampled_records(level: str, fitting: bool, count: int, seed: int) -> list[Record]:
@@ -99,16 +99,16 @@ def report_role(name: str, fitting: list[Decision], scoring: list[Decision], lev
     model = fit_choices(fit_on) if temperature is None else insight_matching(fit_on, temperature)
     layouts_alone = fit_choices_without_insight(fit_on)
     policy = level.policy
-    shipped = sight_log_likelihood(score_on, policy.defence_sight if defending else policy.declarer_sight,
-                                   policy.temperature_of(defending))
+    sight = policy.defence_sight if defending else policy.declarer_sight
+    shipped = sight_log_likelihood(score_on, sight, policy.temperature_of(defending))
     how = "fitted" if temperature is None else "the insight matching the real players where the layouts are wrong"
     print(f"    {how}: {describe(model)} (log-likelihood {model.log_likelihood:.4f} fitting, "
           f"{log_likelihood(score_on, model):.4f} scoring)")
     print("    on his layouts the best cards were | decisions | cost a trick: real, best on layouts, fitted model")
-    for name, count, real, layouts, fitted in by_verdict(score_on, model):
-        print(f"    {name:>5} | {count:6d} | {real:.3f} | {layouts:.3f} | {fitted:.3f}")
+    for said, count, real, layouts, fitted in by_verdict(score_on, model):
+        print(f"    {said:>5} | {count:6d} | {real:.3f} | {layouts:.3f} | {fitted:.3f}")
     print(f"    layouts alone: {describe(layouts_alone)} ({log_likelihood(score_on, layouts_alone):.4f} scoring); "
-          f"shipped (sight {policy.defence_sight if defending else policy.declarer_sight:g}, temperature "
+          f"shipped (sight {sight:g}, temperature "
           f"{policy.temperature_of(defending):g}): {shipped:.4f} scoring")
     return model
 

@@ -121,8 +121,11 @@ def fit_choices(decisions: Sequence[Decision], iterations: int = 40) -> ChoiceMo
 def insight_matching(decisions: Sequence[Decision], temperature: float, steps: int = 30) -> ChoiceModel:
     """At a fixed ``temperature``, the insight that makes the model's share of costly cards where the layouts
     point wrong (``verdict``) the real players' share, by bisection between 0 and 2 (the share falls as the
-    insight grows)."""
+    insight grows); 0 where the layouts never point wrong."""
     wrong = [decision for decision in decisions if decision.consequential and verdict(decision) == "wrong"]
+    if not wrong:
+        model = ChoiceModel(temperature, 0.0, 0.0, len(decisions))
+        return replace(model, log_likelihood=log_likelihood(decisions, model))
     real = sum(decision.costly for decision in wrong) / len(wrong)
     low, high = 0.0, 2.0
     for _ in range(steps):

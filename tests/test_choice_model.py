@@ -177,3 +177,10 @@ def test_a_levels_settings_carry_the_insight_only_where_it_is_set() -> None:
     assert {key: play_model(leaning)[key] for key in ("declarer_insight", "defence_insight", "defence_temperature")} \
         == {"declarer_insight": 0.2, "defence_insight": 0.3, "defence_temperature": 0.4}
     assert level_parameters(leaning)["defence_insight"] == 0.3
+
+
+def test_law64c_the_insight_is_0_where_the_layouts_never_point_wrong() -> None:
+    low, high = Card.parse("S2"), Card.parse("SK")
+    right = Decision(False, 2, {low: 0.5, high: 1.0}, {low: 0, high: 1}, high)
+    model = insight_matching([right, right], 0.05)
+    assert (model.temperature, model.insight, model.decisions) == (0.05, 0.0, 2)
