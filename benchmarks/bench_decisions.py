@@ -26,7 +26,6 @@ Run: .venv/bin/python benchmarks/bench_decisions.py [--levels expert,club] [--re
 from __future__ import annotations
 
 import argparse
-import json
 import multiprocessing
 import random
 import sys
@@ -37,7 +36,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from corpus_records import clean_replay, event_of, is_fitting, level_records, require_corpus  # noqa: E402
+from corpus_records import clean_replay, event_of, is_fitting, level_records, read_fitted, require_corpus, write_fitted  # noqa: E402
 from decision_fit import (  # noqa: E402
     ChoiceModel,
     Decision,
@@ -49,6 +48,7 @@ from decision_fit import (  # noqa: E402
     record_decisions,
     sight_log_likelihood,
 )
+from likely_write import BLEND_REFIT  # noqa: E402
 
 from revsim.equity.sd import Level, load_level  # noqa: E402
 from revsim.records.record import Record  # noqa: E402
@@ -120,15 +120,16 @@ def fit_choices_without_insight(decisions: list[Decision]) -> ChoiceModel:
 
 
 def write_models(level: str, declarer: ChoiceModel, defence: ChoiceModel, command: str) -> None:
-    """The fitted choice models into the level's entry of levels.json (its sights set to 0)."""
-    path = ROOT / "revsim" / "equity" / "levels.json"
-    levels = json.loads(path.read_text())
-    levels[level].update({"temperature": round(declarer.temperature, 3), "defence_temperature":
-                          round(defence.temperature, 3), "declarer_insight": round(declarer.insight, 3),
-                          "defence_insight": round(defence.insight, 3), "defence_sight": 0.0, "declarer_sight": 0.0,
-                          "choices_fitted_on": command})
-    path.write_text(json.dumps(levels, indent=2) + "\n")
-    print(f"\nwritten: revsim/equity/levels.json ({level})")
+    """The fitted choice models into the level's entry of levels.json (its sights set to 0), its ``fitted_on``
+    saying so before any refit of the blend (which bench_likely.py --blend-only --write then adds)."""
+    levels = read_fitted("levels.json")
+    entry = levels[level]
+    entry.update({"temperature": round(declarer.temperature, 3), "defence_temperature": round(defence.temperature, 3),
+                  "declarer_insight": round(declarer.insight, 3), "defence_insight": round(defence.insight, 3),
+                  "defence_sight": 0.0, "declarer_sight": 0.0,
+                  "fitted_on": f"{entry.get('fitted_on', '').split(BLEND_REFIT)[0]}; the play model then fitted on "
+                               f"real players' decisions with {command}"})
+    write_fitted("levels.json", levels)
 
 
 def main() -> None:

@@ -51,7 +51,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from corpus_records import CORPUS  # noqa: E402
+from corpus_records import CORPUS, read_fitted, write_fitted  # noqa: E402
 from likely_blend import blend, blend_at, blind, choose_structure, fit_blend, fit_errors, fit_margin_errors  # noqa: E402
 from likely_positions import Position, add_dd, auction_rules_kept, collect, sample, split  # noqa: E402
 from likely_scoring import by_group, calibration, own_world, paired_crps, paired_exact, ratio, ratio_interval, scores  # noqa: E402
@@ -59,7 +59,7 @@ from likely_write import READING_OPTIONS, fitted_on, level_entry  # noqa: E402
 
 from revsim.equity.playout import STATS  # noqa: E402
 from revsim.equity.predict import position_after  # noqa: E402
-from revsim.equity.sd import LEANINGS, MARGINS, Level, agreement_of, likely_tricks, load_level, margin_of, readings_on  # noqa: E402
+from revsim.equity.sd import MARGINS, Level, agreement_of, likely_tricks, load_level, margin_of, options_set, readings_on  # noqa: E402
 from revsim.equity.view import record_auction  # noqa: E402
 from revsim.records.readers import read_records  # noqa: E402
 from revsim.records.record import Record  # noqa: E402
@@ -88,7 +88,7 @@ def run_key(position: Position, level: Level, seed: int) -> str:
     """What a position's play-outs depend on: the position and the play model's parameters and seed."""
     rules = [] if level.auction_rules is None else [sorted(level.auction_rules)]
     reads = sorted(readings_on(level))
-    value = [{name: getattr(level, name)} for name in ("contract_value", "declarer_sight", *LEANINGS) if getattr(level, name)]
+    value = [{name: setting} for name, setting in options_set(level).items()]
     return json.dumps([position.source, position.index, position.cut, level.name, level.temperature,
                        level.defence_sight, level.playouts, level.layouts, seed, *rules, *reads, *value])
 
@@ -121,8 +121,7 @@ def save_cache(path: str, cache: dict[str, Played]) -> None:
 
 def recompute_checks(levels: list[str], write: bool) -> None:
     """The play-outs of each level's check positions with its shipped parameters, printed (and written)."""
-    path = ROOT / "revsim" / "equity" / "levels.json"
-    shipped = json.loads(path.read_text())
+    shipped = read_fitted("levels.json")
     for name in levels:
         level = load_level(name)
         for check in shipped[name]["check"]:
@@ -133,8 +132,7 @@ def recompute_checks(levels: list[str], write: bool) -> None:
             print(f"{name} {check['source']} #{check['index']} cut {check['cut']}: {check['playouts']} -> {new}")
             check["playouts"] = new
     if write:
-        path.write_text(json.dumps(shipped, indent=2) + "\n")
-        print("written: revsim/equity/levels.json")
+        write_fitted("levels.json", shipped)
 
 
 Setting = tuple[float, float, float, float]
@@ -241,7 +239,7 @@ def main() -> None:
     grid = [(float(t), float(q)) for t in args.temperatures.split(",") for q in args.sights.split(",")]
     if args.reference:
         grid.append(tuple(float(x) for x in args.reference.split(":")))  # type: ignore[arg-type]
-    shipped = json.loads((ROOT / "revsim" / "equity" / "levels.json").read_text())
+    shipped = read_fitted("levels.json")
     print(f"seed {args.seed}{'' if args.play_seed is None else f' (play-outs {args.play_seed})'}; "
           f"fitting {args.fit} and scoring {args.score} positions per cut; "
           + ("the shipped temperature and defence sight" if args.blend_only or args.score_only
@@ -390,8 +388,7 @@ def main() -> None:
         shipped[level_name] = level_entry(level, fitted_on(args, base, structure, len(blind_fit), len(model_fit)),
                                           fit_runs[best], play_seed)
     if args.write:
-        (ROOT / "revsim" / "equity" / "levels.json").write_text(json.dumps(shipped, indent=2) + "\n")
-        print("\nwritten: revsim/equity/levels.json")
+        write_fitted("levels.json", shipped)
 
 
 if __name__ == "__main__":

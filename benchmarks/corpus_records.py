@@ -8,6 +8,7 @@ import sys
 import zlib
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 from revsim.play.table import TablePlay, replay_record
 from revsim.records.errors import RecordError
@@ -59,7 +60,13 @@ def is_fitting(event: str) -> bool:
     return zlib.crc32(event.encode()) % 2 == 0
 
 
-def write_fitted(name: str, fitted: dict[str, object]) -> None:
+def read_fitted(name: str) -> dict[str, Any]:
+    """The shipped parameters in ``revsim/equity/<name>``, one entry per level."""
+    fitted: dict[str, Any] = json.loads((ROOT / "revsim" / "equity" / name).read_text())
+    return fitted
+
+
+def write_fitted(name: str, fitted: dict[str, Any]) -> None:
     """Ship parameters fitted by a benchmark: ``revsim/equity/<name>``, one entry per level."""
     (ROOT / "revsim" / "equity" / name).write_text(json.dumps(fitted, indent=2) + "\n")
     print(f"\nwritten: revsim/equity/{name}")

@@ -8,7 +8,7 @@ import argparse
 from collections.abc import Sequence
 from typing import Any, Protocol
 
-from revsim.equity.sd import Level, readings_on
+from revsim.equity.sd import Level, options_set, readings_on
 
 READING_OPTIONS = {"leads": "read_leads", "carding": "read_carding", "bad_breaks_fit_auction": "bad_breaks_fit_auction"}
 """Each option that switches on a reading of the players, and the level's switch (``sd.READINGS``)."""
@@ -57,8 +57,7 @@ def level_entry(level: Level, fitted: str, runs: Sequence[tuple[Checked, dict[in
         "blend": {agreement: {str(cut): w for cut, w in by_cut.items()} for agreement, by_cut in level.blend.items()},
         **({} if level.auction_rules is None else {"auction_rules": sorted(level.auction_rules)}),
         **readings_on(level),
-        **({"contract_value": level.contract_value} if level.contract_value else {}),
-        **({"declarer_sight": level.declarer_sight} if level.declarer_sight else {}),
+        **options_set(level),
         "errors": {str(cut): _offsets(table) for cut, table in level.errors.items()},
         "errors_by_margin": {str(cut): {str(margin): _offsets(table) for margin, table in by_margin.items()}
                              for cut, by_margin in level.margin_errors.items()},

@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 
 from revsim.cards import Card
 from revsim.equity.playout import Policy, card_averages, play_outs
-from revsim.equity.sd import Level, level_parameters, load_level, play_model
+from revsim.equity.sd import Level, level_from_entry, level_parameters, load_level, options_set, play_model
 from revsim.equity.solver import card_values, total_tricks
 from revsim.equity.worlds import Estimate
 from revsim.outputs.playouts import playout_method
@@ -34,6 +34,7 @@ from decision_fit import (  # noqa: E402
     sight_log_likelihood,
     verdict,
 )
+from likely_write import level_entry  # noqa: E402
 
 N, E, S, W = range(4)
 CARDS = [Card(suit, rank) for suit in range(4) for rank in range(8, 13)]
@@ -173,7 +174,7 @@ def test_a_levels_settings_carry_the_insight_only_where_it_is_set() -> None:
     shipped = load_level("expert")
     assert "declarer_insight" not in play_model(replace(shipped, declarer_insight=0.0, defence_insight=0.0,
                                                         defence_temperature=None))
-    leaning = replace(shipped, declarer_insight=0.2, defence_insight=0.3, defence_temperature=0.4)
+    leaning = replace(shipped, declarer_sight=0.0, declarer_insight=0.2, defence_insight=0.3, defence_temperature=0.4)
     assert {key: play_model(leaning)[key] for key in ("declarer_insight", "defence_insight", "defence_temperature")} \
         == {"declarer_insight": 0.2, "defence_insight": 0.3, "defence_temperature": 0.4}
     assert level_parameters(leaning)["defence_insight"] == 0.3
@@ -184,3 +185,18 @@ def test_law64c_the_insight_is_0_where_the_layouts_never_point_wrong() -> None:
     right = Decision(False, 2, {low: 0.5, high: 1.0}, {low: 0, high: 1}, high)
     model = insight_matching([right, right], 0.05)
     assert (model.temperature, model.insight, model.decisions) == (0.05, 0.0, 2)
+
+
+def test_a_refit_writes_back_the_insight_and_the_defenders_temperature() -> None:
+    """levels.json as bench_likely.py writes it keeps every play parameter a level sets, so a blend refitted on a
+    level whose choice model bench_decisions.py wrote does not lose it; a shipped level writes none of them."""
+    shipped = load_level("expert")
+    leaning = replace(shipped, declarer_sight=0.0, declarer_insight=0.2, defence_insight=0.3, defence_temperature=0.4,
+                      contract_value=1.0)
+    entry = level_entry(leaning, "test", [], 1)
+    read = level_from_entry("expert", entry)
+    assert (read.declarer_insight, read.defence_insight, read.defence_temperature, read.contract_value) == (0.2, 0.3, 0.4, 1.0)
+    assert options_set(leaning) == {"contract_value": 1.0, "defence_temperature": 0.4, "declarer_insight": 0.2,
+                                    "defence_insight": 0.3}
+    assert not set(options_set(shipped)) & {"declarer_insight", "defence_insight", "defence_temperature"}
+    assert not set(level_entry(shipped, "test", [], 1)) & {"declarer_insight", "defence_insight", "defence_temperature"}

@@ -174,6 +174,12 @@ LEANINGS = ("defence_temperature", "declarer_insight", "defence_insight")
 """The play model's parameters that are written only where a level sets them (``Policy``)."""
 
 
+def options_set(level: Level) -> dict[str, float]:
+    """The play model's parameters that count only where a level sets them: the contract's value, declarer's
+    sight and ``LEANINGS`` (what levels.json holds, and what tells one benchmark run's play-outs from another's)."""
+    return {name: getattr(level, name) for name in ("contract_value", "declarer_sight", *LEANINGS) if getattr(level, name)}
+
+
 def play_model(level: Level) -> dict[str, float]:
     """How the level's players decide, as the ruling's ``settings`` and sd's ``evidence`` write it (the defenders'
     own temperature and the players' insight only where the level sets them)."""
