@@ -1,0 +1,149 @@
+"""How well any estimate of the likely result could do, measured where the corpora hold a position reached at
+several tables: the same deal and contract, the same cards to each of the first 1, 3 or 6 tricks. Real
+players' results from one position are draws from what real players make of it, so half the mean absolute
+difference between two tables' results is the lowest expected CRPS any estimate could reach there
+(``same_position.lowest_crps``): the CRPS of the real players' own distribution.
+
+For each level it prints, over those positions (each position's figures averaged over its tables): how many
+positions and tables, how often every table got the same result, the lowest CRPS, double dummy's CRPS and
+the ratio of the two with a 95% interval from a bootstrap over the deals; by cut and by side of the events'
+split. With --sd, the shipped level's sd estimate of each position (its play-outs seeded by --seed): its
+CRPS and its play-outs' beside them, how far each spreads (half the mean distance between two draws of it,
+which for the real tables is the lowest CRPS), and where sd's CRPS exceeds the lowest: the positions where
+every table got double dummy's result, those where every table got one other result, and those where the
+tables differ, each with its share of the excess (the split is by the tables' results, so within a part the
+lowest CRPS is no bound: where the tables differ it is above what any estimate expects; only the whole is).
+
+Run: .venv/bin/python benchmarks/bench_floor.py [--levels expert,club] [--sd [--seed 1] [--jobs 2]]
+"""
+
+from __future__ import annotations
+
+import argparse
+import multiprocessing
+import sys
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from corpus_records import is_fitting, require_corpus  # noqa: E402
+from likely_positions import Position, add_dd, collect  # noqa: E402
+from same_position import Tables, lowest_crps, mean_crps, ratio_interval, same_positions, spread  # noqa: E402
+
+from revsim.equity.predict import position_after  # noqa: E402
+from revsim.equity.sd import CUTS, Level, likely_tricks, load_level  # noqa: E402
+from revsim.equity.view import record_auction  # noqa: E402
+
+Estimate = tuple[dict[int, float], dict[int, float]]
+"""sd's estimate of a position: the blend and its play-outs alone."""
+
+
+def estimate(task: tuple[Position, Level, int]) -> Estimate:
+    """The shipped level's estimate of one position, as ``revsim`` gives it."""
+    position, level, seed = task
+    record = position.record
+    assert record.contract is not None
+    likely = likely_tricks(position_after(record, position.cut), record.contract.declarer,
+                           record_auction(record, level.auction_rules), level, seed,
+                           target=record.contract.tricks_needed)
+    return dict(likely.outcomes), dict(likely.playouts)
+
+
+def ratio(value: float, reference: float) -> str:
+    return f"{value / reference:.2f}" if reference else "-"
+
+
+def deal_of(tables: Tables) -> str:
+    return str(tables.positions[0].record.hands)
+
+
+def print_row(label: str, chosen: Sequence[int], groups: Sequence[Tables], estimates: Sequence[Estimate] | None,
+              seed: int) -> None:
+    if not chosen:
+        return
+    lowest = [lowest_crps(groups[i].results) for i in chosen]
+    dd = [mean_crps(groups[i].results, groups[i].positions[0].dd) for i in chosen]
+    low, high = ratio_interval(lowest, dd, [deal_of(groups[i]) for i in chosen], seed)
+    agree = sum(len(set(groups[i].results)) == 1 for i in chosen)
+    tables = sum(len(groups[i].positions) for i in chosen)
+    line = (f"| {label} | {len(chosen)} | {tables} | {agree / len(chosen):.2f} | {sum(lowest) / len(chosen):.3f} | "
+            f"{sum(dd) / len(chosen):.3f} | {ratio(sum(lowest), sum(dd))} ({low:.2f} to {high:.2f}) |")
+    if estimates is not None:
+        sd = [mean_crps(groups[i].results, estimates[i][0]) for i in chosen]
+        alone = [mean_crps(groups[i].results, estimates[i][1]) for i in chosen]
+        line += (f" {sum(sd) / len(chosen):.3f} | {ratio(sum(sd), sum(dd))} | {sum(alone) / len(chosen):.3f} | "
+                 f"{sum(spread(estimates[i][0]) for i in chosen) / len(chosen):.3f} | "
+                 f"{sum(spread(estimates[i][1]) for i in chosen) / len(chosen):.3f} |")
+    print(line)
+
+
+def where_sd_loses(groups: Sequence[Tables], estimates: Sequence[Estimate]) -> None:
+    """sd's CRPS over the lowest, split by what the tables did; each part's share of the whole excess."""
+    kinds: dict[str, Callable[[Tables], bool]] = {
+        "every table got double dummy's result": lambda t: set(t.results) == {t.positions[0].dd},
+        "every table got one other result": lambda t: len(set(t.results)) == 1 and t.results[0] != t.positions[0].dd,
+        "the tables differ": lambda t: len(set(t.results)) > 1,
+    }
+    excess = [mean_crps(t.results, e[0]) - lowest_crps(t.results) for t, e in zip(groups, estimates, strict=True)]
+    print("\n| what the tables did | positions | sd's CRPS | lowest | dd's | sd's weight on the tables' results | "
+          "share of sd's excess |\n|---|---|---|---|---|---|---|")
+    for kind, test in kinds.items():
+        chosen = [i for i, tables in enumerate(groups) if test(tables)]
+        if not chosen:
+            continue
+        def mean(values: Sequence[float]) -> float:
+            return sum(values) / len(values)
+        weight = mean([mean([estimates[i][0].get(r, 0.0) for r in groups[i].results]) for i in chosen])
+        print(f"| {kind} | {len(chosen)} | {mean([mean_crps(groups[i].results, estimates[i][0]) for i in chosen]):.3f} | "
+              f"{mean([lowest_crps(groups[i].results) for i in chosen]):.3f} | "
+              f"{mean([mean_crps(groups[i].results, groups[i].positions[0].dd) for i in chosen]):.3f} | {weight:.2f} | "
+              f"{sum(excess[i] for i in chosen) / sum(excess):.2f} |")
+
+
+def run_level(name: str, with_sd: bool, seed: int, jobs: int) -> None:
+    groups = same_positions(collect(name))
+    add_dd([tables.positions[0] for tables in groups])
+    for tables in groups:
+        for position in tables.positions[1:]:
+            position.dd = tables.positions[0].dd
+    estimates: list[Estimate] | None = None
+    if with_sd:
+        level = load_level(name)
+        tasks = [(tables.positions[0], level, seed) for tables in groups]
+        with multiprocessing.Pool(jobs) as pool:
+            estimates = pool.map(estimate, tasks, chunksize=1)
+    print(f"\n## {name}: positions reached at two tables or more\n")
+    header = "| positions | count | tables | every table alike | lowest CRPS | dd | lowest / dd (95%) |"
+    rule = "|---|---|---|---|---|---|---|"
+    if estimates is not None:
+        header += " sd | sd / dd | sd play-outs alone | sd's spread | play-outs' spread |"
+        rule += "---|---|---|---|---|"
+    print(header + "\n" + rule)
+    every = range(len(groups))
+    print_row("all", list(every), groups, estimates, seed)
+    for cut in CUTS:
+        print_row(f"after trick {cut}", [i for i in every if groups[i].cut == cut], groups, estimates, seed)
+    for side, fitting in (("fitting events", True), ("scoring events", False)):
+        print_row(side, [i for i in every if is_fitting(groups[i].positions[0].event) == fitting], groups, estimates,
+                  seed)
+    if estimates is not None:
+        print(f"\nsd: the shipped {name} level, play-outs seeded {seed}")
+        where_sd_loses(groups, estimates)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--levels", default="expert,club")
+    parser.add_argument("--sd", action="store_true", help="estimate each position with the shipped level's sd")
+    parser.add_argument("--seed", type=int, default=1, help="seeds the play-outs and the bootstrap")
+    parser.add_argument("--jobs", type=int, default=2, help="processes for sd's play-outs")
+    args = parser.parse_args()
+    require_corpus()
+    for name in args.levels.split(","):
+        run_level(name, args.sd, args.seed, args.jobs)
+
+
+if __name__ == "__main__":
+    main()

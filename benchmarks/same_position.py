@@ -1,0 +1,101 @@
+"""Positions reached at several tables: the same deal and contract, and the same cards to each of the first
+tricks. Their real results are draws from what real players make of one position, so half their mean
+absolute difference estimates the lowest expected CRPS any estimate of the likely result could score there
+(``lowest_crps``), and ``bench_floor.py`` prints it beside double dummy's and sd's."""
+
+from __future__ import annotations
+
+import itertools
+import random
+from collections import defaultdict
+from collections.abc import Hashable, Sequence
+from dataclasses import dataclass
+
+from corpus_records import clean_replay
+from likely_positions import Position
+from likely_scoring import crps
+
+from revsim.records.record import Record
+
+PositionKey = tuple[object, ...]
+
+
+@dataclass
+class Tables:
+    """One position and the tables that reached it: their positions (the first is the one estimated)."""
+
+    positions: list[Position]
+
+    @property
+    def results(self) -> list[int]:
+        return [position.actual for position in self.positions]
+
+    @property
+    def cut(self) -> int:
+        return self.positions[0].cut
+
+
+def position_key(record: Record, cut: int) -> PositionKey | None:
+    """What makes two tables' positions after ``cut`` tricks the same: the deal, the contract and its
+    declarer, and each of the first ``cut`` tricks' cards by seat (None when the play does not replay)."""
+    table = clean_replay(record)
+    if table is None or len(table.replay.tricks) < cut:
+        return None
+    deal = tuple(tuple(sorted(str(card) for card in hand)) for hand in record.hands)
+    tricks = tuple(tuple((int(seat), str(card)) for seat, card in trick.cards) for trick in table.replay.tricks[:cut])
+    return deal, str(record.contract), record.first_trick, tricks
+
+
+def same_positions(positions: Sequence[Position]) -> list[Tables]:
+    """The positions reached at two tables or more, in the order first seen."""
+    groups: dict[PositionKey, list[Position]] = defaultdict(list)
+    for position in positions:
+        key = position_key(position.record, position.cut)
+        if key is not None:
+            groups[key].append(position)
+    return [Tables(group) for group in groups.values() if len(group) >= 2]
+
+
+def lowest_crps(results: Sequence[int]) -> float:
+    """Half the mean absolute difference between two tables' results: for results drawn from one distribution
+    G, the expected CRPS of G itself, which no estimate can beat on average (CRPS(G, y) averaged over y from G
+    is half the mean distance between two draws of G); unbiased over the pairs of tables."""
+    if len(results) < 2:
+        raise ValueError("the lowest CRPS needs two tables' results or more")
+    pairs = list(itertools.combinations(results, 2))
+    return 0.5 * sum(abs(first - second) for first, second in pairs) / len(pairs)
+
+
+def spread(distribution: dict[int, float]) -> float:
+    """Half the mean distance between two independent draws of a distribution of tricks: the CRPS it expects
+    of itself (for the real tables' results, ``lowest_crps``)."""
+    return 0.5 * sum(first_weight * second_weight * abs(first - second)
+                     for first, first_weight in distribution.items() for second, second_weight in distribution.items())
+
+
+def mean_crps(results: Sequence[int], crps_of: dict[int, float] | int) -> float:
+    """An estimate's CRPS averaged over the tables' results: a distribution of tricks, or a single number."""
+    if isinstance(crps_of, int):
+        return sum(abs(crps_of - result) for result in results) / len(results)
+    return sum(crps(crps_of, result) for result in results) / len(results)
+
+
+def ratio_interval(numerators: Sequence[float], denominators: Sequence[float], deals: Sequence[Hashable],
+                   seed: int, draws: int = 2000) -> tuple[float, float]:
+    """A 95% interval of sum(numerators) / sum(denominators) over positions, from a bootstrap over the deals
+    (a deal's positions, after different tricks, drawn together), seeded."""
+    members: dict[Hashable, list[int]] = defaultdict(list)
+    for index, deal in enumerate(deals):
+        members[deal].append(index)
+    groups = list(members.values())
+    rng = random.Random(seed)
+    ratios = []
+    for _ in range(draws):
+        drawn = [index for group in rng.choices(groups, k=len(groups)) for index in group]
+        below = sum(denominators[i] for i in drawn)
+        if below > 0:
+            ratios.append(sum(numerators[i] for i in drawn) / below)
+    if not ratios:                       # double dummy right at every table of every draw: no ratio
+        return float("nan"), float("nan")
+    ratios.sort()
+    return ratios[int(0.025 * len(ratios))], ratios[max(int(0.975 * len(ratios)) - 1, 0)]
