@@ -13,22 +13,31 @@ which for the real tables is the lowest CRPS), and where sd's CRPS exceeds the l
 every table got double dummy's result, those where every table got one other result, and those where the
 tables differ, each with its share of the excess (the split is by the tables' results, so within a part the
 lowest CRPS is no bound: where the tables differ it is above what any estimate expects; only the whole is).
+With --decisions, where every table ended on one result other than double dummy's: at each table, the first
+decision after the cut whose card cost a trick on the actual deal (``decision_fit.record_decisions``, the
+player's layouts dealt as the simulated player deals them), whose it was and what the player's layouts said
+of it (every best card on them right, some, none), and on how many positions every table's first such card
+was the same card at the same trick.
 
-Run: .venv/bin/python benchmarks/bench_floor.py [--levels expert,club] [--sd [--seed 1] [--jobs 2]]
+Run: .venv/bin/python benchmarks/bench_floor.py [--levels expert,club] [--sd] [--decisions] [--seed 1] [--jobs 2]
 """
 
 from __future__ import annotations
 
 import argparse
 import multiprocessing
+import statistics
 import sys
+from collections import Counter
 from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import NamedTuple
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from corpus_records import is_fitting, require_corpus  # noqa: E402
+from decision_fit import record_decisions, verdict  # noqa: E402
 from likely_positions import Position, add_dd, collect  # noqa: E402
 from same_position import Tables, lowest_crps, mean_crps, ratio_interval, same_positions, spread  # noqa: E402
 
@@ -102,7 +111,57 @@ def where_sd_loses(groups: Sequence[Tables], estimates: Sequence[Estimate]) -> N
               f"{sum(excess[i] for i in chosen) / sum(excess):.2f} |")
 
 
-def run_level(name: str, with_sd: bool, seed: int, jobs: int) -> None:
+class FirstCostly(NamedTuple):
+    """A table's first decision after the cut whose card cost a trick on the actual deal."""
+
+    role: str                   # declarer or defenders
+    trick: int
+    card: str
+    said: str                   # what the player's layouts said (decision_fit.VERDICTS)
+    below_best: float           # how far below the best card on his layouts the card played was
+
+
+def first_costly(task: tuple[Position, Level, int]) -> FirstCostly | None:
+    """The table's first costly decision after the cut (None where no card cost a trick)."""
+    position, level, seed = task
+    for decision in record_decisions(position.record, level.policy, seed, level.auction_rules):
+        if decision.trick > position.cut and decision.costly:
+            return FirstCostly("defenders" if decision.defending else "declarer", decision.trick,
+                               str(decision.chosen), verdict(decision),
+                               max(decision.averages.values()) - decision.averages[decision.chosen])
+    return None
+
+
+def where_tables_erred(groups: Sequence[Tables], level: Level, seed: int, jobs: int) -> None:
+    """Where every table ended on one result other than double dummy's: each table's first costly card."""
+    kinds = {"below": lambda t: max(t.results) < t.positions[0].dd,
+             "above": lambda t: min(t.results) > t.positions[0].dd}
+    print("\n| every table ended | positions | the contract as double dummy's (only over- or undertricks apart) | "
+          "tables | first costly card: declarer's, his layouts right | declarer's, layouts wrong | "
+          "the defenders', layouts right | the defenders', layouts wrong | other | where the layouts were right, "
+          "the card's median shortfall on them | positions where every table's was the same card |"
+          "\n|---|---|---|---|---|---|---|---|---|---|---|")
+    for kind, test in kinds.items():
+        chosen = [tables for tables in groups if len(set(tables.results)) == 1 and test(tables)]
+        tasks = [(position, level, seed) for tables in chosen for position in tables.positions]
+        with multiprocessing.Pool(jobs) as pool:
+            firsts = pool.map(first_costly, tasks, chunksize=1)
+        counts = Counter((first.role, first.said) if first and first.said != "split" else "other" for first in firsts)
+        shortfalls = [first.below_best for first in firsts if first and first.said == "right"]
+        alike, start = 0, 0
+        for tables in chosen:
+            mine = [None if first is None else first[:3] for first in firsts[start:start + len(tables.positions)]]
+            start += len(tables.positions)
+            alike += mine[0] is not None and all(first == mine[0] for first in mine)
+        same_contract = sum((t.results[0] >= t.positions[0].target) == (t.positions[0].dd >= t.positions[0].target)
+                            for t in chosen)
+        cells = [counts[(role, said)] for role in ("declarer", "defenders") for said in ("right", "wrong")]
+        shortfall = f"{statistics.median(shortfalls):.3f}" if shortfalls else "-"
+        print(f"| {kind} double dummy's | {len(chosen)} | {same_contract} | {len(tasks)} | " +
+              " | ".join(map(str, cells)) + f" | {counts['other']} | {shortfall} | {alike} |")
+
+
+def run_level(name: str, with_sd: bool, with_decisions: bool, seed: int, jobs: int) -> None:
     groups = same_positions(collect(name))
     add_dd([tables.positions[0] for tables in groups])
     for tables in groups:
@@ -131,18 +190,22 @@ def run_level(name: str, with_sd: bool, seed: int, jobs: int) -> None:
     if estimates is not None:
         print(f"\nsd: the shipped {name} level, play-outs seeded {seed}")
         where_sd_loses(groups, estimates)
+    if with_decisions:
+        where_tables_erred(groups, load_level(name), seed, jobs)
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--levels", default="expert,club")
     parser.add_argument("--sd", action="store_true", help="estimate each position with the shipped level's sd")
-    parser.add_argument("--seed", type=int, default=1, help="seeds the play-outs and the bootstrap")
+    parser.add_argument("--decisions", action="store_true",
+                        help="where every table ended on one result other than double dummy's, the first costly card")
+    parser.add_argument("--seed", type=int, default=1, help="seeds the play-outs, the layouts and the bootstrap")
     parser.add_argument("--jobs", type=int, default=2, help="processes for sd's play-outs")
     args = parser.parse_args()
     require_corpus()
     for name in args.levels.split(","):
-        run_level(name, args.sd, args.seed, args.jobs)
+        run_level(name, args.sd, args.decisions, args.seed, args.jobs)
 
 
 if __name__ == "__main__":
