@@ -41,9 +41,10 @@ def position_key(record: Record, cut: int) -> PositionKey | None:
     table = clean_replay(record)
     if table is None or len(table.replay.tricks) < cut:
         return None
+    assert record.contract is not None
     deal = tuple(tuple(sorted(str(card) for card in hand)) for hand in record.hands)
     tricks = tuple(tuple((int(seat), str(card)) for seat, card in trick.cards) for trick in table.replay.tricks[:cut])
-    return deal, str(record.contract), record.first_trick, tricks
+    return deal, str(record.contract), int(record.contract.declarer), record.first_trick, tricks
 
 
 def same_positions(positions: Sequence[Position]) -> list[Tables]:

@@ -22,10 +22,10 @@ from same_position import lowest_crps, mean_crps, ratio_interval, same_positions
 DEAL = "N:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. ...AKQJT98765432"
 
 
-def _record(play: str, contract: str = "1NT") -> Record:
+def _record(play: str, contract: str = "1NT", declarer: str = "S") -> Record:
     """A record of the one-suit deal whose play is ``play``'s cards in the order played (West leads), then a
     claim of the rest by the defence."""
-    return Record("tables.lin", "1", None, parse_pbn_deal(DEAL), Contract.parse(contract, "S"),
+    return Record("tables.lin", "1", None, parse_pbn_deal(DEAL), Contract.parse(contract, declarer),
                   play=[PlayedCard(Card.parse(text)) for text in play.split()], claimed_total=0, result_from="claim")
 
 
@@ -42,9 +42,11 @@ def test_law64c_tables_with_the_same_deal_contract_and_first_tricks_reach_one_po
     second = _record(f"{TRICK_1} {TRICK_2} C5 S5 H5 D5")
     other_second_trick = _record(f"{TRICK_1} C3 SA H3 D3 C4 S4 H4 D4")
     other_contract = _record(f"{TRICK_1} {TRICK_2} C4 S4 H4 D4", "2NT")
+    other_declarer = _record("H2 D2 C2 S2 H3 D3 C3 S3", declarer="N")     # the same cards by seat, East leading
     after_one = same_positions([_position(record, 1, 0) for record in (first, second, other_second_trick,
-                                                                        other_contract)])
+                                                                        other_contract, other_declarer)])
     assert [[p.record for p in tables.positions] for tables in after_one] == [[first, second, other_second_trick]]
+    assert len(same_positions([_position(other_declarer, 1, 0), _position(other_declarer, 1, 1)])) == 1
     after_three = same_positions([_position(record, 3, 0) for record in (first, second, other_second_trick)])
     assert after_three == []
     after_two = same_positions([_position(first, 2, 0), _position(second, 2, 1), _position(other_second_trick, 2, 0)])
