@@ -39,7 +39,8 @@ sys.path.insert(0, str(ROOT))
 from corpus_records import is_fitting, require_corpus  # noqa: E402
 from decision_fit import record_decisions, verdict  # noqa: E402
 from likely_positions import Position, add_dd, collect  # noqa: E402
-from same_position import Tables, lowest_crps, mean_crps, ratio_interval, same_positions, spread  # noqa: E402
+from likely_scoring import bootstrap_ratio  # noqa: E402
+from same_position import Tables, lowest_crps, mean_crps, same_positions, spread  # noqa: E402
 
 from revsim.equity.predict import position_after  # noqa: E402
 from revsim.equity.sd import CUTS, Level, likely_tricks, load_level  # noqa: E402
@@ -74,11 +75,12 @@ def print_row(label: str, chosen: Sequence[int], groups: Sequence[Tables], estim
         return
     lowest = [lowest_crps(groups[i].results) for i in chosen]
     dd = [mean_crps(groups[i].results, groups[i].positions[0].dd) for i in chosen]
-    low, high = ratio_interval(lowest, dd, [deal_of(groups[i]) for i in chosen], seed)
+    low, high = bootstrap_ratio(lowest, dd, [deal_of(groups[i]) for i in chosen], seed)
     agree = sum(len(set(groups[i].results)) == 1 for i in chosen)
     tables = sum(len(groups[i].positions) for i in chosen)
+    interval = f" ({low:.2f} to {high:.2f})" if sum(dd) else ""
     line = (f"| {label} | {len(chosen)} | {tables} | {agree / len(chosen):.2f} | {sum(lowest) / len(chosen):.3f} | "
-            f"{sum(dd) / len(chosen):.3f} | {ratio(sum(lowest), sum(dd))} ({low:.2f} to {high:.2f}) |")
+            f"{sum(dd) / len(chosen):.3f} | {ratio(sum(lowest), sum(dd))}{interval} |")
     if estimates is not None:
         sd = [mean_crps(groups[i].results, estimates[i][0]) for i in chosen]
         alone = [mean_crps(groups[i].results, estimates[i][1]) for i in chosen]

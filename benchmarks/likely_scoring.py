@@ -125,6 +125,14 @@ def ratio_interval(rows: Sequence[tuple[Scored, dict[int, float]]],
     all three are NaN when it is perfect on every board."""
     ours = [crps(d, p.actual) for p, d in rows]
     theirs = [crps(d, p.actual) for p, d in reference]
+    low, high = bootstrap_ratio(ours, theirs, boards, seed, draws)
+    return (sum(ours) / sum(theirs) if sum(theirs) else float("nan")), low, high
+
+
+def bootstrap_ratio(ours: Sequence[float], theirs: Sequence[float], boards: Sequence[Hashable], seed: int,
+                    draws: int = 2000) -> tuple[float, float]:
+    """A 95% interval of sum(ours) / sum(theirs) from a bootstrap over the boards (a board's items drawn
+    together), seeded; draws whose sum(theirs) is 0 are left out, and both are NaN when every draw is."""
     members: dict[Hashable, list[int]] = defaultdict(list)
     for index, board in enumerate(boards):
         members[board].append(index)
@@ -137,10 +145,9 @@ def ratio_interval(rows: Sequence[tuple[Scored, dict[int, float]]],
         if reference_total > 0:                      # a draw where the reference is perfect has no ratio
             ratios.append(sum(ours[i] for i in drawn) / reference_total)
     if not ratios:
-        return float("nan"), float("nan"), float("nan")
+        return float("nan"), float("nan")
     ratios.sort()
-    return (sum(ours) / sum(theirs), ratios[int(0.025 * len(ratios))],
-            ratios[max(int(0.975 * len(ratios)) - 1, 0)])
+    return ratios[int(0.025 * len(ratios))], ratios[max(int(0.975 * len(ratios)) - 1, 0)]
 
 
 def mean_and_error(differences: Sequence[float]) -> tuple[float, float]:

@@ -6,9 +6,8 @@ absolute difference estimates the lowest expected CRPS any estimate of the likel
 from __future__ import annotations
 
 import itertools
-import random
 from collections import defaultdict
-from collections.abc import Hashable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from corpus_records import clean_replay
@@ -79,24 +78,3 @@ def mean_crps(results: Sequence[int], crps_of: dict[int, float] | int) -> float:
     if isinstance(crps_of, int):
         return sum(abs(crps_of - result) for result in results) / len(results)
     return sum(crps(crps_of, result) for result in results) / len(results)
-
-
-def ratio_interval(numerators: Sequence[float], denominators: Sequence[float], deals: Sequence[Hashable],
-                   seed: int, draws: int = 2000) -> tuple[float, float]:
-    """A 95% interval of sum(numerators) / sum(denominators) over positions, from a bootstrap over the deals
-    (a deal's positions, after different tricks, drawn together), seeded."""
-    members: dict[Hashable, list[int]] = defaultdict(list)
-    for index, deal in enumerate(deals):
-        members[deal].append(index)
-    groups = list(members.values())
-    rng = random.Random(seed)
-    ratios = []
-    for _ in range(draws):
-        drawn = [index for group in rng.choices(groups, k=len(groups)) for index in group]
-        below = sum(denominators[i] for i in drawn)
-        if below > 0:
-            ratios.append(sum(numerators[i] for i in drawn) / below)
-    if not ratios:                       # double dummy right at every table of every draw: no ratio
-        return float("nan"), float("nan")
-    ratios.sort()
-    return ratios[int(0.025 * len(ratios))], ratios[max(int(0.975 * len(ratios)) - 1, 0)]

@@ -15,8 +15,8 @@ from revsim.records.record import Contract, PlayedCard, Record
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
 from likely_positions import Position  # noqa: E402
-from likely_scoring import expected_crps  # noqa: E402
-from same_position import lowest_crps, mean_crps, ratio_interval, same_positions, spread  # noqa: E402
+from likely_scoring import bootstrap_ratio, expected_crps  # noqa: E402
+from same_position import lowest_crps, mean_crps, same_positions, spread  # noqa: E402
 
 # Each seat holds one suit, so any card is legal and West, on lead against 1NT by South, wins every trick.
 DEAL = "N:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. ...AKQJT98765432"
@@ -107,8 +107,8 @@ def test_an_estimates_crps_is_averaged_over_the_tables() -> None:
 def test_the_ratios_interval_holds_the_ratio_and_repeats_with_its_seed(rows: list[tuple[float, float, int]],
                                                                       seed: int) -> None:
     numerators, denominators, deals = zip(*rows, strict=True)
-    low, high = ratio_interval(numerators, denominators, deals, seed, draws=400)
+    low, high = bootstrap_ratio(numerators, denominators, deals, seed, draws=400)
     assert low <= high
     assert min(n / d for n, d in zip(numerators, denominators, strict=True)) - 1e-9 <= low
     assert high <= max(n / d for n, d in zip(numerators, denominators, strict=True)) + 1e-9
-    assert (low, high) == ratio_interval(numerators, denominators, deals, seed, draws=400)
+    assert (low, high) == bootstrap_ratio(numerators, denominators, deals, seed, draws=400)
