@@ -40,7 +40,7 @@ from corpus_records import is_fitting, require_corpus  # noqa: E402
 from decision_fit import record_decisions, verdict  # noqa: E402
 from likely_positions import Position, add_dd, collect  # noqa: E402
 from likely_scoring import bootstrap_ratio  # noqa: E402
-from same_position import Tables, lowest_crps, mean_crps, same_positions, spread  # noqa: E402
+from same_position import Tables, deal_key, lowest_crps, mean_crps, same_positions, spread  # noqa: E402
 
 from revsim.equity.predict import position_after  # noqa: E402
 from revsim.equity.sd import CUTS, Level, likely_tricks, load_level  # noqa: E402
@@ -65,8 +65,8 @@ def ratio(value: float, reference: float) -> str:
     return f"{value / reference:.2f}" if reference else "-"
 
 
-def deal_of(tables: Tables) -> str:
-    return str(tables.positions[0].record.hands)
+def mean(values: Sequence[float]) -> float:
+    return sum(values) / len(values)
 
 
 def print_row(label: str, chosen: Sequence[int], groups: Sequence[Tables], estimates: Sequence[Estimate] | None,
@@ -75,7 +75,7 @@ def print_row(label: str, chosen: Sequence[int], groups: Sequence[Tables], estim
         return
     lowest = [lowest_crps(groups[i].results) for i in chosen]
     dd = [mean_crps(groups[i].results, groups[i].positions[0].dd) for i in chosen]
-    low, high = bootstrap_ratio(lowest, dd, [deal_of(groups[i]) for i in chosen], seed)
+    low, high = bootstrap_ratio(lowest, dd, [deal_key(groups[i].positions[0].record) for i in chosen], seed)
     agree = sum(len(set(groups[i].results)) == 1 for i in chosen)
     tables = sum(len(groups[i].positions) for i in chosen)
     interval = f" ({low:.2f} to {high:.2f})" if sum(dd) else ""
@@ -104,8 +104,6 @@ def where_sd_loses(groups: Sequence[Tables], estimates: Sequence[Estimate]) -> N
         chosen = [i for i, tables in enumerate(groups) if test(tables)]
         if not chosen:
             continue
-        def mean(values: Sequence[float]) -> float:
-            return sum(values) / len(values)
         weight = mean([mean([estimates[i][0].get(r, 0.0) for r in groups[i].results]) for i in chosen])
         print(f"| {kind} | {len(chosen)} | {mean([mean_crps(groups[i].results, estimates[i][0]) for i in chosen]):.3f} | "
               f"{mean([lowest_crps(groups[i].results) for i in chosen]):.3f} | "

@@ -41,9 +41,13 @@ def position_key(record: Record, cut: int) -> PositionKey | None:
     if table is None or len(table.replay.tricks) < cut:
         return None
     assert record.contract is not None
-    deal = tuple(tuple(sorted(str(card) for card in hand)) for hand in record.hands)
     tricks = tuple(tuple((int(seat), str(card)) for seat, card in trick.cards) for trick in table.replay.tricks[:cut])
-    return deal, str(record.contract), int(record.contract.declarer), record.first_trick, tricks
+    return deal_key(record), str(record.contract), int(record.contract.declarer), record.first_trick, tricks
+
+
+def deal_key(record: Record) -> tuple[tuple[str, ...], ...]:
+    """The deal as the record gives it: each seat's cards, in order."""
+    return tuple(tuple(sorted(str(card) for card in hand)) for hand in record.hands)
 
 
 def same_positions(positions: Sequence[Position]) -> list[Tables]:
