@@ -27,7 +27,7 @@ from revsim.cards import Card, Seat, partner, side_of
 from revsim.equity.carding import Carding, carding_weight, readings
 from revsim.equity.leads import LeadModel, lead_likelihood
 from revsim.equity.sampling import Layout, bad_break_layouts, sample_layouts, weighted_layouts
-from revsim.equity.solver import layout_values, positions_values, total_tricks
+from revsim.equity.solver import layout_of, layout_values, positions_values, total_tricks
 from revsim.equity.view import HandShape, View, player_view
 from revsim.play.replay import Replay
 
@@ -282,21 +282,15 @@ def _lean_to_the_deal(lines: list[Replay], averages: list[dict[Card, float]], de
                       policy: Policy) -> None:
     """Add to each deciding player's values his insight (``Policy.insight_of``) times each card's double-dummy
     tricks on the actual deal, solved in one batch for the players whose insight is not 0."""
-    leaning = [(number, policy.insight_of(defends)) for number, defends in enumerate(defending)
-               if policy.insight_of(defends) > 0]
+    insights = [(number, policy.insight_of(defends)) for number, defends in enumerate(defending)]
+    leaning = [(number, insight) for number, insight in insights if insight > 0]
     if not leaning:
         return
-    actual = positions_values([(_hands(lines[number]), lines[number].leader, tuple(lines[number].current_trick))
+    actual = positions_values([(layout_of(lines[number]), lines[number].leader, tuple(lines[number].current_trick))
                                for number, _ in leaning], lines[0].trump)
     for (number, insight), tricks in zip(leaning, actual, strict=True):
         for card in averages[number]:
             averages[number][card] += insight * tricks[card]
-
-
-def _hands(line: Replay) -> Layout:
-    """The cards each seat still holds in ``line``: the actual deal's layout."""
-    north, east, south, west = (frozenset(line.hand(seat)) for seat in range(4))
-    return north, east, south, west
 
 
 def _all_equivalent(line: Replay, cards: list[Card]) -> bool:

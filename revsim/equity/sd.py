@@ -177,15 +177,20 @@ LEANINGS = ("defence_temperature", "declarer_insight", "defence_insight")
 def options_set(level: Level) -> dict[str, float]:
     """The play model's parameters that count only where a level sets them: the contract's value, declarer's
     sight and ``LEANINGS`` (what levels.json holds, and what tells one benchmark run's play-outs from another's)."""
-    return {name: getattr(level, name) for name in ("contract_value", "declarer_sight", *LEANINGS) if getattr(level, name)}
+    return _where_set(level, ("contract_value", "declarer_sight", *LEANINGS))
+
+
+def _where_set(level: Level, names: tuple[str, ...]) -> dict[str, float]:
+    """Those of the level's parameters ``names`` that are set (not 0 or None)."""
+    return {name: getattr(level, name) for name in names if getattr(level, name)}
 
 
 def play_model(level: Level) -> dict[str, float]:
     """How the level's players decide, as the ruling's ``settings`` and sd's ``evidence`` write it (the defenders'
     own temperature and the players' insight only where the level sets them)."""
-    leaning = {name: getattr(level, name) for name in LEANINGS if getattr(level, name)}
     return {"temperature": level.temperature, "defence_sight": level.defence_sight,
-            "declarer_sight": level.declarer_sight, "contract_value": level.contract_value, **leaning}
+            "declarer_sight": level.declarer_sight, "contract_value": level.contract_value,
+            **_where_set(level, LEANINGS)}
 
 
 def level_parameters(level: Level) -> dict[str, Any]:

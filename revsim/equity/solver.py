@@ -87,8 +87,7 @@ def _modified(path: str) -> int | None:
 
 def _endplay_deal(replay: Replay) -> Deal:
     """The replay's position as an endplay Deal: hands at the start of the current trick, then its cards played."""
-    return _deal_of(tuple(frozenset(replay.hand(seat)) for seat in range(4)), replay.leader,
-                    tuple(replay.current_trick), replay.trump)
+    return _deal_of(layout_of(replay), replay.leader, tuple(replay.current_trick), replay.trump)
 
 
 def card_values(replay: Replay) -> dict[Card, int]:
@@ -127,6 +126,12 @@ BATCH = 200
 
 
 Layout = tuple[frozenset[Card], ...]
+
+
+def layout_of(replay: Replay) -> Layout:
+    """The cards each seat still holds in ``replay`` (not those on the trick in progress): its layout, which
+    the solver takes with the trick in progress (``positions_values``)."""
+    return tuple(replay.hand(seat) for seat in range(4))
 
 
 def layout_values(layouts: Sequence[Layout], trump: int, leader: Seat,
