@@ -38,26 +38,19 @@ sys.path.insert(0, str(ROOT))
 
 from corpus_records import is_fitting, require_corpus  # noqa: E402
 from decision_fit import record_decisions, verdict  # noqa: E402
-from likely_positions import Position, add_dd, collect  # noqa: E402
+from likely_positions import Position, add_dd, collect, estimate  # noqa: E402
 from likely_scoring import bootstrap_ratio  # noqa: E402
 from same_position import Tables, deal_key, lowest_crps, mean_crps, same_positions, spread  # noqa: E402
 
-from revsim.equity.predict import position_after  # noqa: E402
-from revsim.equity.sd import CUTS, Level, likely_tricks, load_level  # noqa: E402
-from revsim.equity.view import record_auction  # noqa: E402
+from revsim.equity.sd import CUTS, Level, load_level  # noqa: E402
 
 Estimate = tuple[dict[int, float], dict[int, float]]
 """sd's estimate of a position: the blend and its play-outs alone."""
 
 
-def estimate(task: tuple[Position, Level, int]) -> Estimate:
-    """The shipped level's estimate of one position, as ``revsim`` gives it."""
-    position, level, seed = task
-    record = position.record
-    assert record.contract is not None
-    likely = likely_tricks(position_after(record, position.cut), record.contract.declarer,
-                           record_auction(record, level.auction_rules), level, seed,
-                           target=record.contract.tricks_needed)
+def estimate_task(task: tuple[Position, Level, int]) -> Estimate:
+    """The level's estimate of one position (``likely_positions.estimate``): the blend and the play-outs."""
+    likely = estimate(*task)
     return dict(likely.outcomes), dict(likely.playouts)
 
 
@@ -74,7 +67,7 @@ def print_row(label: str, chosen: Sequence[int], groups: Sequence[Tables], estim
     if not chosen:
         return
     lowest = [lowest_crps(groups[i].results) for i in chosen]
-    dd = [mean_crps(groups[i].results, groups[i].positions[0].dd) for i in chosen]
+    dd = [mean_crps(groups[i].results, {groups[i].positions[0].dd: 1.0}) for i in chosen]
     low, high = bootstrap_ratio(lowest, dd, [deal_key(groups[i].positions[0].record) for i in chosen], seed)
     agree = sum(len(set(groups[i].results)) == 1 for i in chosen)
     tables = sum(len(groups[i].positions) for i in chosen)
@@ -107,7 +100,7 @@ def where_sd_loses(groups: Sequence[Tables], estimates: Sequence[Estimate]) -> N
         weight = mean([mean([estimates[i][0].get(r, 0.0) for r in groups[i].results]) for i in chosen])
         print(f"| {kind} | {len(chosen)} | {mean([mean_crps(groups[i].results, estimates[i][0]) for i in chosen]):.3f} | "
               f"{mean([lowest_crps(groups[i].results) for i in chosen]):.3f} | "
-              f"{mean([mean_crps(groups[i].results, groups[i].positions[0].dd) for i in chosen]):.3f} | {weight:.2f} | "
+              f"{mean([mean_crps(groups[i].results, {groups[i].positions[0].dd: 1.0}) for i in chosen]):.3f} | {weight:.2f} | "
               f"{sum(excess[i] for i in chosen) / sum(excess):.2f} |")
 
 
@@ -127,8 +120,7 @@ def first_costly(task: tuple[Position, Level, int]) -> FirstCostly | None:
     for decision in record_decisions(position.record, level.policy, seed, level.auction_rules):
         if decision.trick > position.cut and decision.costly:
             return FirstCostly("defenders" if decision.defending else "declarer", decision.trick,
-                               str(decision.chosen), verdict(decision),
-                               max(decision.averages.values()) - decision.averages[decision.chosen])
+                               str(decision.chosen), verdict(decision), decision.shortfall)
     return None
 
 
@@ -172,7 +164,7 @@ def run_level(name: str, with_sd: bool, with_decisions: bool, seed: int, jobs: i
         level = load_level(name)
         tasks = [(tables.positions[0], level, seed) for tables in groups]
         with multiprocessing.Pool(jobs) as pool:
-            estimates = pool.map(estimate, tasks, chunksize=1)
+            estimates = pool.map(estimate_task, tasks, chunksize=1)
     print(f"\n## {name}: positions reached at two tables or more\n")
     header = "| positions | count | tables | every table alike | lowest CRPS | dd | lowest / dd (95%) |"
     rule = "|---|---|---|---|---|---|---|"

@@ -53,25 +53,19 @@ sys.path.insert(0, str(ROOT))
 
 from corpus_records import CORPUS, read_fitted, write_fitted  # noqa: E402
 from likely_blend import blend, blend_at, blind, choose_structure, fit_blend, fit_errors, fit_margin_errors  # noqa: E402
-from likely_positions import Position, add_dd, auction_rules_kept, collect, sample, split  # noqa: E402
+from likely_positions import Position, add_dd, auction_rules_kept, collect, estimate, sample, split  # noqa: E402
 from likely_scoring import by_group, calibration, own_world, paired_crps, paired_exact, ratio, ratio_interval, scores  # noqa: E402
 from likely_write import READING_OPTIONS, fitted_on, level_entry  # noqa: E402
 
 from revsim.equity.playout import STATS  # noqa: E402
-from revsim.equity.predict import position_after  # noqa: E402
-from revsim.equity.sd import MARGINS, Level, agreement_of, likely_tricks, load_level, margin_of, options_set, readings_on  # noqa: E402
-from revsim.equity.view import record_auction  # noqa: E402
+from revsim.equity.sd import MARGINS, Level, agreement_of, load_level, margin_of, options_set, readings_on  # noqa: E402
 from revsim.records.readers import read_records  # noqa: E402
 from revsim.records.record import Record  # noqa: E402
 
 
 def playouts(position: Position, level: Level, seed: int) -> tuple[dict[int, float], float]:
-    record = position.record
-    assert record.contract is not None
     start = time.perf_counter()
-    likely = likely_tricks(position_after(record, position.cut), record.contract.declarer,
-                           record_auction(record, level.auction_rules), level, seed, target=record.contract.tricks_needed)
-    return dict(likely.playouts), time.perf_counter() - start
+    return dict(estimate(position, level, seed).playouts), time.perf_counter() - start
 
 
 def _playouts_task(task: tuple[Position, Level, int]) -> tuple[dict[int, float], float, int, int]:

@@ -45,6 +45,11 @@ class Decision:
         return len(set(self.actual.values())) > 1
 
     @property
+    def shortfall(self) -> float:
+        """How far the card played is below the best on the player's layouts."""
+        return max(self.averages.values()) - self.averages[self.chosen]
+
+    @property
     def costly(self) -> bool:
         """Whether the card played costs a trick on the actual deal."""
         return self.actual[self.chosen] < max(self.actual.values())
@@ -174,7 +179,7 @@ def error_rates(decisions: Sequence[Decision], edges: Sequence[float]) -> list[t
                                       for low, high in zip(edges[:-1], edges[1:], strict=True)]
     rows = []
     for name, low, high in bands:
-        chosen = [decision for decision in consequential if low < _gap(decision) <= high]
+        chosen = [decision for decision in consequential if low < decision.shortfall <= high]
         rows.append((name, len(chosen), sum(decision.costly for decision in chosen) / max(1, len(chosen))))
     return rows
 
@@ -215,11 +220,6 @@ def by_verdict(decisions: Sequence[Decision], model: ChoiceModel) -> list[tuple[
                      sum(costly_share(decision, None) for decision in chosen) / count,
                      sum(costly_share(decision, model) for decision in chosen) / count))
     return rows
-
-
-def _gap(decision: Decision) -> float:
-    """How far the card played is below the best on the player's layouts."""
-    return max(decision.averages.values()) - decision.averages[decision.chosen]
 
 
 def _softmax(values: np.ndarray) -> np.ndarray:

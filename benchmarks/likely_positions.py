@@ -13,7 +13,7 @@ from corpus_records import CORPUS, clean_replay, event_of, is_fitting, level_rec
 
 from revsim.cards import Card
 from revsim.equity.predict import position_after
-from revsim.equity.sd import CUTS
+from revsim.equity.sd import CUTS, Level, Likely, likely_tricks
 from revsim.equity.solver import total_tricks
 from revsim.equity.view import HandShape, read_auction, read_auction_rules, record_auction
 from revsim.records.record import Record
@@ -98,3 +98,12 @@ def add_dd(positions: list[Position]) -> None:
     for position in positions:
         assert position.record.contract is not None
         position.dd = total_tricks(position_after(position.record, position.cut), position.record.contract.declarer)[0]
+
+
+def estimate(position: Position, level: Level, seed: int) -> Likely:
+    """The level's sd estimate of a position, as ``revsim`` makes it: from the record's play after the cut,
+    the players reading the auction the level reads and weighing the contract's target."""
+    record = position.record
+    assert record.contract is not None
+    return likely_tricks(position_after(record, position.cut), record.contract.declarer,
+                         record_auction(record, level.auction_rules), level, seed, target=record.contract.tricks_needed)

@@ -77,8 +77,6 @@ def spread(distribution: dict[int, float]) -> float:
                      for first, first_weight in distribution.items() for second, second_weight in distribution.items())
 
 
-def mean_crps(results: Sequence[int], crps_of: dict[int, float] | int) -> float:
-    """An estimate's CRPS averaged over the tables' results: a distribution of tricks, or a single number."""
-    if isinstance(crps_of, int):
-        return sum(abs(crps_of - result) for result in results) / len(results)
-    return sum(crps(crps_of, result) for result in results) / len(results)
+def mean_crps(results: Sequence[int], distribution: dict[int, float]) -> float:
+    """An estimate's CRPS (a distribution of tricks) averaged over the tables' results."""
+    return sum(crps(distribution, result) for result in results) / len(results)

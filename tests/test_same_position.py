@@ -97,7 +97,7 @@ def test_the_lowest_crps_needs_two_tables() -> None:
 
 
 def test_an_estimates_crps_is_averaged_over_the_tables() -> None:
-    assert mean_crps([9, 10], 9) == 0.5
+    assert mean_crps([9, 10], {9: 1.0}) == 0.5
     assert mean_crps([9, 10], {9: 0.5, 10: 0.5}) == 0.25
 
 
