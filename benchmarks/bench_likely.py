@@ -40,7 +40,6 @@ import functools
 import itertools
 import json
 import multiprocessing
-import random
 import sys
 import time
 from collections.abc import Callable
@@ -53,7 +52,7 @@ sys.path.insert(0, str(ROOT))
 
 from corpus_records import CORPUS, read_fitted, write_fitted  # noqa: E402
 from likely_blend import blend, blend_at, blind, choose_structure, fit_blend, fit_errors, fit_margin_errors  # noqa: E402
-from likely_positions import Position, add_dd, auction_rules_kept, collect, estimate, sample, split  # noqa: E402
+from likely_positions import Position, auction_rules_kept, draw, estimate  # noqa: E402
 from likely_scoring import by_group, calibration, own_world, paired_crps, paired_exact, ratio, ratio_interval, scores  # noqa: E402
 from likely_write import READING_OPTIONS, fitted_on, level_entry  # noqa: E402
 
@@ -239,17 +238,13 @@ def main() -> None:
           + ("the shipped temperature and defence sight" if args.blend_only or args.score_only
              else f"temperature and defence sight {grid}"))
     for level_name in args.levels.split(","):
-        rng, play_seed = random.Random(args.seed), args.seed if args.play_seed is None else args.play_seed
-        fitting, scoring = split(collect(level_name))
-        print(f"\n== {level_name}: {len(fitting)} fitting and {len(scoring)} scoring positions "
-              f"({len({p.event for p in fitting})} and {len({p.event for p in scoring})} events)")
-        blind_fit = sample(fitting, 400, rng)
-        add_dd(blind_fit)
+        play_seed = args.seed if args.play_seed is None else args.play_seed
+        drawn = draw(level_name, args.fit, args.score, args.seed)
+        print(f"\n== {level_name}: {len(drawn.fitting)} fitting and {len(drawn.scoring)} scoring positions "
+              f"({len({p.event for p in drawn.fitting})} and {len({p.event for p in drawn.scoring})} events)")
+        blind_fit, model_fit, score_set = drawn.for_errors, drawn.for_model, drawn.held_out
         errors = fit_errors(blind_fit)
         margin_errors = fit_margin_errors(blind_fit, errors)
-        model_fit = blind_fit[:0] + sample(blind_fit, args.fit, rng)
-        score_set = sample(scoring, args.score, rng)
-        add_dd(score_set)
         base = load_level(level_name)
         if args.auction_fit is not None:
             kept, rates = auction_rules_kept(level_name, args.auction_fit)

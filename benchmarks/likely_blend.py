@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import itertools
 from collections import Counter
-from collections.abc import Callable, Sequence
-from typing import Protocol
+from collections.abc import Callable, Hashable, Sequence
+from typing import Any, Protocol, TypeVar
 
 from likely_scoring import crps, mean_and_error, mode
 
@@ -40,6 +40,9 @@ class Fitted(Protocol):
 BlindPart = Callable[[Fitted], dict[int, float]]
 """A position's blind part: the tricks it gives each result."""
 
+P = TypeVar("P", bound=Fitted)
+"""A kind of fitted position (a blind part may read more of it than ``Fitted`` says)."""
+
 
 def fit_errors(positions: Sequence[Fitted]) -> Errors:
     """The errors (actual minus double dummy) of ``positions``, by cut."""
@@ -54,15 +57,22 @@ def fit_errors(positions: Sequence[Fitted]) -> Errors:
 def fit_margin_errors(positions: Sequence[Fitted], errors: Errors, prior: float = MARGIN_PRIOR) -> MarginErrors:
     """The errors of ``positions`` by cut and by double dummy's margin over the contract, each margin's counts
     added to ``prior`` positions' worth of its cut's errors (``errors``)."""
-    out: MarginErrors = {}
+    return fit_keyed_errors(positions, errors, lambda p: margin_of(p.dd, p.target), MARGINS, prior)
+
+
+def fit_keyed_errors(positions: Sequence[P], errors: Errors, key: Callable[[P], Hashable],
+                     keys: Sequence[Hashable], prior: float = MARGIN_PRIOR) -> dict[int, dict[Any, dict[int, float]]]:
+    """The errors of ``positions`` by cut and by ``key`` (each of ``keys``), each key's counts added to
+    ``prior`` positions' worth of its cut's errors (``errors``): a key seen on few positions stays near its
+    cut's errors."""
+    out: dict[int, dict[Any, dict[int, float]]] = {}
     for cut in CUTS:
         out[cut] = {}
-        for margin in MARGINS:
-            at = [p for p in positions if p.cut == cut and margin_of(p.dd, p.target) == margin]
-            counts = Counter(p.actual - p.dd for p in at)
+        for value in keys:
+            counts = Counter(p.actual - p.dd for p in positions if p.cut == cut and key(p) == value)
             total = sum(counts.values()) + prior
             offsets = sorted(set(counts) | set(errors[cut]))
-            out[cut][margin] = {o: (counts[o] + prior * errors[cut].get(o, 0.0)) / total for o in offsets}
+            out[cut][value] = {o: (counts[o] + prior * errors[cut].get(o, 0.0)) / total for o in offsets}
     return out
 
 
@@ -81,7 +91,7 @@ STRUCTURES = {"cut": (False, True), "agreement": (True, False), "agreement and c
 """What the blend's weight may depend on: (the play-outs' agreement, the cut)."""
 
 
-def fit_blend(runs: Sequence[tuple[Fitted, dict[int, float]]], blind_part: BlindPart,
+def fit_blend(runs: Sequence[tuple[P, dict[int, float]]], blind_part: Callable[[P], dict[int, float]],
               as_exact_as_dd: bool = True, structure: str = "agreement and cut") -> Blend:
     """The weight of the blind part (steps of 0.05) for each cell of ``structure`` (by the play-outs'
     agreement, by cut, or both): the lowest pooled CRPS on the fitting positions, among the weights whose most
@@ -90,7 +100,7 @@ def fit_blend(runs: Sequence[tuple[Fitted, dict[int, float]]], blind_part: Blind
     that reaches dd's count."""
     by_agreement, by_cut = STRUCTURES[structure]
 
-    def cell_of(position: Fitted, playouts: dict[int, float]) -> tuple[str, int]:
+    def cell_of(position: P, playouts: dict[int, float]) -> tuple[str, int]:
         return (agreement_of(playouts) if by_agreement else "*", position.cut if by_cut else 0)
 
     grid = [w / 20 for w in range(21)]
@@ -141,3 +151,11 @@ def choose_structure(runs: Sequence[tuple[Fitted, dict[int, float]]], blind_part
 def blend_at(weight: Blend, position: Fitted, playouts: dict[int, float]) -> float:
     """The blind part's weight for this position's cut and its play-outs' agreement."""
     return weight[agreement_of(playouts)][position.cut]
+
+
+def sharpened(distribution: dict[int, float], power: float) -> dict[int, float]:
+    """The distribution raised to ``power`` and normalised: above 1 sharper (more on its most likely results),
+    below 1 flatter, 1 itself."""
+    raised = {tricks: share ** power for tricks, share in distribution.items() if share > 0}
+    total = sum(raised.values())
+    return {tricks: share / total for tricks, share in raised.items()}

@@ -94,6 +94,33 @@ def sample(positions: list[Position], per_cut: int, rng: random.Random) -> list[
     return chosen
 
 
+@dataclass(frozen=True)
+class Drawn:
+    """The positions of a level that bench_likely.py draws: ``fitting`` and ``scoring`` (every position of the
+    fitting and of the scoring events), ``for_errors`` (fitting positions the blind part's errors are counted
+    on), ``for_model`` (those of them the play model and the blend are fitted on) and ``held_out`` (scoring
+    positions every figure is scored on); the drawn ones with double dummy's result."""
+
+    fitting: list[Position]
+    scoring: list[Position]
+    for_errors: list[Position]
+    for_model: list[Position]
+    held_out: list[Position]
+
+
+def draw(level: str, fit: int, score: int, seed: int, for_errors: int = 400) -> Drawn:
+    """The level's positions drawn with ``seed``: ``for_errors`` fitting positions per cut, ``fit`` of them per
+    cut for the model and ``score`` scoring positions per cut."""
+    rng = random.Random(seed)
+    fitting, scoring = split(collect(level))
+    errors = sample(fitting, for_errors, rng)
+    add_dd(errors)
+    model = sample(errors, fit, rng)
+    held_out = sample(scoring, score, rng)
+    add_dd(held_out)
+    return Drawn(fitting, scoring, errors, model, held_out)
+
+
 def add_dd(positions: list[Position]) -> None:
     for position in positions:
         assert position.record.contract is not None
