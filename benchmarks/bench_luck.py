@@ -46,8 +46,17 @@ Key = Callable[[Position], Hashable]
 Rows = list[tuple[Position, dict[int, float]]]
 
 
+_SIGNS: tuple[Callable[[int], bool], ...] = (lambda x: x < 0, lambda x: x == 0, lambda x: x > 0)
+"""Below, at and above double dummy."""
+
+
 def place(position: Position) -> tuple[str, int, int]:
     return position.source, position.index, position.cut
+
+
+def shares(offsets: Sequence[int]) -> str:
+    """The share of ``offsets`` (results minus double dummy's) below / at / above 0."""
+    return " / ".join(f"{sum(test(x) for x in offsets) / max(len(offsets), 1):.3f}" for test in _SIGNS)
 
 
 def keyed_blind(positions: Sequence[Position], key: Key, keys: Sequence[Hashable]) -> Callable[[Position], dict[int, float]]:
@@ -75,15 +84,13 @@ def print_luck(positions: Sequence[Position], lucks: dict[tuple[str, int, int], 
             if not chosen:
                 continue
             played = [(p, playouts[place(p)]) for p in chosen if place(p) in playouts]
-            shares = [statistics.mean(sum(w for t, w in d.items() if test(t - p.dd)) for p, d in played) if played
-                      else float("nan") for test in (lambda x: x < 0, lambda x: x == 0, lambda x: x > 0)]
+            spread = [statistics.mean(sum(w for t, w in d.items() if test(t - p.dd)) for p, d in played) if played
+                      else float("nan") for test in _SIGNS]
             mean_playouts = (statistics.mean(sum(t * w for t, w in d.items()) - p.dd for p, d in played)
                              if played else float("nan"))
-            print(f"    {bucket:>7}: {len(chosen):4} | "
-                  + " / ".join(f"{sum(test(p.actual - p.dd) for p in chosen) / len(chosen):.2f}"
-                               for test in (lambda x: x < 0, lambda x: x == 0, lambda x: x > 0))
-                  + f" | {statistics.mean(p.actual - p.dd for p in chosen):+.2f} | {len(played):4} | "
-                  + " / ".join(f"{share:.2f}" for share in shares) + f" | {mean_playouts:+.2f}")
+            print(f"    {bucket:>7}: {len(chosen):4} | {shares([p.actual - p.dd for p in chosen])} | "
+                  f"{statistics.mean(p.actual - p.dd for p in chosen):+.2f} | {len(played):4} | "
+                  + " / ".join(f"{share:.3f}" for share in spread) + f" | {mean_playouts:+.2f}")
     values = [(lucks[place(p)].declarer, p.actual - p.dd) for p in positions]
     print(f"  correlation of real - dd with declarer's luck: "
           f"{statistics.correlation([v for v, _ in values], [e for _, e in values]):+.3f}")
@@ -103,13 +110,8 @@ def print_claims(positions: Sequence[Position]) -> None:
         at_claim.append(position.actual - double_dummy)
         before.append(double_dummy - position.dd)
     print(f"\n  claims: {claimed} of the {len(records)} records of these positions end in one; "
-          f"the claim below / at / above double dummy at the point it was made: "
-          + " / ".join(f"{sum(test(x) for x in at_claim) / len(at_claim):.3f}" for test in _SIGNS)
-          + "; double dummy at the claim below / at / above its result at the cut: "
-          + " / ".join(f"{sum(test(x) for x in before) / len(before):.3f}" for test in _SIGNS))
-
-
-_SIGNS: tuple[Callable[[int], bool], ...] = (lambda x: x < 0, lambda x: x == 0, lambda x: x > 0)
+          f"the claim below / at / above double dummy at the point it was made: {shares(at_claim)}; double dummy "
+          f"at the claim below / at / above its result at the cut: {shares(before)}")
 
 
 def print_blends(drawn_errors: Sequence[Position], model: Rows, held_out: Rows,
