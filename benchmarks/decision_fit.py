@@ -14,30 +14,36 @@ from __future__ import annotations
 import math
 import random
 import zlib
-from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, replace
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass, field, replace
 
 import numpy as np
 from corpus_records import clean_replay
 
-from revsim.cards import Card, side_of
+from revsim.cards import Card, Seat, side_of
 from revsim.equity.playout import Policy, card_averages
 from revsim.equity.predict import position_after
 from revsim.equity.solver import card_values
 from revsim.equity.view import record_auction
+from revsim.play.replay import Replay
 from revsim.records.record import Record
+
+Habits = Callable[[Replay, Card, Sequence[tuple[Seat, int]], Seat], tuple[float, ...]]
+"""What habits a card follows: from the line, the card, the tricks led so far and declarer."""
 
 
 @dataclass(frozen=True)
 class Decision:
     """One real decision: whether a defender took it, the trick, each legal card's average over the decider's
-    layouts and its double-dummy tricks on the actual deal (both his side's), and the card played."""
+    layouts and its double-dummy tricks on the actual deal (both his side's), the card played, and (where
+    asked for) the card habits each legal card follows (``card_habits.habits_of``)."""
 
     defending: bool
     trick: int
     averages: dict[Card, float]
     actual: dict[Card, int]
     chosen: Card
+    habits: dict[Card, tuple[float, ...]] = field(default_factory=dict)
 
     @property
     def consequential(self) -> bool:
@@ -56,11 +62,12 @@ class Decision:
 
 
 def record_decisions(record: Record, policy: Policy, seed: int, kept: frozenset[str] | None = None,
-                     endgame: int = 2) -> Iterator[Decision]:
+                     endgame: int = 2, habits: Habits | None = None) -> Iterator[Decision]:
     """Every decision of a record's play (none for a record that does not replay, or has a revoke): from the
     second trick until ``endgame`` tricks are left, where more than one card is legal. The players read the
     auction (its rules ``kept``; None: all) as the simulated players do, and not each other's hands (the
-    policy's sights are set to 0: the insight stands for what they read)."""
+    policy's sights are set to 0: the insight stands for what they read). ``habits`` (``card_habits.habits_of``)
+    gives each legal card's habits from the line, the card, the tricks led so far and declarer."""
     assert record.contract is not None
     table = clean_replay(record)
     if table is None:
@@ -69,6 +76,7 @@ def record_decisions(record: Record, policy: Policy, seed: int, kept: frozenset[
     shapes = record_auction(record, kept)
     blind = replace(policy, defence_sight=0.0, declarer_sight=0.0, declarer_insight=0.0, defence_insight=0.0)
     line = position_after(record, 0)
+    leads: list[tuple[Seat, int]] = []
     for number, play in enumerate(table.replay.plays):
         remaining = 13 - line.tricks_won(0) - line.tricks_won(1)
         legal = line.legal_cards()
@@ -77,7 +85,10 @@ def record_decisions(record: Record, policy: Policy, seed: int, kept: frozenset[
             averages = card_averages(line, declarer, shapes, blind, rng, target=target)
             actual = card_values(line)
             yield Decision(side_of(line.to_play) != side_of(declarer), number // 4 + 1, averages,
-                           {card: actual[card] for card in legal}, play.card)
+                           {card: actual[card] for card in legal}, play.card,
+                           {card: habits(line, card, leads, declarer) for card in legal} if habits else {})
+        if not line.current_trick:
+            leads.append((line.to_play, play.card.suit))
         line.play(play.card)
 
 
@@ -106,21 +117,27 @@ def _coefficients(model: ChoiceModel) -> np.ndarray:
 
 def fit_choices(decisions: Sequence[Decision], iterations: int = 40) -> ChoiceModel:
     """The temperature and insight that make the real choices likeliest (at least one decision)."""
-    data = [_features(decision) for decision in decisions]
-    weights = np.array([1.0, 0.0])
+    weights = newton_logit([_features(decision) for decision in decisions], np.array([1.0, 0.0]), iterations)
+    model = ChoiceModel(1 / weights[0], weights[1] / weights[0], 0.0, len(decisions))
+    return replace(model, log_likelihood=log_likelihood(decisions, model))
+
+
+def newton_logit(data: Sequence[tuple[np.ndarray, int]], weights: np.ndarray, iterations: int = 40) -> np.ndarray:
+    """The weights of a softmax over each option's features (a row each) that make the chosen options
+    likeliest, by Newton's method from ``weights`` (the log-likelihood is concave)."""
+    size = len(weights)
     for _ in range(iterations):
-        gradient, hessian = np.zeros(2), np.zeros((2, 2))
+        gradient, hessian = np.zeros(size), np.zeros((size, size))
         for features, chosen in data:
-            probabilities = _softmax(features @ weights)
+            probabilities = softmax(features @ weights)
             mean = probabilities @ features
             gradient += features[chosen] - mean
             hessian -= (features * probabilities[:, None]).T @ features - np.outer(mean, mean)
-        step = np.linalg.solve(hessian - 1e-9 * np.eye(2), gradient)
+        step = np.linalg.solve(hessian - 1e-9 * np.eye(size), gradient)
         weights = weights - step
         if np.abs(step).max() < 1e-10:
             break
-    model = ChoiceModel(1 / weights[0], weights[1] / weights[0], 0.0, len(data))
-    return replace(model, log_likelihood=log_likelihood(decisions, model))
+    return weights
 
 
 def insight_matching(decisions: Sequence[Decision], temperature: float, steps: int = 30) -> ChoiceModel:
@@ -164,8 +181,8 @@ def sight_log_likelihood(decisions: Sequence[Decision], sight: float, temperatur
     total = 0.0
     for decision in decisions:
         features, chosen = _features(decision)
-        seen = _softmax(features[:, 1] / temperature)[chosen]
-        dealt = _softmax(features[:, 0] / temperature)[chosen]
+        seen = softmax(features[:, 1] / temperature)[chosen]
+        dealt = softmax(features[:, 0] / temperature)[chosen]
         probability = sight * seen + (1 - sight) * dealt
         total += math.log(floor / len(features) + (1 - floor) * probability)
     return total / len(decisions)
@@ -205,7 +222,7 @@ def costly_share(decision: Decision, model: ChoiceModel | None) -> float:
     if model is None:
         top = features[:, 0] >= -1e-9
         return float((top & ~best).sum() / top.sum())
-    return float(_softmax(features @ _coefficients(model))[~best].sum())
+    return float(softmax(features @ _coefficients(model))[~best].sum())
 
 
 def by_verdict(decisions: Sequence[Decision], model: ChoiceModel) -> list[tuple[str, int, float, float, float]]:
@@ -222,6 +239,6 @@ def by_verdict(decisions: Sequence[Decision], model: ChoiceModel) -> list[tuple[
     return rows
 
 
-def _softmax(values: np.ndarray) -> np.ndarray:
+def softmax(values: np.ndarray) -> np.ndarray:
     exponents = np.exp(values - values.max())
     return exponents / exponents.sum()
