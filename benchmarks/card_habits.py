@@ -24,7 +24,7 @@ def habits_of(line: Replay, card: Card, leads: Sequence[tuple[Seat, int]], decla
     tricks led by ``leads`` (each trick's leader and suit), from the cards he sees: his own, and his partner's
     for declarer's side (dummy, or declarer's for dummy).
 
-    - continues: a lead in the suit his side led to the trick before its last lead (a plan kept);
+    - continues: a lead in the suit his side led last time it was on lead (a plan kept);
     - longest: the suit is his side's longest (his own for a defender);
     - trump: the card is a trump;
     - highest / lowest: the highest or lowest he holds in the suit;
