@@ -41,7 +41,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from card_habits import HABITS, area_under_curve, costly_mass, fit_habits, habit_log_likelihood, habits_of, where_layouts_right  # noqa: E402
+from card_habits import HABITS, costly_mass, fit_habits, habit_log_likelihood, habits_of, where_layouts_right  # noqa: E402
 from corpus_records import clean_replay, event_of, is_fitting, level_records, read_fitted, require_corpus, write_fitted  # noqa: E402
 from decision_fit import (  # noqa: E402
     ChoiceModel,
@@ -54,6 +54,7 @@ from decision_fit import (  # noqa: E402
     record_decisions,
     sight_log_likelihood,
 )
+from likely_scoring import area_under_curve  # noqa: E402
 from likely_write import BLEND_REFIT  # noqa: E402
 
 from revsim.equity.sd import Level, load_level  # noqa: E402

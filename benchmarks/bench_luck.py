@@ -7,7 +7,8 @@ scoring events'), with the shipped level's play-outs.
 
 - Luck (``luck.py``): double dummy's tricks on the actual deal minus their mean over the layouts declarer could
   deal from his view at the position (and the defenders from theirs). By bucket: how often real players end
-  below, at and above double dummy, and how much the play-outs put there.
+  below, at and above double dummy, and how much the play-outs put there; and how well declarer's luck and the
+  play-outs' share below double dummy each tell the positions that end below it.
 - Claims: the records that end in a claim, and how often the claim is double dummy's result at the point it
   was made, against how often double dummy at the claim is its result at the cut.
 - Blind parts that read the luck: the errors by cut and margin (as shipped) against the same by margin and
@@ -36,7 +37,7 @@ from bench_likely import load_cache, run_playouts  # noqa: E402
 from corpus_records import clean_replay, require_corpus  # noqa: E402
 from likely_blend import blend, blend_at, fit_blend, fit_errors, fit_keyed_errors, sharpened  # noqa: E402
 from likely_positions import Position, draw  # noqa: E402
-from likely_scoring import crps, paired_crps, ratio, scores  # noqa: E402
+from likely_scoring import area_under_curve, crps, paired_crps, ratio, scores  # noqa: E402
 from luck import LUCK_BUCKETS, Luck, luck_bucket, luck_of  # noqa: E402
 
 from revsim.equity.sd import MARGINS, load_level, margin_of  # noqa: E402
@@ -94,6 +95,12 @@ def print_luck(positions: Sequence[Position], lucks: dict[tuple[str, int, int], 
     values = [(lucks[place(p)].declarer, p.actual - p.dd) for p in positions]
     print(f"  correlation of real - dd with declarer's luck: "
           f"{statistics.correlation([v for v, _ in values], [e for _, e in values]):+.3f}")
+    with_playouts = [p for p in positions if place(p) in playouts]
+    below = [p.actual < p.dd for p in with_playouts]
+    print(f"  which of the {len(with_playouts)} positions with play-outs end below double dummy ({sum(below)}), told by "
+          f"(the area under the curve): declarer's luck "
+          f"{area_under_curve([lucks[place(p)].declarer for p in with_playouts], below):.3f}, the play-outs' share below "
+          f"{area_under_curve([sum(w for t, w in playouts[place(p)].items() if t < p.dd) for p in with_playouts], below):.3f}")
 
 
 def print_claims(positions: Sequence[Position]) -> None:

@@ -100,15 +100,6 @@ def costly_mass(decision: Decision, model: HabitModel) -> float:
     return float(sum(p for p, card in zip(probabilities, cards, strict=True) if decision.actual[card] < best))
 
 
-def area_under_curve(scores: Sequence[float], labels: Sequence[bool]) -> float:
-    """How often a labelled item scores above an unlabelled one (ties count half): 0.5 tells nothing."""
-    positive = [s for s, label in zip(scores, labels, strict=True) if label]
-    negative = np.array([s for s, label in zip(scores, labels, strict=True) if not label])
-    if not positive or not len(negative):
-        return float("nan")
-    return float(np.mean([np.mean(negative < s) + 0.5 * np.mean(negative == s) for s in positive]))
-
-
 def where_layouts_right(decisions: Sequence[Decision]) -> list[Decision]:
     """The consequential decisions where every best card on the player's layouts is best on the actual deal."""
     return [decision for decision in decisions if decision.consequential and verdict(decision) == "right"]

@@ -163,3 +163,13 @@ def paired_crps(rows: Sequence[tuple[Scored, dict[int, float]]],
     with the standard error of that mean paired difference."""
     return mean_and_error([crps(b, q.actual) - crps(a, p.actual)
                            for (p, a), (q, b) in zip(rows, reference, strict=True)])
+
+
+def area_under_curve(scores: Sequence[float], labels: Sequence[bool]) -> float:
+    """How often a labelled item scores above an unlabelled one (ties count half): 0.5 tells nothing, 1 all."""
+    positive = [s for s, label in zip(scores, labels, strict=True) if label]
+    negative = [s for s, label in zip(scores, labels, strict=True) if not label]
+    if not positive or not negative:
+        return float("nan")
+    wins = sum((p > n) + 0.5 * (p == n) for p in positive for n in negative)
+    return wins / (len(positive) * len(negative))

@@ -16,15 +16,9 @@ from revsim.cards import Card
 from revsim.play.replay import Replay
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
-from card_habits import (  # noqa: E402
-    HABITS,
-    area_under_curve,
-    costly_mass,
-    fit_habits,
-    habit_log_likelihood,
-    habits_of,
-)
+from card_habits import HABITS, costly_mass, fit_habits, habit_log_likelihood, habits_of  # noqa: E402
 from decision_fit import Decision  # noqa: E402
+from likely_scoring import area_under_curve  # noqa: E402
 
 N, E, S, W = range(4)
 SPADES = 0
