@@ -20,6 +20,9 @@ _SYMBOL_TO_LETTER = dict(zip(SUIT_SYMBOLS, SUIT_LETTERS, strict=True)) | dict(zi
 
 Seat = int
 Hand = frozenset["Card"]
+Layout = tuple[Hand, Hand, Hand, Hand]
+"""The cards each seat holds (North, East, South, West): a deal, or a layout a player deals of the hands he
+cannot see."""
 
 
 class Card(NamedTuple):

@@ -26,10 +26,9 @@ from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 
-from revsim.cards import Card, Seat, partner, trick_winner
+from revsim.cards import Card, Layout, Seat, partner, trick_winner
 from revsim.play.replay import Play
 
-Layout = tuple[frozenset[Card], frozenset[Card], frozenset[Card], frozenset[Card]]
 JACK = 11
 ATTITUDE_HONOURS = (12, 13, 14)
 """Holding one of these (queen, king, ace) in a suit, a defender encourages it."""

@@ -13,10 +13,8 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-from revsim.cards import Card, Seat
+from revsim.cards import Card, Layout, Seat
 from revsim.equity.view import View
-
-Layout = tuple[frozenset[Card], frozenset[Card], frozenset[Card], frozenset[Card]]
 
 
 def sample_layouts(view: View, count: int, rng: random.Random, tries_per_layout: int = 6) -> list[Layout]:

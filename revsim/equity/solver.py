@@ -26,7 +26,7 @@ from endplay.dds import solve_all_boards, solve_board
 from endplay.types import Card as EndplayCard
 from endplay.types import Deal, Denom, Player
 
-from revsim.cards import Card, Seat, deal_to_pbn
+from revsim.cards import Card, Layout, Seat, deal_to_pbn
 from revsim.play.replay import Replay
 
 _SUITS = (Denom.spades, Denom.hearts, Denom.diamonds, Denom.clubs, Denom.nt)
@@ -125,13 +125,10 @@ BATCH = 200
 """DDS solves at most 200 boards a call (endplay's own check lets a 201st through)."""
 
 
-Layout = tuple[frozenset[Card], ...]
-
-
 def layout_of(replay: Replay) -> Layout:
     """The cards each seat still holds in ``replay`` (not those on the trick in progress): its layout, which
     the solver takes with the trick in progress (``positions_values``)."""
-    return tuple(replay.hand(seat) for seat in range(4))
+    return replay.hand(0), replay.hand(1), replay.hand(2), replay.hand(3)
 
 
 def layout_values(layouts: Sequence[Layout], trump: int, leader: Seat,
