@@ -7,10 +7,10 @@ their layouts would have kept."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
-from decision_fit import Decision, newton_logit, softmax, verdict
+from decision_fit import Decision, card_order, newton_logit, softmax, verdict
 
 from revsim.cards import DECK, Card, Seat, partner
 from revsim.play.replay import Replay
@@ -64,7 +64,7 @@ class HabitModel:
 
 
 def _features(decision: Decision, with_habits: bool) -> tuple[np.ndarray, int]:
-    cards = sorted(decision.averages, key=lambda card: (card.suit, card.rank))
+    cards = card_order(decision)
     averages = np.array([[decision.averages[card]] for card in cards])
     columns = [averages - averages.max()]
     if with_habits:
@@ -77,9 +77,8 @@ def fit_habits(decisions: Sequence[Decision], with_habits: bool) -> HabitModel:
     data = [_features(decision, with_habits) for decision in decisions]
     start = np.zeros(1 + (len(HABITS) if with_habits else 0))
     start[0] = 1.0
-    weights = newton_logit(data, start)
-    model = HabitModel(tuple(float(w) for w in weights), with_habits, 0.0)
-    return HabitModel(model.weights, with_habits, habit_log_likelihood(decisions, model))
+    model = HabitModel(tuple(float(w) for w in newton_logit(data, start)), with_habits, 0.0)
+    return replace(model, log_likelihood=habit_log_likelihood(decisions, model))
 
 
 def habit_log_likelihood(decisions: Sequence[Decision], model: HabitModel) -> float:
@@ -94,10 +93,10 @@ def habit_log_likelihood(decisions: Sequence[Decision], model: HabitModel) -> fl
 def costly_mass(decision: Decision, model: HabitModel) -> float:
     """The chance the model's player chooses a card that costs a trick on the actual deal."""
     features, _ = _features(decision, model.with_habits)
-    cards = sorted(decision.averages, key=lambda card: (card.suit, card.rank))
     best = max(decision.actual.values())
     probabilities = softmax(features @ np.array(model.weights))
-    return float(sum(p for p, card in zip(probabilities, cards, strict=True) if decision.actual[card] < best))
+    return float(sum(p for p, card in zip(probabilities, card_order(decision), strict=True)
+                     if decision.actual[card] < best))
 
 
 def where_layouts_right(decisions: Sequence[Decision]) -> list[Decision]:

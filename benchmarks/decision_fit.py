@@ -92,9 +92,14 @@ def record_decisions(record: Record, policy: Policy, seed: int, kept: frozenset[
         line.play(play.card)
 
 
+def card_order(decision: Decision) -> list[Card]:
+    """The decision's legal cards in the order of the rows of its features (by suit, then rank)."""
+    return sorted(decision.averages, key=lambda card: (card.suit, card.rank))
+
+
 def _features(decision: Decision) -> tuple[np.ndarray, int]:
     """Each legal card's average and actual tricks, less the best of each, and the chosen card's row."""
-    cards = sorted(decision.averages, key=lambda card: (card.suit, card.rank))
+    cards = card_order(decision)
     averages = np.array([decision.averages[card] for card in cards])
     actual = np.array([decision.actual[card] for card in cards], dtype=float)
     return np.stack([averages - averages.max(), actual - actual.max()], axis=1), cards.index(decision.chosen)

@@ -15,7 +15,7 @@ from likely_positions import Position
 from revsim.cards import Seat, next_seat, partner
 from revsim.equity.predict import position_after
 from revsim.equity.sampling import sample_layouts
-from revsim.equity.solver import layout_values
+from revsim.equity.solver import layout_values, side_total
 from revsim.equity.view import HandShape, player_view, record_auction
 from revsim.play.replay import Replay
 
@@ -44,14 +44,9 @@ def mean_view_tricks(replay: Replay, seer: Seat, declarer: Seat, shapes: dict[Se
                      rng: random.Random) -> float:
     """Declarer's side's total tricks, double dummy, averaged over ``layouts`` layouts dealt from ``seer``'s view
     of the position (tricks already won included)."""
-    side = declarer % 2
-    won, remaining = replay.tricks_won(side), 13 - replay.tricks_won(0) - replay.tricks_won(1)
     dealt = sample_layouts(player_view(replay, seer, declarer, shapes), layouts, rng)
-    totals = []
-    for values in layout_values(dealt, replay.trump, replay.leader, replay.current_trick):
-        best = max(values.values())
-        totals.append(won + (best if replay.to_play % 2 == side else remaining - best))
-    return statistics.mean(totals)
+    return statistics.mean(side_total(replay, declarer, max(values.values()))
+                           for values in layout_values(dealt, replay.trump, replay.leader, replay.current_trick))
 
 
 def luck_of(task: tuple[Position, frozenset[str] | None, int, int]) -> Luck:

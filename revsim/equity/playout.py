@@ -23,10 +23,10 @@ import random
 from collections.abc import Callable, Set
 from dataclasses import dataclass, replace
 
-from revsim.cards import Card, Seat, partner, side_of
+from revsim.cards import Card, Layout, Seat, partner, side_of
 from revsim.equity.carding import Carding, carding_weight, readings
 from revsim.equity.leads import LeadModel, lead_likelihood
-from revsim.equity.sampling import Layout, bad_break_layouts, sample_layouts, weighted_layouts
+from revsim.equity.sampling import bad_break_layouts, sample_layouts, weighted_layouts
 from revsim.equity.solver import layout_of, layout_values, positions_values, total_tricks
 from revsim.equity.view import HandShape, View, player_view
 from revsim.play.replay import Replay

@@ -212,9 +212,14 @@ def total_tricks(replay: Replay, side_seat: Seat, allowed: Set[Card] | None = No
         return won, {}
     values = card_values(replay)
     choices = {card: value for card, value in values.items() if allowed is None or card in allowed} or values
-    best = max(choices.values())
+    return side_total(replay, side_seat, max(choices.values())), values
+
+
+def side_total(replay: Replay, side_seat: Seat, best: int) -> int:
+    """``side_seat``'s side's total tricks (those already won included) when the side of the player to play takes
+    ``best`` of the tricks left."""
     remaining = 13 - replay.tricks_won(0) - replay.tricks_won(1)
-    return won + (best if replay.to_play % 2 == side_seat % 2 else remaining - best), values
+    return replay.tricks_won(side_seat % 2) + (best if replay.to_play % 2 == side_seat % 2 else remaining - best)
 
 
 def best_card(values: dict[Card, int]) -> Card:
