@@ -14,17 +14,20 @@ scoring events'), with the shipped level's play-outs.
 - Blind parts that read the luck: the errors by cut and margin (as shipped) against the same by margin and
   declarer's luck, and by both lucks, each blended with the play-outs by agreement as bench_likely.py fits
   it: CRPS held out, and the paired difference against the margin's with its standard error.
+- Errors so far (``errors_so_far.py``): the tricks each side gave away before the cut, double dummy; how real
+  results part from double dummy after none or some, and a blind part keyed by declarer's side's.
 - Sharpness: sd raised to a power and normalised (above 1 sharper), the power fitted on the model's positions.
 
 Run: .venv/bin/python benchmarks/bench_luck.py [--levels expert] [--fit 100] [--score 200] [--seed 1] [--jobs 2]
-[--layouts 24] [--reuse FILE] (about 4 minutes for luck with two jobs, plus the play-outs not in --reuse: about
-2.5 s a position)
+[--layouts 24] [--reuse FILE] (about 4 minutes for luck and 1 for the errors so far with two jobs, plus the
+play-outs not in --reuse: about 2.5 s a position)
 """
 
 from __future__ import annotations
 
 import argparse
 import multiprocessing
+import multiprocessing.pool
 import statistics
 import sys
 from collections.abc import Callable, Hashable, Sequence
@@ -35,6 +38,7 @@ sys.path.insert(0, str(ROOT))
 
 from bench_likely import load_cache, run_playouts  # noqa: E402
 from corpus_records import clean_replay, require_corpus  # noqa: E402
+from errors_so_far import ERROR_BUCKETS, ErrorsSoFar, error_bucket, errors_at, errors_task  # noqa: E402
 from likely_blend import blend, blend_at, fit_blend, fit_errors, fit_keyed_errors, sharpened  # noqa: E402
 from likely_positions import Position, draw  # noqa: E402
 from likely_scoring import area_under_curve, crps, paired_crps, ratio, scores  # noqa: E402
@@ -121,8 +125,25 @@ def print_claims(positions: Sequence[Position]) -> None:
           f"at the claim below / at / above its result at the cut: {shares(before)}")
 
 
+def print_errors(positions: Sequence[Position], errors: dict[tuple[str, int, int], ErrorsSoFar], label: str) -> None:
+    """Real results against double dummy by the tricks each side gave away before the cut."""
+    print(f"\n  {label}, by the tricks given away before the cut, double dummy: positions | real below / at / above "
+          f"dd | mean real - dd")
+    for who, read in (("declarer's side", lambda e: e.declarer), ("defenders after the lead", lambda e: e.defenders),
+                      ("the opening lead", lambda e: e.lead)):
+        for bucket in ERROR_BUCKETS:
+            chosen = [p.actual - p.dd for p in positions if error_bucket(read(errors[place(p)])) == bucket]
+            if chosen:
+                print(f"    {who}, {bucket}: {len(chosen):4} | {shares(chosen)} | {statistics.mean(chosen):+.2f}")
+    print(f"  which end below double dummy, told by declarer's side's errors so far (the area under the curve): "
+          f"{area_under_curve([errors[place(p)].declarer for p in positions], [p.actual < p.dd for p in positions]):.3f}"
+          f"; which end above, by the defenders': "
+          f"{area_under_curve([errors[place(p)].defenders for p in positions], [p.actual > p.dd for p in positions]):.3f}")
+
+
 def print_blends(drawn_errors: Sequence[Position], model: Rows, held_out: Rows,
-                 lucks: dict[tuple[str, int, int], Luck]) -> tuple[Rows, Rows]:
+                 lucks: dict[tuple[str, int, int], Luck],
+                 errors: dict[tuple[str, int, int], ErrorsSoFar]) -> tuple[Rows, Rows]:
     """Each blind part, blended with the play-outs by agreement, held out; the margin's blend on the model's
     positions and held out returned."""
     def margin(p: Position) -> int | None:
@@ -134,12 +155,17 @@ def print_blends(drawn_errors: Sequence[Position], model: Rows, held_out: Rows,
     def defenders(p: Position) -> str:
         return luck_bucket(lucks[place(p)].defenders)
 
+    def erred(p: Position) -> str:
+        return error_bucket(errors[place(p)].declarer)
+
     parts: dict[str, tuple[Key, list[Hashable]]] = {
         "cut and margin (as shipped)": (margin, list(MARGINS)),
         "and declarer's luck": (lambda p: (margin(p), declarer(p)),
                                 [(m, b) for m in MARGINS for b in LUCK_BUCKETS]),
         "and both lucks": (lambda p: (margin(p), declarer(p), defenders(p)),
                            [(m, b, c) for m in MARGINS for b in LUCK_BUCKETS for c in LUCK_BUCKETS]),
+        "and declarer's side's errors so far": (lambda p: (margin(p), erred(p)),
+                                                [(m, b) for m in MARGINS for b in ERROR_BUCKETS]),
     }
     dd_crps = scores([(p, {p.dd: 1.0}) for p, _ in held_out])["crps"]
     blended: dict[str, Rows] = {}
@@ -171,6 +197,17 @@ def print_sharpness(model: Rows, held_out: Rows) -> None:
           + f"; the fitting positions choose {best}")
 
 
+def errors_so_far(positions: Sequence[Position], pool: multiprocessing.pool.Pool) -> dict[tuple[str, int, int], ErrorsSoFar]:
+    """Each position's errors so far, every record read once up to the largest cut drawn of it."""
+    last: dict[tuple[str, int], Position] = {}
+    for position in positions:
+        key = (position.source, position.index)
+        if key not in last or position.cut > last[key].cut:
+            last[key] = position
+    costs = dict(zip(last, pool.map(errors_task, list(last.values()), chunksize=4), strict=True))
+    return {place(p): errors_at(costs[(p.source, p.index)], p) for p in positions}
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--levels", default="expert")
@@ -190,6 +227,7 @@ def main() -> None:
             read = drawn.for_errors + drawn.held_out
             found = pool.map(luck_of, [(p, level.auction_rules, args.layouts, args.seed) for p in read], chunksize=4)
             lucks = {place(p): luck for p, luck in zip(read, found, strict=True)}
+            errors = errors_so_far(read, pool)
             played = run_playouts(drawn.for_model + drawn.held_out, level, args.seed, pool, cache)
             model = [(p, r[0]) for p, r in zip(drawn.for_model, played[:len(drawn.for_model)], strict=True)]
             held_out = [(p, r[0]) for p, r in zip(drawn.held_out, played[len(model):], strict=True)]
@@ -198,8 +236,10 @@ def main() -> None:
                   f"{len(model)} for the blend, {len(held_out)} held out; {args.layouts} layouts a view")
             print_luck(drawn.for_errors, lucks, playouts, "fitting positions")
             print_luck(drawn.held_out, lucks, playouts, "held out")
+            print_errors(drawn.for_errors, errors, "fitting positions")
+            print_errors(drawn.held_out, errors, "held out")
             print_claims(drawn.for_errors + drawn.held_out)
-            print_sharpness(*print_blends(drawn.for_errors, model, held_out, lucks))
+            print_sharpness(*print_blends(drawn.for_errors, model, held_out, lucks, errors))
 
 
 if __name__ == "__main__":
