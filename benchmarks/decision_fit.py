@@ -35,8 +35,9 @@ Habits = Callable[[Replay, Card, Sequence[tuple[Seat, int]], Seat], tuple[float,
 @dataclass(frozen=True)
 class Decision:
     """One real decision: whether a defender took it, the trick, each legal card's average over the decider's
-    layouts and its double-dummy tricks on the actual deal (both his side's), the card played, and (where
-    asked for) the card habits each legal card follows (``card_habits.habits_of``)."""
+    layouts and its double-dummy tricks on the actual deal (both his side's), the card played, (where asked
+    for) the card habits each legal card follows (``card_habits.habits_of``), and the play's place in the
+    record (``number``, 0 the opening lead)."""
 
     defending: bool
     trick: int
@@ -44,6 +45,7 @@ class Decision:
     actual: dict[Card, int]
     chosen: Card
     habits: dict[Card, tuple[float, ...]] = field(default_factory=dict)
+    number: int = 0
 
     @property
     def consequential(self) -> bool:
@@ -86,7 +88,7 @@ def record_decisions(record: Record, policy: Policy, seed: int, kept: frozenset[
             actual = card_values(line)
             yield Decision(side_of(line.to_play) != side_of(declarer), number // 4 + 1, averages,
                            {card: actual[card] for card in legal}, play.card,
-                           {card: habits(line, card, leads, declarer) for card in legal} if habits else {})
+                           {card: habits(line, card, leads, declarer) for card in legal} if habits else {}, number)
         if not line.current_trick:
             leads.append((line.to_play, play.card.suit))
         line.play(play.card)
