@@ -67,7 +67,7 @@ MIN_CARDS = 12
 """A record is sampled when its play shows at least three tricks (many records show the opening lead alone)."""
 
 
-def _decisions_task(task: tuple[Record, str, int, bool]) -> list[Decision]:
+def decisions_task(task: tuple[Record, str, int, bool]) -> list[Decision]:
     record, level_name, seed, habits = task
     level = load_level(level_name)
     return list(record_decisions(record, level.policy, seed, level.auction_rules, habits=habits_of if habits else None))
@@ -86,7 +86,7 @@ def sampled_records(level: str, fitting: bool, count: int, seed: int) -> list[Re
 def collect(level: str, fitting: bool, count: int, seed: int, pool: multiprocessing.pool.Pool | None,
             habits: bool = False) -> list[Decision]:
     tasks = [(record, level, seed, habits) for record in sampled_records(level, fitting, count, seed)]
-    runs = pool.map(_decisions_task, tasks, chunksize=4) if pool else map(_decisions_task, tasks)
+    runs = pool.map(decisions_task, tasks, chunksize=4) if pool else map(decisions_task, tasks)
     return [decision for run in runs for decision in run]
 
 

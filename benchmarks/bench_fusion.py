@@ -25,7 +25,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bench_decisions import _decisions_task, sampled_records  # noqa: E402
+from bench_decisions import decisions_task, sampled_records  # noqa: E402
 from card_habits import where_layouts_right  # noqa: E402
 from corpus_records import require_corpus  # noqa: E402
 from decision_fit import Decision  # noqa: E402
@@ -70,7 +70,7 @@ def main() -> None:
     started = time.perf_counter()
     records = sampled_records(args.level, args.events == "fitting", args.records, args.seed)
     with multiprocessing.get_context("spawn").Pool(args.jobs) as pool:
-        found = pool.map(_decisions_task, [(r, args.level, args.seed, False) for r in records], chunksize=2)
+        found = pool.map(decisions_task, [(r, args.level, args.seed, False) for r in records], chunksize=2)
         declarer: list[tuple[Record, Decision]] = [
             (record, decision) for record, decisions in zip(records, found, strict=True)
             for decision in where_layouts_right([d for d in decisions if not d.defending])]

@@ -15,7 +15,7 @@ from corpus_records import clean_replay
 from decision_fit import Decision
 
 from revsim.cards import Card, Layout, Seat
-from revsim.equity.playout import play_out_lines
+from revsim.equity.playout import Policy, play_out_lines
 from revsim.equity.predict import position_after
 from revsim.equity.sampling import sample_layouts
 from revsim.equity.sd import load_level
@@ -54,11 +54,10 @@ def replay_on_layout(line: Replay, layout: Layout) -> Replay:
 
 
 def rollout_values(line: Replay, cards: Sequence[Card], declarer: Seat, shapes: dict[Seat, HandShape],
-                   level_name: str, layouts: int, seed: int, target: int | None = None) -> dict[Card, float]:
+                   policy: Policy, layouts: int, seed: int, target: int | None = None) -> dict[Card, float]:
     """Declarer's side's total tricks after each of ``cards``, averaged over ``layouts`` layouts dealt from the
-    view of the player to play, one play-out each by the level's simulated players (each card on the same
+    view of the player to play, one play-out each by simulated players of ``policy`` (each card on the same
     layouts with the same seeds)."""
-    policy = load_level(level_name).policy
     view = player_view(line, line.to_play, declarer, shapes)
     key = f"{seed}:{len(line.plays)}:{sorted(map(str, line.hand(line.to_play)))}"
     dealt = sample_layouts(view, layouts, random.Random(zlib.crc32(key.encode())))
@@ -83,7 +82,8 @@ def fusion_task(task: tuple[Record, Decision, str, int, int]) -> dict[Card, floa
     line = position_after(record, 0)
     for play in table.replay.plays[:decision.number]:
         line.play(play.card)
-    shapes = record_auction(record, load_level(level_name).auction_rules)
-    return rollout_values(line, temptation(decision), record.contract.declarer, shapes, level_name, layouts, seed,
+    level = load_level(level_name)
+    shapes = record_auction(record, level.auction_rules)
+    return rollout_values(line, temptation(decision), record.contract.declarer, shapes, level.policy, layouts, seed,
                           record.contract.tricks_needed)
 
