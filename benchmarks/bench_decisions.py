@@ -68,6 +68,8 @@ MIN_CARDS = 12
 
 
 def decisions_task(task: tuple[Record, str, int, bool]) -> list[Decision]:
+    """A record's decisions (``record_decisions``) with the level's players, seeded; with their card habits
+    where asked."""
     record, level_name, seed, habits = task
     level = load_level(level_name)
     return list(record_decisions(record, level.policy, seed, level.auction_rules, habits=habits_of if habits else None))
