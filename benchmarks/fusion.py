@@ -19,6 +19,7 @@ from revsim.equity.playout import Policy, play_out_lines
 from revsim.equity.predict import position_after
 from revsim.equity.sampling import sample_layouts
 from revsim.equity.sd import load_level
+from revsim.equity.solver import best_card
 from revsim.equity.view import HandShape, player_view, record_auction
 from revsim.play.replay import Replay
 from revsim.records.record import Record
@@ -33,19 +34,13 @@ def temptation(decision: Decision) -> tuple[Card, Card]:
     else:
         tempting = max((card for card, tricks in decision.actual.items() if tricks < top),
                        key=lambda card: (decision.averages[card], card.suit, card.rank))
-    best_average = max(decision.averages.values())
-    best = min((card for card, average in decision.averages.items() if average == best_average),
-               key=lambda card: (card.suit, -card.rank))
-    return tempting, best
+    return tempting, best_card(decision.averages)
 
 
 def replay_on_layout(line: Replay, layout: Layout) -> Replay:
     """The line's play so far replayed on the deal where each seat holds its cards of ``layout`` (those held at
     the start of the trick in progress) and the cards it has played."""
-    played: list[set[Card]] = [set(), set(), set(), set()]
-    for play in line.plays:
-        played[play.seat].add(play.card)
-    hands = tuple(frozenset(layout[seat]) | frozenset(played[seat]) for seat in range(4))
+    hands = tuple(layout[seat] | (line.initial_hands[seat] - line.hand(seat)) for seat in range(4))
     leader = line.plays[0].seat if line.plays else line.leader
     replay = Replay(hands, line.trump, leader, line.first_trick, line.tricks_before)
     for play in line.plays:
@@ -63,8 +58,9 @@ def rollout_values(line: Replay, cards: Sequence[Card], declarer: Seat, shapes: 
     dealt = sample_layouts(view, layouts, random.Random(zlib.crc32(key.encode())))
     results: dict[Card, list[int]] = {card: [] for card in cards}
     for index, layout in enumerate(dealt):
+        on_layout = replay_on_layout(line, layout)
         for card in cards:
-            replay = replay_on_layout(line, layout)
+            replay = on_layout.copy()
             replay.play(card)
             [played] = play_out_lines(replay, declarer, shapes, policy, 1, random.Random(seed * 1000 + index),
                                       target=target)

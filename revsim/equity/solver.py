@@ -19,7 +19,7 @@ import tempfile
 import threading
 import time
 from collections import OrderedDict
-from collections.abc import Iterator, Sequence, Set
+from collections.abc import Iterator, Mapping, Sequence, Set
 from dataclasses import dataclass
 
 from endplay.dds import solve_all_boards, solve_board
@@ -222,8 +222,9 @@ def side_total(replay: Replay, side_seat: Seat, best: int) -> int:
     return replay.tricks_won(side_seat % 2) + (best if replay.to_play % 2 == side_seat % 2 else remaining - best)
 
 
-def best_card(values: dict[Card, int]) -> Card:
-    """The double-dummy best of ``values`` (a card's tricks for the player to play's side), ties broken by
-    card order (suits in order, the highest first), so a line played from it is deterministic."""
+def best_card(values: Mapping[Card, float]) -> Card:
+    """The double-dummy best of ``values`` (a card's tricks for the player to play's side, or their average over
+    layouts), ties broken by card order (suits in order, the highest first), so a line played from it is
+    deterministic."""
     best = max(values.values())
     return min((card for card, value in values.items() if value == best), key=lambda card: (card.suit, -card.rank))
