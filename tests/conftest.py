@@ -10,6 +10,8 @@ from pathlib import Path
 import pytest
 from hypothesis import settings
 
+from revsim.cards import Card, Seat
+from revsim.play.replay import Replay
 from revsim.records.pbn import parse_pbn
 from revsim.records.record import Record
 
@@ -27,6 +29,19 @@ CORPUS = SHARED / "corpus"
 def expected_cases() -> dict[str, dict]:
     """The worked cases in hands/ with the experts' rulings."""
     return json.loads((HANDS / "expected.json").read_text())
+
+
+def cards_of(text: str) -> frozenset[Card]:
+    """The cards named in ``text``, separated by spaces ("SA SQ H2")."""
+    return frozenset(Card.parse(token) for token in text.split())
+
+
+def spade_finesse_ending(leader: Seat) -> Replay:
+    """Notrump, two tricks left, ``leader`` on lead: North holds the ace and queen of spades, East two small
+    spades, South two small spades, West the king of spades and a small heart. North-South have won 6 of the
+    first eleven tricks."""
+    hands = (cards_of("SA SQ"), cards_of("S4 S5"), cards_of("S2 S3"), cards_of("SK H2"))
+    return Replay(hands, 4, leader, first_trick=12, tricks_before=(6, 5))
 
 
 def needs_corpus() -> pytest.MarkDecorator:

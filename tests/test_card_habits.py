@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 
 from revsim.cards import Card
 from revsim.play.replay import Replay
+from tests.conftest import cards_of
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
 from card_habits import HABITS, costly_mass, fit_habits, habit_log_likelihood, habits_of  # noqa: E402
@@ -24,13 +25,9 @@ N, E, S, W = range(4)
 SPADES = 0
 
 
-def _cards(text: str) -> frozenset[Card]:
-    return frozenset(Card.parse(token) for token in text.split())
-
-
 def _four_tricks_left(to_play: int) -> Replay:
     """Spades trumps, four tricks left; North-South hold four spades between them, East-West one."""
-    hands = (_cards("SA S9 H2 D2"), _cards("SK H3 H6 D3"), _cards("SQ S8 H4 D4"), _cards("H5 H7 D5 C5"))
+    hands = (cards_of("SA S9 H2 D2"), cards_of("SK H3 H6 D3"), cards_of("SQ S8 H4 D4"), cards_of("H5 H7 D5 C5"))
     return Replay(hands, SPADES, to_play, first_trick=10, tricks_before=(5, 4))
 
 

@@ -16,21 +16,17 @@ from revsim.equity.carding import Carding, Reading, carding_weight, likelihood, 
 from revsim.equity.sampling import sample_layouts, weighted_layouts
 from revsim.equity.view import player_view
 from revsim.play.replay import Play, Replay
-from tests.conftest import needs_corpus
+from tests.conftest import cards_of, needs_corpus
 
 N, E, S, W = range(4)
 SPADES, HEARTS = 0, 1
 SIGNALS = Carding(honesty=0.8, falsecard=0.05)
 
 
-def _cards(text: str) -> frozenset[Card]:
-    return frozenset(Card.parse(token) for token in text.split())
-
-
 def _deal() -> tuple[frozenset[Card], ...]:
     """South declares 3NT; West leads the spade ace; East holds S K83."""
-    return (_cards("S7 S6 S2 HA HK H2 DA DK D3 D2 C4 C3 C2"), _cards("SK S8 S3 H8 H7 H6 H5 D9 D8 D7 C7 C6 C5"),
-            _cards("S5 S4 HQ HJ HT H9 DQ DJ DT CA CK CQ CJ"), _cards("SA SQ SJ ST S9 H4 H3 D6 D5 D4 CT C9 C8"))
+    return (cards_of("S7 S6 S2 HA HK H2 DA DK D3 D2 C4 C3 C2"), cards_of("SK S8 S3 H8 H7 H6 H5 D9 D8 D7 C7 C6 C5"),
+            cards_of("S5 S4 HQ HJ HT H9 DQ DJ DT CA CK CQ CJ"), cards_of("SA SQ SJ ST S9 H4 H3 D6 D5 D4 CT C9 C8"))
 
 
 def _after_the_first_trick(east: str = "S8") -> Replay:

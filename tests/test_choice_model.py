@@ -21,6 +21,7 @@ from revsim.equity.solver import card_values, total_tricks
 from revsim.equity.worlds import Estimate
 from revsim.outputs.playouts import playout_method
 from revsim.play.replay import Replay
+from tests.conftest import cards_of
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
 from decision_fit import (  # noqa: E402
@@ -40,13 +41,9 @@ N, E, S, W = range(4)
 CARDS = [Card(suit, rank) for suit in range(4) for rank in range(8, 13)]
 
 
-def _cards(text: str) -> frozenset[Card]:
-    return frozenset(Card.parse(token) for token in text.split())
-
-
 def _two_way_guess() -> tuple[Replay, int]:
     """Notrump, three spades each, South declarer, dummy to lead: a two-way guess for East's spade queen."""
-    hands = (_cards("SA SJ S2"), _cards("SQ S9 S8"), _cards("SK ST S3"), _cards("S7 S6 S5"))
+    hands = (cards_of("SA SJ S2"), cards_of("SQ S9 S8"), cards_of("SK ST S3"), cards_of("S7 S6 S5"))
     return Replay(hands, 4, N, first_trick=11, tricks_before=(8, 2)), S
 
 

@@ -13,23 +13,20 @@ from revsim.cards import Card
 from revsim.equity.playout import Policy, _averages, goal_value, play_outs
 from revsim.equity.sd import Level, load_level
 from revsim.play.replay import Replay
+from tests.conftest import cards_of
 
 N, E, S, W = range(4)
 A, B = Card.parse("SA"), Card.parse("H2")
 
 
-def _cards(text: str) -> frozenset[Card]:
-    return frozenset(Card.parse(token) for token in text.split())
-
-
 def _two_tricks_left(to_play: int) -> Replay:
     """Notrump, two tricks left; North-South have won 6 of the first eleven."""
-    hands = (_cards("SA H2"), _cards("SK H3"), _cards("SQ H4"), _cards("SJ H5"))
+    hands = (cards_of("SA H2"), cards_of("SK H3"), cards_of("SQ H4"), cards_of("SJ H5"))
     return Replay(hands, 4, to_play, first_trick=12, tricks_before=(6, 5))
 
 
 def _four_tricks_left(to_play: int, tricks_before: tuple[int, int] = (5, 4)) -> Replay:
-    hands = (_cards("SA H2 D2 C2"), _cards("SK H3 D3 C3"), _cards("SQ H4 D4 C4"), _cards("SJ H5 D5 C5"))
+    hands = (cards_of("SA H2 D2 C2"), cards_of("SK H3 D3 C3"), cards_of("SQ H4 D4 C4"), cards_of("SJ H5 D5 C5"))
     return Replay(hands, 4, to_play, first_trick=10, tricks_before=tricks_before)
 
 

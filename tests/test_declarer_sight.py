@@ -16,18 +16,15 @@ from revsim.equity.view import player_view
 from revsim.equity.worlds import Estimate
 from revsim.outputs.playouts import playout_method
 from revsim.play.replay import Replay
+from tests.conftest import cards_of
 
 N, E, S, W = range(4)
-
-
-def _cards(text: str) -> frozenset[Card]:
-    return frozenset(Card.parse(token) for token in text.split())
 
 
 def _two_way_guess() -> tuple[Replay, int]:
     """Notrump, three spades each, South declarer, dummy to lead: a two-way guess for East's spade queen
     (low to the ten wins all three tricks; low to the jack loses one)."""
-    hands = (_cards("SA SJ S2"), _cards("SQ S9 S8"), _cards("SK ST S3"), _cards("S7 S6 S5"))
+    hands = (cards_of("SA SJ S2"), cards_of("SQ S9 S8"), cards_of("SK ST S3"), cards_of("S7 S6 S5"))
     return Replay(hands, 4, N, first_trick=11, tricks_before=(8, 2)), S
 
 

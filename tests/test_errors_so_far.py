@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 from revsim.cards import Card
 from revsim.equity.solver import total_tricks
 from revsim.play.replay import Replay
+from tests.conftest import spade_finesse_ending
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
 from errors_so_far import card_costs, error_bucket, errors_of  # noqa: E402
@@ -20,15 +21,10 @@ from errors_so_far import card_costs, error_bucket, errors_of  # noqa: E402
 N, E, S, W = range(4)
 
 
-def _cards(text: str) -> frozenset[Card]:
-    return frozenset(Card.parse(token) for token in text.split())
-
-
 def _two_left() -> Replay:
     """Notrump, two tricks left, West on lead with the king of spades and a small heart; dummy (North) holds the
     ace and queen of spades; South is declarer."""
-    hands = (_cards("SA SQ"), _cards("S4 S5"), _cards("S2 S3"), _cards("SK H2"))
-    return Replay(hands, 4, W, first_trick=12, tricks_before=(6, 5))
+    return spade_finesse_ending(W)
 
 
 def test_law64c_errors_so_far_count_each_sides_cards_and_the_lead_apart() -> None:

@@ -13,6 +13,7 @@ from revsim.cards import Card
 from revsim.equity.sd import load_level
 from revsim.equity.solver import layout_of
 from revsim.play.replay import Replay
+from tests.conftest import cards_of, spade_finesse_ending
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
 from decision_fit import Decision  # noqa: E402
@@ -23,15 +24,10 @@ SA, SQ, S2 = (Card.parse(c) for c in ("SA", "SQ", "S2"))
 EXPERT = load_level("expert").policy
 
 
-def _cards(text: str) -> frozenset[Card]:
-    return frozenset(Card.parse(token) for token in text.split())
-
-
 def _king_led() -> Replay:
     """Notrump, two tricks left: West has led the king of spades towards dummy's (North's) ace and queen;
     South is declarer."""
-    hands = (_cards("SA SQ"), _cards("S4 S5"), _cards("S2 S3"), _cards("SK H2"))
-    replay = Replay(hands, 4, W, first_trick=12, tricks_before=(6, 5))
+    replay = spade_finesse_ending(W)
     replay.play(Card.parse("SK"))
     return replay
 
@@ -72,9 +68,9 @@ def test_law64c_the_play_replayed_on_its_own_layout_is_the_position() -> None:
 
 def test_law64c_the_play_replayed_on_another_layout_keeps_the_cards_played() -> None:
     line = _king_led()
-    swapped = (line.hand(N), _cards("H2 S4"), line.hand(S), _cards("S5"))   # East's spade and West's heart swap
+    swapped = (line.hand(N), cards_of("H2 S4"), line.hand(S), cards_of("S5"))   # East's spade and West's heart swap
     again = replay_on_layout(line, swapped)
-    assert again.hand(W) == _cards("S5") and again.hand(E) == _cards("H2 S4")
+    assert again.hand(W) == cards_of("S5") and again.hand(E) == cards_of("H2 S4")
     assert again.current_trick == [(W, Card.parse("SK"))]
 
 

@@ -15,14 +15,10 @@ from revsim.equity.leads import lead_likelihood, load_leads
 from revsim.equity.sampling import sample_layouts, weighted_layouts
 from revsim.equity.view import player_view
 from revsim.play.replay import Replay
-from tests.conftest import needs_corpus
+from tests.conftest import cards_of, needs_corpus
 
 N, E, S, W = range(4)
 DECK = [Card(suit, rank) for suit in range(4) for rank in range(2, 15)]
-
-
-def _cards(text: str) -> frozenset[Card]:
-    return frozenset(Card.parse(token) for token in text.split())
 
 
 @pytest.mark.parametrize("level", ["expert", "club"])
@@ -30,9 +26,9 @@ def test_the_top_of_a_sequence_is_a_likelier_lead_than_the_same_card_from_a_brok
     model = load_leads(level)
     assert model is not None
     rest = "S7 S5 S3 D8 D6 D4 D2 C9 C5"
-    sequence = lead_likelihood(model, _cards(f"HK HQ HJ H4 {rest}"), Card.parse("HK"), NOTRUMP)
-    broken = lead_likelihood(model, _cards(f"HK H9 H7 H4 {rest}"), Card.parse("HK"), NOTRUMP)
-    fourth = lead_likelihood(model, _cards(f"HK H9 H7 H4 {rest}"), Card.parse("H4"), NOTRUMP)
+    sequence = lead_likelihood(model, cards_of(f"HK HQ HJ H4 {rest}"), Card.parse("HK"), NOTRUMP)
+    broken = lead_likelihood(model, cards_of(f"HK H9 H7 H4 {rest}"), Card.parse("HK"), NOTRUMP)
+    fourth = lead_likelihood(model, cards_of(f"HK H9 H7 H4 {rest}"), Card.parse("H4"), NOTRUMP)
     assert sequence > 2 * broken and fourth > 2 * broken
 
 
@@ -53,8 +49,8 @@ def test_layouts_weighed_by_the_lead_put_the_touching_honour_with_the_leader() -
     often than layouts dealt at random do."""
     model = load_leads("expert")
     assert model is not None
-    hands = (_cards("SA SK S2 HA H5 H3 DA DK D3 CA CK C3 C2"), _cards("SQ SJ S9 H9 H8 H7 D9 D8 D7 C9 C8 C7 C6"),
-             _cards("ST S8 S7 H6 H2 DQ DJ DT D2 CQ CJ CT C5"), _cards("S6 S5 S4 S3 HK HQ HJ HT H4 D6 D5 D4 C4"))
+    hands = (cards_of("SA SK S2 HA H5 H3 DA DK D3 CA CK C3 C2"), cards_of("SQ SJ S9 H9 H8 H7 D9 D8 D7 C9 C8 C7 C6"),
+             cards_of("ST S8 S7 H6 H2 DQ DJ DT D2 CQ CJ CT C5"), cards_of("S6 S5 S4 S3 HK HQ HJ HT H4 D6 D5 D4 C4"))
     replay = Replay(hands, NOTRUMP, W)
     replay.play(Card.parse("HK"))
     view = player_view(replay, S, S)
@@ -91,8 +87,8 @@ def test_a_policy_that_reads_the_lead_weighs_the_layouts_of_those_who_cannot_see
     from revsim.equity.playout import Policy, lead_weight, play_outs
 
     model = load_leads("expert")
-    hands = (_cards("SA SK S2 HA H5 H3 DA DK D3 CA CK C3 C2"), _cards("SQ SJ S9 H9 H8 H7 D9 D8 D7 C9 C8 C7 C6"),
-             _cards("ST S8 S7 H6 H2 DQ DJ DT D2 CQ CJ CT C5"), _cards("S6 S5 S4 S3 HK HQ HJ HT H4 D6 D5 D4 C4"))
+    hands = (cards_of("SA SK S2 HA H5 H3 DA DK D3 CA CK C3 C2"), cards_of("SQ SJ S9 H9 H8 H7 D9 D8 D7 C9 C8 C7 C6"),
+             cards_of("ST S8 S7 H6 H2 DQ DJ DT D2 CQ CJ CT C5"), cards_of("S6 S5 S4 S3 HK HQ HJ HT H4 D6 D5 D4 C4"))
     replay = Replay(hands, NOTRUMP, W)
     replay.play(Card.parse("HK"))
     assert lead_weight(replay, player_view(replay, S, S), {}, model) is not None        # declarer reads it

@@ -11,10 +11,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from revsim.cards import Card
 from revsim.equity.solver import total_tricks
 from revsim.play.replay import Replay
-from tests.conftest import needs_corpus
+from tests.conftest import needs_corpus, spade_finesse_ending
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
 from likely_blend import fit_errors, fit_keyed_errors, sharpened  # noqa: E402
@@ -25,15 +24,10 @@ from luck import LUCK_BUCKETS, luck_bucket, mean_view_tricks  # noqa: E402
 N, E, S, W = range(4)
 
 
-def _cards(text: str) -> frozenset[Card]:
-    return frozenset(Card.parse(token) for token in text.split())
-
-
 def _finesse() -> Replay:
     """Notrump, two tricks left, South (declarer) on lead with two small spades to dummy's ace-queen; West holds
     the king: the finesse works. North-South have won 6 of the first eleven tricks."""
-    hands = (_cards("SA SQ"), _cards("S4 S5"), _cards("S2 S3"), _cards("SK H2"))
-    return Replay(hands, 4, S, first_trick=12, tricks_before=(6, 5))
+    return spade_finesse_ending(S)
 
 
 def test_law64c_declarer_is_lucky_where_the_finesse_he_cannot_see_works() -> None:

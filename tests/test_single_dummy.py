@@ -16,7 +16,7 @@ from revsim.equity.sd import AGREEMENTS, Blend, Level, agreement_of, blind_distr
 from revsim.equity.view import RULES, HandShape, player_view, read_auction, read_auction_rules, record_auction
 from revsim.play.replay import Replay
 from revsim.records.record import Record
-from tests.conftest import CORPUS, needs_corpus
+from tests.conftest import CORPUS, cards_of, needs_corpus
 
 N, E, S, W = range(4)
 SPADES, HEARTS, DIAMONDS, CLUBS = range(4)
@@ -25,10 +25,6 @@ SPADES, HEARTS, DIAMONDS, CLUBS = range(4)
 def same_blend(by_cut: dict[int, float]) -> Blend:
     """One weight by cut, whatever the play-outs' agreement."""
     return {agreement: dict(by_cut) for agreement in AGREEMENTS}
-
-
-def _cards(text: str) -> frozenset[Card]:
-    return frozenset(Card.parse(token) for token in text.split())
 
 
 def test_auction_opening_bids_and_passes() -> None:
@@ -74,9 +70,9 @@ def test_an_auction_that_ends_elsewhere_than_the_contract_is_not_read() -> None:
 
 def test_hand_shape_allows_points_and_lengths() -> None:
     shape = HandShape(15, 17, (0, 0, 0, 0))
-    assert shape.allows(_cards("SA SK SQ S2 HA HK H3 D4 D5 D6 C7 C8 C9"))          # 16 points
-    assert not shape.allows(_cards("SA SK SQ SJ HA HK H3 DQ D5 D4 C7 C8 C9"))      # 19 points
-    assert HandShape(0, 37, (5, 0, 0, 0)).allows(_cards("SA S2 S3 S4 S5 H2 H3 H4 D2 D3 D4 C2 C3"))
+    assert shape.allows(cards_of("SA SK SQ S2 HA HK H3 D4 D5 D6 C7 C8 C9"))          # 16 points
+    assert not shape.allows(cards_of("SA SK SQ SJ HA HK H3 DQ D5 D4 C7 C8 C9"))      # 19 points
+    assert HandShape(0, 37, (5, 0, 0, 0)).allows(cards_of("SA S2 S3 S4 S5 H2 H3 H4 D2 D3 D4 C2 C3"))
 
 
 def _random_position(seed: int, cards_played: int) -> tuple[Replay, int]:
@@ -131,7 +127,7 @@ def test_layouts_follow_the_auction_when_they_can() -> None:
 
 
 def test_law64c_policy_a_forced_card_is_always_played() -> None:
-    replay = Replay((_cards("S2"), _cards("H2"), _cards("S3"), _cards("S4")), 4, 0, first_trick=13)
+    replay = Replay((cards_of("S2"), cards_of("H2"), cards_of("S3"), cards_of("S4")), 4, 0, first_trick=13)
     replay.play(Card.parse("S2"))
     assert choose(replay, 0, {}, Policy(5.0, 4), random.Random(1)) == Card.parse("H2")
 
@@ -192,7 +188,7 @@ def _safety_position() -> tuple[Replay, int]:
     """Spades trumps, South to lead SA HA HK opposite dummy's S2 H4 H5; the defenders hold the S3, three
     hearts and two diamonds. Drawing the trump first never loses; a heart first loses a trick to a ruff
     when the hearts all sit with one defender."""
-    hands = (_cards("S2 H4 H5"), _cards("S3 D2 D3"), _cards("SA HA HK"), _cards("H6 H7 H8"))
+    hands = (cards_of("S2 H4 H5"), cards_of("S3 D2 D3"), cards_of("SA HA HK"), cards_of("H6 H7 H8"))
     return Replay(hands, SPADES, S, first_trick=11, tricks_before=(7, 3)), S
 
 
@@ -215,7 +211,7 @@ def test_law64c_policy_tied_best_cards_take_the_safety_play() -> None:
 def test_cards_on_the_trick_in_progress_break_a_sequence() -> None:
     from revsim.equity.playout import _all_equivalent
 
-    hands = (_cards("SQ S9 H2"), _cards("ST H3 H4"), _cards("SA H5 H6"), _cards("S2 H7 H8"))
+    hands = (cards_of("SQ S9 H2"), cards_of("ST H3 H4"), cards_of("SA H5 H6"), cards_of("S2 H7 H8"))
     replay = Replay(hands, 4, E, first_trick=11, tricks_before=(5, 5))
     assert not _all_equivalent(Replay(hands, 4, N, first_trick=11, tricks_before=(5, 5)),
                                [Card.parse("SQ"), Card.parse("S9")])          # the ST is still out
@@ -223,7 +219,7 @@ def test_cards_on_the_trick_in_progress_break_a_sequence() -> None:
     replay.play(Card.parse("SA"))
     replay.play(Card.parse("S2"))
     assert not _all_equivalent(replay, [Card.parse("SQ"), Card.parse("S9")])  # the ST is on the trick
-    assert _all_equivalent(Replay((_cards("SQ SJ"), _cards("S2 S3"), _cards("H2 H3"), _cards("H4 H5")), 4, N,
+    assert _all_equivalent(Replay((cards_of("SQ SJ"), cards_of("S2 S3"), cards_of("H2 H3"), cards_of("H4 H5")), 4, N,
                                   first_trick=12, tricks_before=(6, 5)), [Card.parse("SQ"), Card.parse("SJ")])
 
 
@@ -261,7 +257,7 @@ def test_stratified_readers_are_the_eligible_players_drawn_with_the_sight_as_eac
 
 def _end_position() -> tuple[Replay, int]:
     """A 3-card end position at notrump (South declarer, West to lead): a two-way guess for the spade queen."""
-    hands = (_cards("SA SJ HA"), _cards("SQ H2 H3"), _cards("SK ST HK"), _cards("S4 H4 H5"))
+    hands = (cards_of("SA SJ HA"), cards_of("SQ H2 H3"), cards_of("SK ST HK"), cards_of("S4 H4 H5"))
     return Replay(hands, 4, W, first_trick=11, tricks_before=(8, 2)), S
 
 
@@ -491,11 +487,11 @@ def test_layouts_drop_a_false_void_shown_by_a_revoke() -> None:
     from revsim.equity.view import View
 
     # East "showed out" of hearts (a revoke) but still holds the HQ: no layout fits the void
-    view = View(seat=0, seen={0: _cards("SA SK"), 2: _cards("S2 S3")}, hidden={1: 2, 3: 2},
-                unseen=_cards("HQ S4 S5 S6"), voids={1: frozenset({HEARTS}), 3: frozenset({HEARTS})})
+    view = View(seat=0, seen={0: cards_of("SA SK"), 2: cards_of("S2 S3")}, hidden={1: 2, 3: 2},
+                unseen=cards_of("HQ S4 S5 S6"), voids={1: frozenset({HEARTS}), 3: frozenset({HEARTS})})
     layouts = sample_layouts(view, 4, random.Random(1))
     assert all(len(layout[1]) == 2 and len(layout[3]) == 2 for layout in layouts)
-    assert all(_cards("HQ") <= layout[1] | layout[3] for layout in layouts)
+    assert all(cards_of("HQ") <= layout[1] | layout[3] for layout in layouts)
 
 
 def _playouts_of(record: Record, cut: int, seed: int) -> tuple[tuple[int, float], ...]:
