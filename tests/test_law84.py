@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from revsim.equity.law84 import earth_movers_distance, law84d_assigned_score
+from revsim.equity.law84 import LIKELY, earth_movers_distance, law84d_assigned_score, parse_likely
 
 POINTS_3NT = {8: -50, 9: 400, 10: 430, 11: 460, 12: 490, 13: 520}
 WORKED = [(12, 0.535), (11, 0.338), (9, 0.069), (13, 0.047), (10, 0.011)]
@@ -20,14 +20,43 @@ def _worth(outcomes, value) -> float:
 
 def test_law84d_the_worked_example_of_a_3nt_weighted_score() -> None:
     form = law84d_assigned_score(WORKED, POINTS_3NT.__getitem__)
-    assert form.outcomes == ((12, 0.6), (11, 0.3), (10, 0.1))
-    assert form.assigned_worth == pytest.approx(475) and form.estimate_worth == pytest.approx(474.4)
-    assert form.distance == pytest.approx(0.154)
+    assert form.outcomes == ((12, 0.6), (11, 0.4))
+    assert form.assigned_worth == pytest.approx(478) and form.estimate_worth == pytest.approx(474.4)
     # the closer "60% of 12, 30% of 11, 10% of 9" is worth 472 to declarer's side: Law 84D rules it out
     assert earth_movers_distance([(12, 0.6), (11, 0.3), (9, 0.1)], WORKED) < form.distance
     assert _worth([(12, 0.6), (11, 0.3), (9, 0.1)], POINTS_3NT.__getitem__) < 474.4
+    # "60% of 12, 30% of 11, 10% of 10" is closer and worth 475, but keeps 10 tricks (1%) while leaving out the
+    # likelier 9 (7%) and 13 (5%): a director never does that
+    assert earth_movers_distance([(12, 0.6), (11, 0.3), (10, 0.1)], WORKED) < form.distance
     # with no non-offending side (Law 64C2b) it is simply the closest
     assert law84d_assigned_score(WORKED, None).outcomes == ((12, 0.6), (11, 0.3), (9, 0.1))
+
+
+def test_law12c1c_the_likely_standard_gives_the_worked_example_two_results() -> None:
+    # one time in six: 9, 13 and 10 tricks (7%, 5%, 1%) are not likely; 12 and 11 renormalised are 61/39, worth
+    # 478.4 to declarer's side; 60/40 is worth 478, so Law 84D gives 70/30
+    form = law84d_assigned_score(WORKED, POINTS_3NT.__getitem__, likely=LIKELY)
+    assert form.outcomes == ((12, 0.7), (11, 0.3))
+    assert dict(form.left_out) == pytest.approx({9: 0.069, 13: 0.047, 10: 0.011})
+
+
+def test_law12c1c_one_likely_result_is_the_ruling_alone() -> None:
+    # the newcomer's board: 79% of 4S=, 10% of 4S+1, 9% of 4S-1, 2% of 4S+2
+    estimate = [(10, 0.79), (11, 0.10), (9, 0.09), (12, 0.02)]
+    form = law84d_assigned_score(estimate, lambda tricks: -30.0 * tricks, likely=LIKELY)
+    assert form.outcomes == ((10, 1.0),)
+    assert law84d_assigned_score(estimate, lambda tricks: -30.0 * tricks, likely=0.05).outcomes == ((10, 0.8), (11, 0.1), (9, 0.1))
+
+
+@pytest.mark.parametrize("text, share", [("1/6", 1 / 6), ("0.2", 0.2), ("20%", 0.2), ("0", 0.0)])
+def test_law12c1c_a_likely_standard_is_read_as_a_fraction_a_share_or_a_percentage(text: str, share: float) -> None:
+    assert parse_likely(text) == pytest.approx(share)
+
+
+@pytest.mark.parametrize("text", ["1/0", "abc", "120%", "-0.1"])
+def test_law12c1c_a_likely_standard_out_of_range_is_refused(text: str) -> None:
+    with pytest.raises(ValueError, match="likely"):
+        parse_likely(text)
 
 
 def test_law12c1c_granularity_1_and_13_results_give_the_estimate_back() -> None:
@@ -40,10 +69,17 @@ def test_law12c1c_refuses_a_granularity_that_cannot_make_100_percent() -> None:
         law84d_assigned_score(WORKED, None, granularity=3)
 
 
-def _brute_force(distribution, value, most: int, step: int):
+def _brute_force(distribution, value, most: int, step: int, keep_likeliest: bool = True):
     """Every form, scored as the rule says: the closest qualifying, then fewer results, then better for the
-    non-offending side (or nearest the estimate's mean with none)."""
+    non-offending side (or nearest the estimate's mean with none); only forms that leave out no result likelier
+    than one they keep, unless none of those qualifies."""
+    found = _brute_force_of(distribution, value, most, step, keep_likeliest)
+    return found if found is not None or not keep_likeliest else _brute_force_of(distribution, value, most, step, False)
+
+
+def _brute_force_of(distribution, value, most: int, step: int, keep_likeliest: bool):
     units = 100 // step
+    weight_of = dict(distribution)
     support = sorted(t for t, _ in distribution)
     worth = None if value is None else _worth(distribution, value)
     mean = sum(t * w for t, w in distribution)
@@ -55,11 +91,13 @@ def _brute_force(distribution, value, most: int, step: int):
                 form = [(t, p / units) for t, p in zip(chosen, parts, strict=True)]
                 if worth is not None and _worth(form, value) < worth - 1e-9:
                     continue
+                left = [weight_of[t] for t in support if t not in chosen]
+                if keep_likeliest and left and max(left) > min(weight_of[t] for t in chosen) + 1e-9:
+                    continue
                 preference = -_worth(form, value) if value else abs(sum(t * w for t, w in form) - mean)
                 key = (round(earth_movers_distance(form, distribution), 9), count, round(preference, 9))
                 if best is None or key < best[0]:
                     best = (key, sorted(form))
-    assert best is not None
     return best
 
 
@@ -84,3 +122,55 @@ def test_law12c1c_law84d_the_form_is_the_closest_that_never_costs_the_non_offend
     key, best = _brute_force(distribution, value, most, step)
     assert [(t, round(w, 9)) for t, w in sorted(form.outcomes)] == [(t, round(w, 9)) for t, w in best]
     assert form.distance == pytest.approx(key[0])
+
+
+likely_standards = st.sampled_from([1 / 6, 0.1, 0.2, 1 / 3])
+
+
+@settings(max_examples=200, deadline=None)
+@given(distributions, st.sampled_from(sorted(SIDES)), st.integers(1, 4), st.sampled_from([5, 10]), likely_standards)
+def test_law12c1c_no_result_under_the_likely_standard_is_weighted(distribution, side, most, step, likely) -> None:
+    form = law84d_assigned_score(distribution, SIDES[side], most, step, likely)
+    weight_of = dict(distribution)
+    kept = [t for t, _ in form.outcomes]
+    if any(weight >= likely for weight in weight_of.values()):
+        assert all(weight_of[t] >= likely - 1e-9 for t in kept)
+    else:   # nothing is likely: the likeliest result alone
+        assert kept == [max(weight_of, key=weight_of.__getitem__)] or len(kept) == 1
+    assert {t for t, _ in form.left_out} == set(weight_of) - set(kept) or len(kept) < most
+
+
+@settings(max_examples=200, deadline=None)
+@given(distributions, st.sampled_from(sorted(SIDES)), st.integers(1, 4), st.sampled_from([5, 10]), likely_standards)
+def test_law12c1c_a_likelier_result_is_never_left_out_for_a_less_likely_one(distribution, side, most, step,
+                                                                           likely) -> None:
+    form = law84d_assigned_score(distribution, SIDES[side], most, step, likely)
+    weight_of = dict(distribution)
+    kept = {t for t, _ in form.outcomes}
+    left = [weight_of[t] for t in weight_of if t not in kept]
+    assert not left or max(left) <= min(weight_of[t] for t in kept) + 1e-9
+
+
+@settings(max_examples=200, deadline=None)
+@given(distributions, st.sampled_from(["declarer's side", "defenders"]), st.integers(1, 4), st.sampled_from([5, 10]),
+       likely_standards)
+def test_law84d_the_form_never_costs_the_non_offending_side_against_the_likely_results(distribution, side, most, step,
+                                                                                    likely) -> None:
+    value = SIDES[side]
+    form = law84d_assigned_score(distribution, value, most, step, likely)
+    weight_of = dict(distribution)
+    likely_ones = [(t, w) for t, w in distribution if t not in dict(form.left_out)]
+    total = sum(w for _, w in likely_ones)
+    assert _worth(form.outcomes, value) >= _worth([(t, w / total) for t, w in likely_ones], value) - 1e-6
+    assert form.assigned_worth == pytest.approx(_worth(form.outcomes, value))
+    assert set(weight_of) >= {t for t, _ in form.outcomes}
+
+
+@settings(max_examples=200, deadline=None)
+@given(distributions, st.sampled_from(sorted(SIDES)), st.integers(1, 4), st.sampled_from([1, 5, 10, 20]), likely_standards)
+def test_law12c1c_one_likely_result_gives_one_result(distribution, side, most, step, likely) -> None:
+    form = law84d_assigned_score(distribution, SIDES[side], most, step, likely)
+    likely_count = sum(1 for _, weight in distribution if weight >= likely - 1e-9)
+    if likely_count <= 1:
+        assert len(form.outcomes) == 1
+        assert form.outcomes[0][0] == max(distribution, key=lambda o: o[1])[0] or likely_count == 1

@@ -10,7 +10,7 @@ from typing import Any, TypeVar
 import click
 
 from revsim.equity.estimators import ESTIMATORS, EstimatorOption, OptionValue, all_options
-from revsim.equity.law84 import GRANULARITIES
+from revsim.equity.law84 import GRANULARITIES, parse_likely
 from revsim.equity.settings import (
     BOTH_SIDES_METHODS,
     DEFAULT_ESTIMATOR,
@@ -93,12 +93,16 @@ def _add_ruling_options(command: Command, default_estimator: str, why: str) -> C
                           "for the world without the revoke on trick 4 (t5E=: East's, when two players revoked on "
                           "trick 5), the earlier revokes' transfers applied in it. Repeatable."),
         click.option("--max-outcomes", "max_outcomes", type=click.IntRange(1, 14), default=3, show_default=True,
-                     help="Law 12C1c: a weighted score has at most this many results (with --granularity 1 and "
-                          "--max-outcomes 13, the estimate itself)."),
+                     help="Law 12C1c: a weighted score has at most this many results (with --granularity 1, "
+                          "--max-outcomes 13 and --likely 0, the estimate itself)."),
         click.option("--granularity", type=click.Choice([str(g) for g in GRANULARITIES]), default="10",
                      show_default=True,
                      help="Law 12C1c: each weight of a weighted score is a multiple of this many percent; the "
                           "doubtful points go to the non-offending side (Law 84D)."),
+        click.option("--likely", "likely", default="1/6", show_default=True, metavar="SHARE",
+                     help="Law 12C1c: a weighted score holds only results the estimate makes at least this likely "
+                          "(1/6, 0.2 or 20%; one time in six is the common teaching standard), never a less likely "
+                          "result in place of a likelier one; 0 weighs every result."),
         click.option("--substitute", type=click.Choice(SUBSTITUTES), default="best", show_default=True,
                      help="The offender's card in the no-infraction world: his double-dummy best card (best), "
                           "or every legal card equally likely (uniform)."),
@@ -144,12 +148,16 @@ def settings_from_options(options: dict[str, Any]) -> Settings:
     except ValueError as error:
         raise click.BadParameter(str(error), param_hint="--outcomes") from None
     try:
+        likely = parse_likely(str(options.get("likely") or "1/6"))
+    except ValueError as error:
+        raise click.BadParameter(str(error), param_hint="--likely") from None
+    try:
         return Settings(noticed=options["noticed"], noticed_at=options.get("noticed_at"),
                         substitute=options["substitute"], regime=options["regime"], both_sides=options["both_sides"],
                         estimator=options["estimator"],
                         estimator_options=estimator_options_from(options, options["estimator"]), outcomes=plain,
                         world_outcomes=named, max_outcomes=options["max_outcomes"],
-                        granularity=int(options["granularity"]))
+                        granularity=int(options["granularity"]), likely=likely)
     except ValueError as error:
         hint = "--noticed-at" if "noticed" in str(error) else "--outcomes"
         raise click.BadParameter(str(error), param_hint=hint) from None

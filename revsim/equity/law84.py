@@ -9,15 +9,23 @@ forms that qualify the closest to the estimate is chosen: the smallest earth mov
 over trick counts of the gaps between the two cumulative distributions; ties go to fewer results, then to
 the form better for the non-offending side (with no non-offending side, to the form whose mean trick count
 is nearest the estimate's).
+
+Before the form is made, a director's standard of *likely* applies (``law12c1c_likely_results``): only results
+the estimate makes at least that likely are weighted (by default one time in six, the common teaching
+standard), a likelier result is never left out for a less likely one, and one likely result is the ruling
+alone. Law 84D is then applied among the likely results.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 GRANULARITIES = (1, 2, 4, 5, 10, 20, 25, 50, 100)
 """Steps of a weight, in percent, that add up to 100%."""
+LIKELY = 1 / 6
+"""The default standard of a likely result: one that would happen about one time in six or more (the common
+teaching standard; ACBL's non-weighted test calls this 'at all probable')."""
 _TOLERANCE = 1e-9
 
 
@@ -31,6 +39,8 @@ class AssignedScore:
     distance: float
     estimate_worth: float | None = None
     assigned_worth: float | None = None
+    left_out: tuple[tuple[int, float], ...] = ()
+    """The results of the estimate under the standard of likely (or past ``max_outcomes``), with their weights."""
 
 
 def earth_movers_distance(first: Sequence[tuple[int, float]], second: Sequence[tuple[int, float]]) -> float:
@@ -41,6 +51,54 @@ def earth_movers_distance(first: Sequence[tuple[int, float]], second: Sequence[t
         gap = (sum(w for t, w in first if t <= low) - sum(w for t, w in second if t <= low))
         total += abs(gap) * (high - low)
     return total
+
+
+def check_likely(likely: float) -> float:
+    """``likely`` as a share from 0 to 1 (0 weighs every result the estimate holds); ValueError otherwise."""
+    if isinstance(likely, bool) or not isinstance(likely, (int, float)) or not 0 <= likely <= 1:
+        raise ValueError(f"likely must be a share from 0 to 1, like 1/6 or 0.2, not {likely!r}")
+    return float(likely)
+
+
+def parse_likely(text: str) -> float:
+    """A standard of likely written as ``1/6``, ``0.17`` or ``17%``; ValueError saying the forms otherwise."""
+    cleaned = text.strip()
+    try:
+        if cleaned.endswith("%"):
+            value = float(cleaned[:-1]) / 100
+        elif "/" in cleaned:
+            top, _, bottom = cleaned.partition("/")
+            value = float(top) / float(bottom)
+        else:
+            value = float(cleaned)
+    except (ValueError, ZeroDivisionError):
+        raise ValueError(f"likely is written 1/6, 0.17 or 17%, not {text!r}") from None
+    return check_likely(value)
+
+
+def law12c1c_likely_results(distribution: Sequence[tuple[int, float]], likely: float = LIKELY, max_outcomes: int = 3,
+                            worth: Callable[[int], float] | None = None
+                            ) -> tuple[list[tuple[int, float]], list[tuple[int, float]]]:
+    """Law 12C1c: the results a director weights, those the estimate makes likely, and those left out.
+
+    A result is likely when its weight is at least ``likely``; at most ``max_outcomes`` of them are kept, the
+    likeliest (equal weights: the better for the non-offending side, ``worth``, else the higher trick count).
+    Where no result reaches the standard the likeliest alone is kept. The results kept are renormalised to
+    sum to 1; a likelier result is never left out while a less likely one is kept. Returns (kept, left out),
+    each as (tricks, weight), the left-out weights as the estimate gives them.
+    """
+    merged: dict[int, float] = {}
+    for tricks, weight in distribution:
+        if weight > 0:
+            merged[tricks] = merged.get(tricks, 0.0) + weight
+    total = sum(merged.values())
+    if total <= 0:
+        raise ValueError("a weighted score needs a positive total weight")
+    ranked = sorted(merged, key=lambda t: (-merged[t], -(worth(t) if worth is not None else t)))
+    kept = [t for t in ranked if merged[t] / total >= likely - _TOLERANCE][:max_outcomes] or ranked[:1]
+    share = sum(merged[t] for t in kept)
+    return ([(t, merged[t] / share) for t in sorted(kept)],
+            [(t, merged[t] / total) for t in ranked if t not in kept])
 
 
 def check_form(max_outcomes: int, granularity: int) -> None:
@@ -55,35 +113,41 @@ def check_form(max_outcomes: int, granularity: int) -> None:
 
 def law84d_assigned_score(distribution: Sequence[tuple[int, float]],
                           worth_to_non_offenders: Callable[[int], float] | None,
-                          max_outcomes: int = 3, granularity: int = 10) -> AssignedScore:
+                          max_outcomes: int = 3, granularity: int = 10, likely: float = 0.0) -> AssignedScore:
     """Law 12C1c in the form directors write it, with Law 84D (doubtful points to the non-offending side).
 
-    ``distribution``: declarer's side's tricks with weights summing to 1. ``worth_to_non_offenders`` rates a
-    trick count in points for the non-offending side, or None when there is none (both sides revoked, Law
-    64C2b): the form is then simply the closest. Exact: a depth-first search over the cumulative weights at
-    each trick count of the estimate, pruned by the distance already spent and by the most the rest could
-    still be worth to the non-offending side.
+    ``distribution``: declarer's side's tricks with weights summing to 1. ``likely``: the standard of a likely
+    result (``law12c1c_likely_results``; 0 weighs every result the estimate holds): the form is made from the
+    likely results alone, renormalised, and never drops a likelier result for a less likely one (where the
+    granularity leaves no such form worth as much to the non-offending side, Law 84D comes first).
+    ``worth_to_non_offenders`` rates a trick count in points for the non-offending side, or None when there is
+    none (both sides revoked, Law 64C2b): the form is then simply the closest. Exact: a depth-first search over
+    the cumulative weights at each trick count, pruned by the distance already spent and by the most the rest
+    could still be worth to the non-offending side.
     """
     check_form(max_outcomes, granularity)
-    merged: dict[int, float] = {}
-    for tricks, weight in distribution:
-        if weight > 0:
-            merged[tricks] = merged.get(tricks, 0.0) + weight
-    total = sum(merged.values())
-    if total <= 0:
-        raise ValueError("a weighted score needs a positive total weight")
-    support = sorted(merged)
-    weights = [merged[t] / total for t in support]
-    search = _FormSearch(support, weights, 100 // granularity, max_outcomes, worth_to_non_offenders)
-    return search.best()
+    check_likely(likely)
+    kept, left_out = law12c1c_likely_results(distribution, likely, max_outcomes if likely > 0 else 14,
+                                             worth_to_non_offenders)
+    support = [tricks for tricks, _ in kept]
+    weights = [weight for _, weight in kept]
+    units = 100 // granularity
+    form = _FormSearch(support, weights, units, max_outcomes, worth_to_non_offenders, keep_likeliest=True).best()
+    if form is None:
+        form = _FormSearch(support, weights, units, max_outcomes, worth_to_non_offenders).best()
+    assert form is not None
+    return replace(form, left_out=tuple(left_out))
 
 
 class _FormSearch:
     """The exact search of ``law84d_assigned_score`` over integer cumulative units (``units`` make 100%)."""
 
     def __init__(self, support: list[int], weights: list[float], units: int, most: int,
-                 worth: Callable[[int], float] | None) -> None:
+                 worth: Callable[[int], float] | None, keep_likeliest: bool = False) -> None:
         self.support, self.units, self.most = support, units, most
+        self.weights = weights
+        self.keep_likeliest = keep_likeliest
+        """Only forms whose results are the likeliest of the estimate (none left out that is likelier than one kept)."""
         self.cumulative = [sum(weights[:i + 1]) for i in range(len(weights))]
         self.gaps = [high - low for low, high in zip(support, support[1:], strict=False)] + [0]
         self.points = [worth(t) if worth is not None else 0.0 for t in support]
@@ -97,11 +161,12 @@ class _FormSearch:
         for i in range(len(support) - 1, -1, -1):
             self.best_point_after[i] = max(self.best_point_after[i + 1], self.points[i])
 
-    def best(self) -> AssignedScore:
+    def best(self) -> AssignedScore | None:
         self._walk(0, 0, 0, 0.0, 0.0, [])
+        if self.best_key is None:
+            return None
         form = [(self.support[i], units / self.units) for i, units in enumerate(self.best_form) if units]
         form.sort(key=lambda outcome: (-outcome[1], -outcome[0]))
-        assert self.best_key is not None
         if not self.guarded:
             return AssignedScore(tuple(form), self.best_key[0])
         return AssignedScore(tuple(form), self.best_key[0], self.estimate_worth, self.best_worth)
@@ -141,6 +206,8 @@ class _FormSearch:
     def _consider(self, distance: float, used: int, worth: float, form: list[int]) -> None:
         if self.guarded and worth < self.estimate_worth - _TOLERANCE:
             return
+        if self.keep_likeliest and not self._likeliest_kept(form):
+            return
         if self.guarded:
             preference = -worth
         else:
@@ -149,3 +216,9 @@ class _FormSearch:
         key = (round(distance, 9), used, round(preference, 9))
         if self.best_key is None or key < self.best_key:
             self.best_key, self.best_form, self.best_worth = key, list(form), worth
+
+    def _likeliest_kept(self, form: list[int]) -> bool:
+        """Whether no result the form leaves out is likelier than one it keeps."""
+        kept = [self.weights[i] for i, units in enumerate(form) if units]
+        dropped = [self.weights[i] for i, units in enumerate(form) if not units]
+        return not dropped or max(dropped) <= min(kept) + _TOLERANCE

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field, replace
 from enum import StrEnum
 
 from revsim.equity.estimators import OptionValue, estimator_kind
-from revsim.equity.law84 import check_form
+from revsim.equity.law84 import LIKELY, check_form, check_likely
 from revsim.equity.worlds import SUBSTITUTES
 from revsim.records.facts import NOTICED_WHEN, Facts, parse_noticed_at
 from revsim.records.judgement import WORLD_KEY, Outcomes, check_outcomes, parse_judgement, parse_outcomes
@@ -62,7 +62,9 @@ class Settings:
     (``t4``, outcomes) for the world without the revoke on trick 4, ``t5E`` for East's when two players
     revoked on trick 5 (see ``parse_judgement``). ``max_outcomes`` and ``granularity``: the form of a
     weighted score (Law 12C1c as directors write it, Law 84D): at most that many results, each a multiple of
-    that many percent (``granularity`` 1 and ``max_outcomes`` 13 give the estimate back).
+    that many percent (``granularity`` 1 and ``max_outcomes`` 13 give the estimate back). ``likely``: the
+    director's standard of a likely result (``law84.LIKELY``, one time in six): a weighted score holds only
+    results the estimate makes at least that likely (0 and ``granularity`` 1 give the estimate back).
     """
 
     noticed: str | None = None
@@ -76,6 +78,7 @@ class Settings:
     world_outcomes: tuple[tuple[str, Outcomes], ...] = ()
     max_outcomes: int = 3
     granularity: int = 10
+    likely: float = LIKELY
 
     def __post_init__(self) -> None:
         for name in ("noticed", "noticed_at"):
@@ -86,6 +89,7 @@ class Settings:
             if not isinstance(getattr(self, name), str):
                 raise ValueError(f"{name} must be text, not {getattr(self, name)!r}")
         check_form(self.max_outcomes, self.granularity)
+        object.__setattr__(self, "likely", check_likely(self.likely))
         if not isinstance(self.estimator_options, Mapping):
             raise ValueError(f"estimator_options must be a mapping of option names to values, like {{'seed': 3}}, "
                              f"not {self.estimator_options!r}")

@@ -154,8 +154,9 @@ class SideJudged:
 class ScoreAssigned:
     """Law 12C1: the score assigned to ``sides`` from the full estimate (``distribution``).
 
-    Weighted (12C1c with Law 84D): ``assigned`` is the directors' form, at most ``max_outcomes`` results in
-    steps of ``granularity`` percent, never worth less to the ``non_offending`` side than the estimate, at
+    Weighted (12C1c with Law 84D): ``assigned`` is the directors' form of the results at least ``likely``, at
+    most ``max_outcomes`` results in steps of ``granularity`` percent, never worth less to the ``non_offending``
+    side than those likely results weighted as the estimate weighs them, at
     earth mover's ``distance`` from it; ``given`` when the director's own weights were used as given.
     Non-weighted (12C1e): one result per side, the most favourable likely one for a non-offending side
     (``offending`` False), the most unfavourable at all probable for an offending one (True)."""
@@ -172,6 +173,10 @@ class ScoreAssigned:
     max_outcomes: int
     granularity: int
     offending: bool | None = None
+    likely: float = 0.0
+    """The standard of a likely result the form applied (Law 12C1c: results under it are not weighted)."""
+    left_out: Weighted = ()
+    """The estimate's results under that standard (or past ``max_outcomes``), with the estimate's weights."""
 
 
 Step = RevokeRuled | TableStands | Corrected | WorldsJudged | Compared | SideJudged | ScoreAssigned

@@ -74,5 +74,6 @@ def step_to_dict(step: Step) -> dict[str, Any]:
                 "estimate_worth": None if step.estimate_worth is None else round(step.estimate_worth, 4),
                 "assigned_worth": None if step.assigned_worth is None else round(step.assigned_worth, 4),
                 "distance": round(step.distance, 6), "given": step.given, "max_outcomes": step.max_outcomes,
-                "granularity": step.granularity, "offending": step.offending}
+                "granularity": step.granularity, "offending": step.offending, "likely": round(step.likely, 6),
+                "left_out": _weighted(step.left_out)}
     raise TypeError(f"no data form for {type(step).__name__}")

@@ -6,6 +6,7 @@ statistics, and the method, kept apart for reproducibility.
 from __future__ import annotations
 
 from revsim.cards import SEAT_NAMES, SIDE_NAMES
+from revsim.records.record import Contract
 from revsim.equity.steps import (
     BoardRuling,
     Compared,
@@ -28,6 +29,7 @@ from revsim.outputs.sides import side_text
 from revsim.outputs.weights import (
     result_with_score,
     trick_word,
+    weight_label,
     weighted_detail,
     weighted_result,
     weighted_tricks,
@@ -169,18 +171,39 @@ def assigned_text(ruling: BoardRuling, step: ScoreAssigned) -> str:
         return f"Law 12C1e{_for_whom(step.sides)}: {which}: {form}."
     if step.given:
         return f"Law 12C1c{_for_whom(step.sides)}: the director's own weights, as given: {form}."
-    if step.granularity == 1 and step.max_outcomes >= len(step.distribution):
+    if step.granularity == 1 and step.max_outcomes >= len(step.distribution) and not step.left_out:
         shape = "the estimate itself, to the nearest 1%"
+    elif len(step.assigned) == 1:
+        shape = "the one likely result"
     else:
-        shape = (f"at most {step.max_outcomes} results in steps of {step.granularity}%, as directors write a "
+        shape = (f"at most {step.max_outcomes} likely results in steps of {step.granularity}%, as directors write a "
                  "weighted score, the closest such score to the estimate")
     text = f"Law 12C1c{_for_whom(step.sides)}: the score assigned is {form} ({shape}"
-    if step.non_offending is None:
-        return text + "; both sides revoked, so neither is favoured)."
+    left = _left_out_text(contract, step)
+    if step.non_offending is None or len(step.assigned) == 1:
+        return text + ("; both sides revoked, so neither is favoured)" if step.non_offending is None else ")") + left
     assert step.estimate_worth is not None and step.assigned_worth is not None
     side = SIDE_NAMES[step.non_offending]
-    return text + (f"; worth {step.assigned_worth:+.0f} points to {side} against the full estimate's "
-                   f"{step.estimate_worth:+.0f}: doubtful points go to the non-offending side, Law 84D).")
+    return text + (f"; worth {step.assigned_worth:+.0f} points to {side} against the likely results' "
+                   f"{step.estimate_worth:+.0f} as the estimate weighs them: doubtful points go to the non-offending "
+                   "side, Law 84D)") + left
+
+
+def _left_out_text(contract: Contract | None, step: ScoreAssigned) -> str:
+    """The results the standard of likely left out, in a sentence (empty when none was)."""
+    if not step.left_out:
+        return "."
+    results = ", ".join(f"{weighted_result(contract, ((tricks, 1.0),))} ({_share(weight)})"
+                        for tricks, weight in step.left_out)
+    standard = f"under {_share(step.likely)}" + (f", about one time in {round(1 / step.likely)}" if step.likely > 0 else "")
+    beyond = any(weight >= step.likely for _, weight in step.left_out)
+    return (f". Not likely, so not weighted (the estimate gives each {standard}"
+            + (f", or it is past the {step.max_outcomes} likeliest" if beyond else "") + f"): {results}.")
+
+
+def _share(weight: float) -> str:
+    """A weight as a percentage, ``<1%`` for a sliver."""
+    return weight_label(weight, round(weight * 100))
 
 
 def explanation(ruling: BoardRuling) -> str:

@@ -16,6 +16,7 @@ from typing import Any
 
 from revsim.adjudicate import adjudicate, board_output
 from revsim.equity.estimators import ESTIMATORS, all_options
+from revsim.equity.law84 import parse_likely
 from revsim.equity.settings import DEFAULT_ESTIMATOR, Settings
 from revsim.outputs.casetoml import case_to_toml, cases_to_toml, record_to_case
 from revsim.outputs.report import report_html
@@ -35,7 +36,7 @@ SETTINGS = ("estimator", "noticed", "noticed_at", "substitute", "regime", "both_
 ESTIMATOR_OPTIONS = tuple(all_options())
 """Query parameters that are options of an estimator (``level``, ``seed``...), from its registry entry."""
 REPEATABLE = ("penalty_card", "lead_restriction", "hidden", "outcomes")
-OTHER = ("format", "name", "board", "record", "field", "claim_by", "max_outcomes", "granularity")
+OTHER = ("format", "name", "board", "record", "field", "claim_by", "max_outcomes", "granularity", "likely")
 Query = dict[str, list[str]]
 Handler = Callable[[bytes, Query], "Reply"]
 
@@ -216,6 +217,12 @@ def _settings(query: Query) -> Settings:
                 chosen[key] = int(value)
         except ValueError:
             raise BadRequest(f"{key} must be a whole number, not {value!r}") from None
+    likely = _one_value(query, "likely")
+    if likely is not None:
+        try:
+            chosen["likely"] = parse_likely(likely)
+        except ValueError as error:
+            raise BadRequest(str(error)) from None
     try:
         chosen["outcomes"], chosen["world_outcomes"] = split_judgements(o for o in query.get("outcomes", []) if o)
     except ValueError as error:
