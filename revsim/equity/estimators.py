@@ -20,7 +20,8 @@ from typing import Any
 from revsim.equity.dd import DoubleDummyEstimator
 from revsim.equity.sd import LEVEL_NAMES, SingleDummyEstimator, level_parameters, load_level
 from revsim.equity.view import record_auction
-from revsim.equity.worlds import Estimator
+from revsim.equity.law84 import FormStandard
+from revsim.equity.worlds import Estimator, Settles
 from revsim.records.record import Record
 
 OptionValue = str | int
@@ -113,7 +114,10 @@ def all_options() -> dict[str, EstimatorOption]:
     return found
 
 
-def make_estimator(name: str, record: Record, options: Options | None = None) -> Estimator:
-    """The estimator ``name`` for one board, with its ``options`` (defaults where not given)."""
+def make_estimator(name: str, record: Record, options: Options | None = None,
+                   standard: FormStandard | None = None) -> Estimator:
+    """The estimator ``name`` for one board, with its ``options`` (defaults where not given); one that samples
+    (``worlds.Settles``) samples until its estimate's form under ``standard`` is settled, where one is given."""
     kind = estimator_kind(name)
-    return kind.build(record, kind.resolved(options or {}))
+    estimator = kind.build(record, kind.resolved(options or {}))
+    return estimator.settling(standard) if standard is not None and isinstance(estimator, Settles) else estimator

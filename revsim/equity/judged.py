@@ -7,6 +7,7 @@ from revsim.cards import SEAT_LETTERS, SEAT_NAMES, side_of
 from revsim.equity.draft import Draft
 from revsim.equity.estimators import make_estimator
 from revsim.equity.law12 import law12c1c_directors_judgement, law12c1c_weighted
+from revsim.equity.law84 import FormStandard
 from revsim.equity.law64c import law64c2a_repeated_revoke_result
 from revsim.equity.steps import Weighted, World
 from revsim.equity.worlds import Estimate, Estimator, position_before
@@ -66,7 +67,8 @@ def world_transfers(draft: Draft, estimate: Estimate, world_tricks: int,
 def estimator_of(draft: Draft) -> Estimator:
     """The estimator the settings name, for this board."""
     settings = draft.settings
-    return make_estimator(settings.estimator, draft.record, settings.estimator_options)
+    standard = FormStandard(settings.likely, settings.max_outcomes, settings.granularity)
+    return make_estimator(settings.estimator, draft.record, settings.estimator_options, standard)
 
 
 def estimate_at(draft: Draft, revoke: Revoke) -> Estimate:

@@ -53,6 +53,22 @@ def earth_movers_distance(first: Sequence[tuple[int, float]], second: Sequence[t
     return total
 
 
+@dataclass(frozen=True)
+class FormStandard:
+    """How a director writes a weighted score: the standard of likely, at most ``max_outcomes`` results, weights
+    in steps of ``granularity`` percent (Law 12C1c, Law 84D)."""
+
+    likely: float = LIKELY
+    max_outcomes: int = 3
+    granularity: int = 10
+
+    def form(self, distribution: Sequence[tuple[int, float]], favours_more: bool | None) -> tuple[tuple[int, float], ...]:
+        """The form of ``distribution`` (declarer's side's tricks) when the non-offending side is declarer's
+        (``favours_more`` True), the defenders' (False) or neither (None), each trick worth one to it."""
+        worth = None if favours_more is None else (float if favours_more else lambda tricks: -float(tricks))
+        return law84d_assigned_score(distribution, worth, self.max_outcomes, self.granularity, self.likely).outcomes
+
+
 def check_likely(likely: float) -> float:
     """``likely`` as a share from 0 to 1 (0 weighs every result the estimate holds); ValueError otherwise."""
     if isinstance(likely, bool) or not isinstance(likely, (int, float)) or not 0 <= likely <= 1:

@@ -13,10 +13,11 @@ from __future__ import annotations
 
 import functools
 import json
+import math
 import random
 import zlib
 from collections import Counter
-from collections.abc import Set
+from collections.abc import Callable, Hashable, Set
 from dataclasses import dataclass, field, replace
 from importlib import resources
 from typing import Any
@@ -24,6 +25,7 @@ from typing import Any
 from revsim.cards import SEAT_LETTERS, Card, Seat
 from revsim.equity.carding import load_carding
 from revsim.equity.dd import DoubleDummyEstimator
+from revsim.equity.law84 import FormStandard
 from revsim.equity.leads import load_leads
 from revsim.equity.playout import PlayOut, Policy, play_out_lines
 from revsim.equity.progress import tell
@@ -215,13 +217,15 @@ class Likely:
     agreement: str = "unanimous"
     cut: int = CUTS[0]
     margin: int | None = None
+    settled: Settled | None = None
 
     def evidence(self) -> dict[str, object]:
         """The two parts, how they were blended, and the cut and margin whose fitted figures applied, as JSON data."""
         return {"play_outs": [[tricks, round(weight, 6)] for tricks, weight in self.playouts],
                 "position_blind": [[tricks, round(weight, 6)] for tricks, weight in self.blind],
-                "double_dummy": self.double_dummy, "agreement": self.agreement, "blend": self.blend, "cut": self.cut,
-                "margin": self.margin}
+                "double_dummy": self.double_dummy, "agreement": self.agreement, "blend": round(self.blend, 6),
+                "cut": self.cut, "margin": self.margin,
+                **({} if self.settled is None else self.settled.evidence())}
 
 
 def position_seed(seed: int, position: Replay) -> int:
@@ -248,39 +252,134 @@ def blind_distribution(double_dummy: int, completed: int, low: int, high: int, l
     return {tricks: weight / total for tricks, weight in spread.items()}
 
 
-def likely_tricks(position: Replay, declarer: Seat, shapes: dict[Seat, HandShape], level: Level, seed: int,
-                  first_allowed: Set[Card] | None = None, target: int | None = None) -> Likely:
-    """Declarer's side's final tricks from ``position``: play-outs blended with the position-blind errors.
-    ``target``: the tricks declarer's side needs for its contract, which the players weigh (``Policy``)."""
-    rng = random.Random(position_seed(seed, position))
-    side = declarer % 2
-    results: Counter[int] = Counter()
-    firsts: Counter[Card] = Counter()
-    def on_step(trick: int) -> None:
-        tell(f"{level.playouts} play-outs from trick {position.trick_number}: trick {trick} of 13")
+def subsample_blend(counts: dict[int, int], size: int, blend: dict[str, float]) -> tuple[dict[int, float], float]:
+    """The fitted blend of ``size`` play-outs, in expectation over every subset of ``size`` of the play-outs
+    counted (``counts``: results and how many play-outs ended with each), drawn without replacement.
 
-    lines = play_out_lines(position, declarer, shapes, level.policy, level.playouts, rng, first_allowed, on_step,
-                           target)
-    for line in lines:
-        results[line.tricks] += 1
-        if line.first is not None:
-            firsts[line.first] += 1
-    playouts = {tricks: count / level.playouts for tricks, count in results.items()}
+    The blend weights (``blend``, by agreement) were fitted on ``size`` play-outs a position; with more play-outs
+    the estimate is that same estimator's expectation (a U-statistic): its own calibration, less of its sampling
+    error. Returns the play-outs' part (weights summing to 1 less the blind weight) and the expected weight of
+    the position-blind part. Exact: agreement on ``size`` play-outs depends on the largest count in the subset,
+    and two results cannot both hold 3 in 4 of it, so the expectations are sums of hypergeometric terms."""
+    total_count = sum(counts.values())
+    size = min(size, total_count)
+    strong = math.ceil(0.75 * size - 1e-9)
+    subsets = math.comb(total_count, size)
+
+    def chance(count: int, drawn: int) -> float:
+        return math.comb(count, drawn) * math.comb(total_count - count, size - drawn) / subsets
+
+    unanimous, agreed, split = blend["unanimous"], blend["strong"], blend["split"]
+    play_part: dict[int, float] = {}
+    for tricks, count in counts.items():
+        held_by_all = chance(count, size)
+        held_by_most = 0.0
+        for other, other_count in counts.items():
+            for drawn in range(strong, size + 1):
+                if other == tricks:
+                    held_by_most += chance(other_count, drawn) * drawn / size
+                elif total_count > other_count:
+                    held_by_most += chance(other_count, drawn) * (size - drawn) / size * count / (total_count - other_count)
+        play_part[tricks] = ((1 - split) * count / total_count + (split - agreed) * held_by_most
+                             + (agreed - unanimous) * held_by_all)
+    most = sum(chance(count, drawn) for count in counts.values() for drawn in range(strong, size + 1))
+    every = sum(chance(count, size) for count in counts.values())
+    return play_part, split + (agreed - split) * most + (unanimous - agreed) * every
+
+
+def blended_estimate(counts: dict[int, int], blind: dict[int, float], size: int,
+                     blend: dict[str, float]) -> tuple[dict[int, float], float]:
+    """The play-outs counted blended with the position-blind part (``subsample_blend``), and the blind weight."""
+    play_part, blind_weight = subsample_blend(counts, size, blend)
+    blended = dict(play_part)
+    for tricks, share in blind.items():
+        blended[tricks] = blended.get(tricks, 0.0) + blind_weight * share
+    return blended, blind_weight
+
+
+Settle = Callable[[tuple[tuple[int, float], ...]], Hashable]
+"""What must not move with the sampling: the form a ruling writes from an estimate (declarer's side's tricks)."""
+
+MAX_PLAYOUTS = 32
+"""The most play-outs a position gets while the form it settles on is still in doubt."""
+MIN_PLAYOUTS = 8
+"""The fewest play-outs a position gets when a form is to be settled (one round: where they agree, the form
+rests on the position-blind part and settles at once)."""
+SETTLE_RESAMPLES = 100
+"""Resamples of the play-outs that test whether the form is settled."""
+SETTLED_SHARE = 0.95
+"""The share of the resamples that must give the form for it to count as settled."""
+
+
+@dataclass(frozen=True)
+class Settled:
+    """How settled the estimate's form is: the play-outs run, and the share of resamples of them (with
+    replacement, ``SETTLE_RESAMPLES``) that give the same form."""
+
+    playouts: int
+    same_form: float
+    resamples: int = SETTLE_RESAMPLES
+
+    def evidence(self) -> dict[str, object]:
+        return {"play_outs_run": self.playouts, "same_form_share": round(self.same_form, 4),
+                "resamples": self.resamples, "settled": self.same_form >= SETTLED_SHARE}
+
+
+def settled_share(counts: dict[int, int], blind: dict[int, float], size: int, blend: dict[str, float], settle: Settle,
+                  rng: random.Random, resamples: int = SETTLE_RESAMPLES) -> float:
+    """The share of ``resamples`` bootstrap resamples of the play-outs whose blended estimate gives the same form
+    (``settle``) as the play-outs themselves: how far the form stands above the play-outs' sampling error."""
+    point = settle(_ordered(blended_estimate(counts, blind, size, blend)[0]))
+    results = sorted(counts)
+    weights = [counts[tricks] for tricks in results]
+    total = sum(weights)
+    same = 0
+    for _ in range(resamples):
+        drawn = Counter(rng.choices(results, weights=weights, k=total))
+        same += settle(_ordered(blended_estimate(dict(drawn), blind, size, blend)[0])) == point
+    return same / resamples
+
+
+def likely_tricks(position: Replay, declarer: Seat, shapes: dict[Seat, HandShape], level: Level, seed: int,
+                  first_allowed: Set[Card] | None = None, target: int | None = None,
+                  settle: Settle | None = None) -> Likely:
+    """Declarer's side's final tricks from ``position``: play-outs blended with the position-blind errors.
+    ``target``: the tricks declarer's side needs for its contract, which the players weigh (``Policy``).
+    ``settle``: the form a ruling writes from the estimate; play-outs are then run in rounds of the level's
+    ``playouts``, at least ``MIN_PLAYOUTS`` and at most ``MAX_PLAYOUTS``, until that form is settled (the same
+    in ``SETTLED_SHARE`` of resamples of the play-outs). Without it, one round (as the level was fitted)."""
+    rng = random.Random(position_seed(seed, position))
+    resampling = random.Random(position_seed(seed, position) ^ 0x5EED)
+    side = declarer % 2
     double_dummy = total_tricks(position, declarer, first_allowed)[0]
     completed = len(position.tricks) + position.first_trick - 1
     low = position.tricks_won(side)
     high = low + 13 - position.tricks_won(0) - position.tricks_won(1)
     margin = level.measured_margin(completed, margin_of(double_dummy, target))
     blind = blind_distribution(double_dummy, completed, low, high, level, margin)
-    agreement = agreement_of(playouts)
-    blind_weight = level.blend_at(completed, agreement)
-    blended: dict[int, float] = {}
-    for part, weight in ((playouts, 1 - blind_weight), (blind, blind_weight)):
-        for tricks, share in part.items():
-            blended[tricks] = blended.get(tricks, 0.0) + weight * share
+    blend = {agreement: level.blend_at(completed, agreement) for agreement in AGREEMENTS}
+    lines: list[PlayOut] = []
+    share = 1.0
+    while True:
+        def on_step(trick: int) -> None:
+            tell(f"{len(lines) + level.playouts} play-outs from trick {position.trick_number}: trick {trick} of 13")
+
+        lines += play_out_lines(position, declarer, shapes, level.policy, level.playouts, rng, first_allowed, on_step,
+                                target)
+        if settle is None:
+            break
+        counts = dict(Counter(line.tricks for line in lines))
+        if len(lines) >= MIN_PLAYOUTS:
+            share = settled_share(counts, blind, level.playouts, blend, settle, resampling)
+            if share >= SETTLED_SHARE or len(lines) + level.playouts > MAX_PLAYOUTS:
+                break
+    results = Counter(line.tricks for line in lines)
+    firsts = Counter(line.first for line in lines if line.first is not None)
+    playouts = {tricks: count / len(lines) for tricks, count in results.items()}
+    blended, blind_weight = blended_estimate(dict(results), blind, level.playouts, blend)
     return Likely(_ordered(blended), _ordered(playouts), _ordered(blind), double_dummy, blind_weight,
                   tuple(sorted(firsts.items(), key=lambda item: (-item[1], item[0].suit, -item[0].rank))),
-                  tuple(lines), agreement, nearest_cut(completed), margin)
+                  tuple(lines), agreement_of(playouts), nearest_cut(completed), margin, Settled(len(lines), share))
 
 
 def representative_play_out(position: Replay, declarer: Seat, lines: tuple[PlayOut, ...],
@@ -322,22 +421,37 @@ class SingleDummyEstimator:
 
     name = "sd"
 
-    def __init__(self, level: Level, seed: int, shapes: dict[Seat, HandShape], target: int | None = None) -> None:
+    def __init__(self, level: Level, seed: int, shapes: dict[Seat, HandShape], target: int | None = None,
+                 standard: FormStandard | None = None) -> None:
         self.level = level
         self.seed = seed
         self.shapes = shapes
         self.target = target
         """The tricks declarer's side needs for its contract (``Contract.tricks_needed``), which the players weigh."""
+        self.standard = standard
+        """The form a ruling writes from the estimate, sampled until settled (None: the level's play-outs once)."""
+
+    def settling(self, standard: FormStandard) -> SingleDummyEstimator:
+        """This estimator, sampling until the form of its estimate under ``standard`` is settled (``likely_tricks``)."""
+        return SingleDummyEstimator(self.level, self.seed, self.shapes, self.target, standard)
+
+    def _settle(self, favours_more: bool | None) -> Settle | None:
+        standard = self.standard
+        if standard is None:
+            return None
+        return lambda distribution: standard.form(distribution, favours_more)
 
     def estimate(self, position: Replay, revoke: Revoke, declarer: Seat, substitute: str,
                  recorded_rest: list[Play]) -> Estimate:
         """The play-outs' estimate; ``substitute`` is not used: the policy chooses the offender's card."""
         evidence_dd = DoubleDummyEstimator().estimate(position, revoke, declarer, "best", recorded_rest)
-        likely = likely_tricks(position, declarer, self.shapes, self.level, self.seed, revoke.allowed, self.target)
+        favours_more = revoke.side != declarer % 2
+        likely = likely_tricks(position, declarer, self.shapes, self.level, self.seed, revoke.allowed, self.target,
+                               self._settle(favours_more))
         chosen = tuple(card for card, _ in likely.first_cards) or evidence_dd.chosen
         evidence: dict[str, object] = likely.evidence() | {
             "first_cards": [[str(card), count] for card, count in likely.first_cards],
-            "level": self.level.name, **play_model(self.level), "play_out_count": self.level.playouts,
+            "level": self.level.name, **play_model(self.level), "play_out_count": len(likely.lines),
             "layouts": self.level.layouts, "seed": self.seed,
             "cut": nearest_cut(evidence_dd.tricks_completed),
             "errors": [list(error) for error in sorted(self.level.errors_at(evidence_dd.tricks_completed,
@@ -352,5 +466,6 @@ class SingleDummyEstimator:
         with its two parts, how far the play-outs agreed and the blend weight that gave."""
         if position.is_over:
             return Likelihood(((position.tricks_won(declarer % 2), 1.0),), {"over": True})
-        likely = likely_tricks(position, declarer, self.shapes, self.level, self.seed, target=self.target)
+        likely = likely_tricks(position, declarer, self.shapes, self.level, self.seed, target=self.target,
+                               settle=self._settle(None))
         return Likelihood(likely.outcomes, likely.evidence() | {"seed": self.seed, "level": self.level.name})

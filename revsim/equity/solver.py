@@ -22,7 +22,8 @@ from collections import OrderedDict
 from collections.abc import Iterator, Mapping, Sequence, Set
 from dataclasses import dataclass
 
-from endplay.dds import solve_all_boards, solve_board
+from endplay import _dds
+from endplay.dds import solve_board
 from endplay.types import Card as EndplayCard
 from endplay.types import Deal, Denom, Player
 
@@ -154,16 +155,55 @@ def positions_values(positions: Sequence[tuple[Layout, Seat, Sequence[tuple[Seat
         with _dds_dump_kept_aside():
             for batch in _separate_batches(unique):
                 STATS.batches += 1
-                for key, result in zip(batch, solve_all_boards([_deal_of(*key, trump) for key in batch]),
-                                       strict=True):
-                    solved[key] = {Card(int(card.suit.value), int(card.rank.value).bit_length() - 1): int(tricks)
-                                   for card, tricks in result}
+                for key, result in zip(batch, _solve_batch(batch, trump), strict=True):
+                    solved[key] = result
         STATS.calls += len(unique)
         STATS.seconds += time.perf_counter() - started
     return [dict(solved[key]) for key in keys]
 
 
 _Key = tuple[tuple[frozenset[Card], ...], Seat, tuple[tuple[Seat, Card], ...]]
+
+
+def _solve_batch(batch: list[_Key], trump: int) -> list[dict[Card, int]]:
+    """One DDS batch call (at most ``BATCH`` positions), its structures filled and read directly: DDS's binary
+    deal (each hand a bit mask of ranks per suit, the trick in progress by suit and rank) and its answer (each
+    card with its equals, and the tricks for the side to play). The same call as endplay's
+    ``solve_all_boards``, without building a ``Deal`` and its cards for every position."""
+    if len(batch) > BATCH:
+        raise ValueError(f"DDS solves at most {BATCH} boards a call, not {len(batch)}")
+    boards = _dds.boards()
+    boards.noOfBoards = len(batch)
+    for number, (hands, leader, trick) in enumerate(batch):
+        deal = boards.deals[number]
+        deal.trump = int(_SUITS[trump].value)
+        deal.first = int(leader)
+        for place in range(3):
+            deal.currentTrickSuit[place] = trick[place][1].suit if place < len(trick) else 0
+            deal.currentTrickRank[place] = trick[place][1].rank if place < len(trick) else 0
+        for seat, hand in enumerate(hands):
+            masks = [0, 0, 0, 0]
+            for card in hand:
+                masks[card.suit] |= 1 << card.rank
+            for suit in range(4):
+                deal.remainCards[seat][suit] = masks[suit]
+        boards.target[number], boards.solutions[number], boards.mode[number] = 0, 3, 1
+    solved = _dds.solvedBoards()
+    _dds.SolveAllBoardsBin(boards, solved)
+    results: list[dict[Card, int]] = []
+    for number in range(len(batch)):
+        future = solved.solvedBoard[number]
+        values: dict[Card, int] = {}
+        for index in range(future.cards):
+            score = future.score[index]
+            if score == -1:
+                continue
+            suit, holding = future.suit[index], (1 << future.rank[index]) | future.equals[index]
+            for rank in range(2, 15):
+                if holding >> rank & 1:
+                    values[Card(suit, rank)] = score
+        results.append(values)
+    return results
 
 
 def _separate_batches(keys: list[_Key]) -> list[list[_Key]]:

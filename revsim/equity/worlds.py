@@ -10,9 +10,10 @@ from __future__ import annotations
 
 from collections.abc import Set
 from dataclasses import dataclass, field
-from typing import Protocol
+from typing import Protocol, runtime_checkable
 
 from revsim.cards import SEAT_NAMES, Card, Seat
+from revsim.equity.law84 import FormStandard
 from revsim.equity.solver import total_tricks
 from revsim.laws.detection import Revoke
 from revsim.play.replay import Play, Replay
@@ -88,6 +89,16 @@ class Estimator(Protocol):
 
     def likely(self, position: Replay, declarer: Seat) -> Likelihood:
         """Declarer's side's final tricks from a position with no revoke to mend, with the evidence."""
+        ...
+
+
+@runtime_checkable
+class Settles(Protocol):
+    """An estimator that samples: it can sample until the form a director writes from its estimate
+    (``law84.FormStandard``) no longer depends on the sampling."""
+
+    def settling(self, standard: FormStandard) -> Estimator:
+        """The same estimator, sampling until its estimate's form under ``standard`` is settled."""
         ...
 
 
