@@ -18,9 +18,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from revsim.equity.dd import DoubleDummyEstimator
+from revsim.equity.law84 import FormStandard
 from revsim.equity.sd import LEVEL_NAMES, SingleDummyEstimator, level_parameters, load_level
 from revsim.equity.view import record_auction
-from revsim.equity.law84 import FormStandard
 from revsim.equity.worlds import Estimator, Settles
 from revsim.records.record import Record
 

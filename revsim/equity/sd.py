@@ -13,23 +13,33 @@ from __future__ import annotations
 
 import functools
 import json
-import math
 import random
 import zlib
 from collections import Counter
-from collections.abc import Callable, Hashable, Set
+from collections.abc import Set
 from dataclasses import dataclass, field, replace
 from importlib import resources
 from typing import Any
 
-from revsim.cards import SEAT_LETTERS, Card, Seat
+from revsim.cards import Card, Seat
 from revsim.equity.carding import load_carding
 from revsim.equity.dd import DoubleDummyEstimator
 from revsim.equity.law84 import FormStandard
 from revsim.equity.leads import load_leads
 from revsim.equity.playout import PlayOut, Policy, play_out_lines
 from revsim.equity.progress import tell
-from revsim.equity.solver import best_card, total_tricks
+from revsim.equity.representative import representative_play_out
+from revsim.equity.settle import (
+    MAX_PLAYOUTS,
+    MIN_PLAYOUTS,
+    SETTLED_SHARE,
+    Settle,
+    Settled,
+    blended_estimate,
+    ordered_outcomes,
+    settled_share,
+)
+from revsim.equity.solver import total_tricks
 from revsim.equity.view import RULES, HandShape
 from revsim.equity.worlds import Estimate, Likelihood
 from revsim.laws.detection import Revoke
@@ -252,94 +262,6 @@ def blind_distribution(double_dummy: int, completed: int, low: int, high: int, l
     return {tricks: weight / total for tricks, weight in spread.items()}
 
 
-def subsample_blend(counts: dict[int, int], size: int, blend: dict[str, float]) -> tuple[dict[int, float], float]:
-    """The fitted blend of ``size`` play-outs, in expectation over every subset of ``size`` of the play-outs
-    counted (``counts``: results and how many play-outs ended with each), drawn without replacement.
-
-    The blend weights (``blend``, by agreement) were fitted on ``size`` play-outs a position; with more play-outs
-    the estimate is that same estimator's expectation (a U-statistic): its own calibration, less of its sampling
-    error. Returns the play-outs' part (weights summing to 1 less the blind weight) and the expected weight of
-    the position-blind part. Exact: agreement on ``size`` play-outs depends on the largest count in the subset,
-    and two results cannot both hold 3 in 4 of it, so the expectations are sums of hypergeometric terms."""
-    total_count = sum(counts.values())
-    size = min(size, total_count)
-    strong = math.ceil(0.75 * size - 1e-9)
-    subsets = math.comb(total_count, size)
-
-    def chance(count: int, drawn: int) -> float:
-        return math.comb(count, drawn) * math.comb(total_count - count, size - drawn) / subsets
-
-    unanimous, agreed, split = blend["unanimous"], blend["strong"], blend["split"]
-    play_part: dict[int, float] = {}
-    for tricks, count in counts.items():
-        held_by_all = chance(count, size)
-        held_by_most = 0.0
-        for other, other_count in counts.items():
-            for drawn in range(strong, size + 1):
-                if other == tricks:
-                    held_by_most += chance(other_count, drawn) * drawn / size
-                elif total_count > other_count:
-                    held_by_most += chance(other_count, drawn) * (size - drawn) / size * count / (total_count - other_count)
-        play_part[tricks] = ((1 - split) * count / total_count + (split - agreed) * held_by_most
-                             + (agreed - unanimous) * held_by_all)
-    most = sum(chance(count, drawn) for count in counts.values() for drawn in range(strong, size + 1))
-    every = sum(chance(count, size) for count in counts.values())
-    return play_part, split + (agreed - split) * most + (unanimous - agreed) * every
-
-
-def blended_estimate(counts: dict[int, int], blind: dict[int, float], size: int,
-                     blend: dict[str, float]) -> tuple[dict[int, float], float]:
-    """The play-outs counted blended with the position-blind part (``subsample_blend``), and the blind weight."""
-    play_part, blind_weight = subsample_blend(counts, size, blend)
-    blended = dict(play_part)
-    for tricks, share in blind.items():
-        blended[tricks] = blended.get(tricks, 0.0) + blind_weight * share
-    return blended, blind_weight
-
-
-Settle = Callable[[tuple[tuple[int, float], ...]], Hashable]
-"""What must not move with the sampling: the form a ruling writes from an estimate (declarer's side's tricks)."""
-
-MAX_PLAYOUTS = 32
-"""The most play-outs a position gets while the form it settles on is still in doubt."""
-MIN_PLAYOUTS = 8
-"""The fewest play-outs a position gets when a form is to be settled (one round: where they agree, the form
-rests on the position-blind part and settles at once)."""
-SETTLE_RESAMPLES = 100
-"""Resamples of the play-outs that test whether the form is settled."""
-SETTLED_SHARE = 0.95
-"""The share of the resamples that must give the form for it to count as settled."""
-
-
-@dataclass(frozen=True)
-class Settled:
-    """How settled the estimate's form is: the play-outs run, and the share of resamples of them (with
-    replacement, ``SETTLE_RESAMPLES``) that give the same form."""
-
-    playouts: int
-    same_form: float
-    resamples: int = SETTLE_RESAMPLES
-
-    def evidence(self) -> dict[str, object]:
-        return {"play_outs_run": self.playouts, "same_form_share": round(self.same_form, 4),
-                "resamples": self.resamples, "settled": self.same_form >= SETTLED_SHARE}
-
-
-def settled_share(counts: dict[int, int], blind: dict[int, float], size: int, blend: dict[str, float], settle: Settle,
-                  rng: random.Random, resamples: int = SETTLE_RESAMPLES) -> float:
-    """The share of ``resamples`` bootstrap resamples of the play-outs whose blended estimate gives the same form
-    (``settle``) as the play-outs themselves: how far the form stands above the play-outs' sampling error."""
-    point = settle(_ordered(blended_estimate(counts, blind, size, blend)[0]))
-    results = sorted(counts)
-    weights = [counts[tricks] for tricks in results]
-    total = sum(weights)
-    same = 0
-    for _ in range(resamples):
-        drawn = Counter(rng.choices(results, weights=weights, k=total))
-        same += settle(_ordered(blended_estimate(dict(drawn), blind, size, blend)[0])) == point
-    return same / resamples
-
-
 def likely_tricks(position: Replay, declarer: Seat, shapes: dict[Seat, HandShape], level: Level, seed: int,
                   first_allowed: Set[Card] | None = None, target: int | None = None,
                   settle: Settle | None = None) -> Likely:
@@ -361,8 +283,10 @@ def likely_tricks(position: Replay, declarer: Seat, shapes: dict[Seat, HandShape
     lines: list[PlayOut] = []
     share = 1.0
     while True:
-        def on_step(trick: int) -> None:
-            tell(f"{len(lines) + level.playouts} play-outs from trick {position.trick_number}: trick {trick} of 13")
+        running = len(lines) + level.playouts
+
+        def on_step(trick: int, running: int = running) -> None:
+            tell(f"{running} play-outs from trick {position.trick_number}: trick {trick} of 13")
 
         lines += play_out_lines(position, declarer, shapes, level.policy, level.playouts, rng, first_allowed, on_step,
                                 target)
@@ -377,41 +301,9 @@ def likely_tricks(position: Replay, declarer: Seat, shapes: dict[Seat, HandShape
     firsts = Counter(line.first for line in lines if line.first is not None)
     playouts = {tricks: count / len(lines) for tricks, count in results.items()}
     blended, blind_weight = blended_estimate(dict(results), blind, level.playouts, blend)
-    return Likely(_ordered(blended), _ordered(playouts), _ordered(blind), double_dummy, blind_weight,
+    return Likely(ordered_outcomes(blended), ordered_outcomes(playouts), ordered_outcomes(blind), double_dummy, blind_weight,
                   tuple(sorted(firsts.items(), key=lambda item: (-item[1], item[0].suit, -item[0].rank))),
                   tuple(lines), agreement_of(playouts), nearest_cut(completed), margin, Settled(len(lines), share))
-
-
-def representative_play_out(position: Replay, declarer: Seat, lines: tuple[PlayOut, ...],
-                            allowed: Set[Card] | None = None) -> dict[str, object]:
-    """One play-out that ends with the result the play-outs reached most often (the first such), shown card
-    by card with declarer's side's double-dummy total after each card, the last tricks played double dummy
-    as the play-outs value them, and the first card where it parted from double dummy (``parted``: the card
-    that changed the double-dummy total, or None)."""
-    counts = Counter(line.tricks for line in lines)
-    top = max(counts.values())
-    index = next(i for i, line in enumerate(lines) if counts[line.tricks] == top)
-    chosen = lines[index]
-    replay = position.copy()
-    before = total_tricks(replay, declarer, allowed)[0]
-    plays: list[list[object]] = []
-    parted: dict[str, object] | None = None
-    value, planned = before, list(chosen.cards)
-    values: dict[Card, int] = {}
-    while not replay.is_over:
-        card = planned.pop(0) if planned else best_card(values)
-        seat, trick = replay.to_play, replay.trick_number
-        replay.play(card)
-        after, values = total_tricks(replay, declarer)
-        plays.append([trick, SEAT_LETTERS[seat], str(card), after])
-        if parted is None and after != value:
-            parted = {"trick": trick, "player": SEAT_LETTERS[seat], "card": str(card), "before": value, "after": after}
-        value = after
-    return {"index": index, "tricks": chosen.tricks, "double_dummy_before": before, "plays": plays, "parted": parted}
-
-
-def _ordered(distribution: dict[int, float]) -> tuple[tuple[int, float], ...]:
-    return tuple(sorted(((tricks, weight) for tricks, weight in distribution.items() if weight > 0), reverse=True))
 
 
 class SingleDummyEstimator:
@@ -435,6 +327,22 @@ class SingleDummyEstimator:
         """This estimator, sampling until the form of its estimate under ``standard`` is settled (``likely_tricks``)."""
         return SingleDummyEstimator(self.level, self.seed, self.shapes, self.target, standard)
 
+    def _representatives(self, position: Replay, declarer: Seat, likely: Likely, allowed: Set[Card] | None,
+                          favours_more: bool) -> dict[str, object]:
+        """The most typical play-out for the result the play-outs reached most often (``representative``), and
+        for each result of the form a director writes from the estimate (``representatives``, where a play-out
+        reached it; ``only_real_play``: the form's results no play-out reached, which come from the record of
+        real play alone)."""
+        shown = representative_play_out(position, declarer, likely.lines, allowed)
+        standard = self.standard or FormStandard()
+        results = [tricks for tricks, _ in standard.form(likely.outcomes, favours_more)]
+        reached = {line.tricks for line in likely.lines}
+        each = [shown if tricks == shown["tricks"] else representative_play_out(position, declarer, likely.lines,
+                                                                                  allowed, tricks)
+                for tricks in results if tricks in reached]
+        return {"representative": shown, "representatives": each,
+                "only_real_play": [tricks for tricks in results if tricks not in reached]}
+
     def _settle(self, favours_more: bool | None) -> Settle | None:
         standard = self.standard
         if standard is None:
@@ -456,7 +364,7 @@ class SingleDummyEstimator:
             "cut": nearest_cut(evidence_dd.tricks_completed),
             "errors": [list(error) for error in sorted(self.level.errors_at(evidence_dd.tricks_completed,
                                                                              likely.margin).items())],
-            "representative": representative_play_out(position, declarer, likely.lines, revoke.allowed),
+            **self._representatives(position, declarer, likely, revoke.allowed, favours_more),
         }
         return replace(evidence_dd, estimator=self.name, substitute="policy", chosen=chosen,
                        outcomes=likely.outcomes, evidence=evidence)

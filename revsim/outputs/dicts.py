@@ -13,6 +13,7 @@ from revsim.equity.worlds import Estimate
 from revsim.laws.slips import suspect_reasons
 from revsim.outputs.decisions import step_to_dict
 from revsim.outputs.explain import claim_text, explanation, ruling_line, step_texts
+from revsim.outputs.playouts import settled_of
 from revsim.outputs.weights import labels_by_tricks
 from revsim.records.errors import RecordError
 from revsim.records.facts import noticed_at_text
@@ -70,6 +71,7 @@ def ruling_to_dict(ruling: BoardRuling) -> dict[str, Any]:
             "expected_tricks": {"ns": round(expected(ruling.ns, "tricks"), 4), "ew": round(expected(ruling.ew, "tricks"), 4)},
             "distribution_ns": _outcomes(contract, ruling.distribution_ns),
             "distribution_ew": _outcomes(contract, ruling.distribution_ew),
+            "settled": settled_of(ruling),
         },
         "no_infraction": estimate_to_dict(ruling.no_infraction) if ruling.no_infraction else None,
         "estimates": [estimate_to_dict(estimate) for estimate in ruling.estimates.values()],

@@ -16,7 +16,7 @@ from revsim.cards import SEAT_NAMES
 from revsim.equity.steps import BoardRuling
 from revsim.equity.worlds import Estimate, position_before
 from revsim.laws.detection import SUIT_NAMES
-from revsim.outputs.playouts import chosen_phrase, playout_evidence, playout_method
+from revsim.outputs.playouts import chosen_phrase, playout_evidence, playout_method, settled_text
 from revsim.outputs.weights import trick_word, weighted_tricks
 from revsim.play.replay import Replay
 
@@ -116,4 +116,5 @@ def method_texts(ruling: BoardRuling) -> list[str]:
         for line in estimate.lines:
             lines.append(f"{where}: {line.name} line, {trick_word(line.declarer_tricks)} ({' '.join(line.cards[:12])}"
                          f"{' ...' if len(line.cards) > 12 else ''}; {line.stopped}).")
-    return lines
+    settled = settled_text(ruling)
+    return lines + ([settled] if settled else [])

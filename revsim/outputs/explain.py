@@ -6,7 +6,6 @@ statistics, and the method, kept apart for reproducibility.
 from __future__ import annotations
 
 from revsim.cards import SEAT_NAMES, SIDE_NAMES
-from revsim.records.record import Contract
 from revsim.equity.steps import (
     BoardRuling,
     Compared,
@@ -35,6 +34,7 @@ from revsim.outputs.weights import (
     weighted_tricks,
     weighted_tricks_and_results,
 )
+from revsim.records.record import Contract
 from revsim.scoring.points import ns_score, result_text
 
 

@@ -38,19 +38,27 @@ def played_text(estimate: Estimate) -> str:
 
 def representative_intro(representative: dict[str, Any], total: int) -> str:
     """Which play-out is shown, and how it ended."""
-    return (f"A representative play-out (number {int(representative['index']) + 1} of {total}, ending with "
-            f"{trick_word(int(representative['tricks']))} for declarer's side)")
+    ending = representative.get("ending_so")
+    typical = f", the most typical of the {ending} that end so" if ending else ""
+    return (f"A play-out that ends with {trick_word(int(representative['tricks']))} for declarer's side (number "
+            f"{int(representative['index']) + 1} of {total}{typical})")
 
 
 def parted_text(representative: dict[str, Any]) -> str:
-    """Where the representative play-out parted from perfect play, if it did."""
+    """Where the play-out parted from perfect play, if it did, in neutral words: what the card cost double dummy,
+    and that a player who cannot see the other hands may choose it."""
     parted = representative.get("parted")
     if not parted:
-        return "It never parted from perfect play."
-    change = "cost declarer's side a trick" if parted["after"] < parted["before"] else "gave declarer's side a trick"
+        return "Every card in it is one perfect play would also choose."
+    before, after = int(parted["before"]), int(parted["after"])
     who = SEAT_NAMES[SEAT_LETTERS.index(parted["player"])]
-    return (f"It parted from perfect play at trick {parted['trick']}, where {who}'s {parted['card']} {change} "
-            f"(perfect play from there: {parted['before']} tricks before it, {parted['after']} after).")
+    losing = SIDE_WORDS[SEAT_LETTERS.index(parted["player"]) % 2]
+    return (f"It parts from perfect play at trick {parted['trick']}: {who}'s {parted['card']} cost {losing} "
+            f"{trick_word(abs(after - before))} against perfect play (declarer's side {before} tricks before it, "
+            f"{after} after), a choice a player who cannot see the other hands may make.")
+
+
+SIDE_WORDS = ("North-South", "East-West")
 
 
 def representative_text(representative: dict[str, Any], total: int) -> str:
@@ -117,13 +125,30 @@ def transferred_texts(ruling: BoardRuling) -> list[str]:
             f"{weighted_tricks(step.world.outcomes)}."]
 
 
+def representatives_of(estimate: Estimate) -> list[dict[str, Any]]:
+    """The play-outs shown: one for each result of the score a director writes that a play-out reached (the
+    estimate's ``representatives``), else the one for the result reached most often."""
+    shown: Any = estimate.evidence.get("representatives")
+    if isinstance(shown, list) and shown:
+        return [item for item in shown if isinstance(item, dict)]
+    single = estimate.evidence.get("representative")
+    return [single] if isinstance(single, dict) else []
+
+
+def only_real_play_texts(estimate: Estimate) -> list[str]:
+    """The results of the score that no play-out reached: they come from the record of real play alone."""
+    results: Any = estimate.evidence.get("only_real_play", [])
+    return [f"No play-out ended with {trick_word(int(tricks))}: that result comes only from the record of real play "
+            "(how often real players from positions like this ended above or below perfect play, below)."
+            for tricks in results]
+
+
 def playout_evidence(ruling: BoardRuling, estimate: Estimate) -> list[str]:
     """The play-outs' evidence, sentence by sentence."""
     lines = [played_text(estimate)]
-    representative = estimate.evidence.get("representative")
-    if isinstance(representative, dict):
-        lines.append(representative_text(representative, int(estimate.evidence.get("play_out_count", 0))))  # type: ignore[call-overload]
-    return lines + real_play_texts(estimate) + transferred_texts(ruling)
+    total = int(estimate.evidence.get("play_out_count", 0))  # type: ignore[call-overload]
+    lines += [representative_text(representative, total) for representative in representatives_of(estimate)]
+    return lines + only_real_play_texts(estimate) + real_play_texts(estimate) + transferred_texts(ruling)
 
 
 def _declarer_sight(evidence: dict[str, Any]) -> str:
@@ -157,3 +182,29 @@ def playout_method(estimate: Estimate) -> str:
             f"position-blind {weighted_tricks(e.get('position_blind', []))} (double dummy "
             f"{e.get('double_dummy')}, weighing {e.get('blend')} in the blend at this point of the play, where the "
             f"play-outs were {e.get('agreement', 'unanimous')}).")
+
+
+def settled_of(ruling: BoardRuling) -> dict[str, Any] | None:
+    """How settled the ruling is against the sampling (None when no estimate sampled): the least share, over the
+    sampled estimates, of resamples of the play-outs that give the same form, and each estimate's play-outs run."""
+    sampled = [estimate.evidence for estimate in ruling.estimates.values() if "same_form_share" in estimate.evidence]
+    if not sampled:
+        return None
+    least = min(float(evidence["same_form_share"]) for evidence in sampled)  # type: ignore[arg-type]
+    return {"from": "resamples of the play-outs", "same_form_share": least,
+            "resamples": sampled[0].get("resamples"), "settled": all(bool(e.get("settled")) for e in sampled),
+            "play_outs": [e.get("play_outs_run") for e in sampled]}
+
+
+def settled_text(ruling: BoardRuling) -> str | None:
+    """How settled the ruling is, in a sentence (None when no estimate sampled)."""
+    settled = settled_of(ruling)
+    if settled is None:
+        return None
+    runs = " and ".join(str(count) for count in settled["play_outs"])
+    share = round(100 * float(settled["same_form_share"]))
+    verdict = ("settled" if settled["settled"] else
+               "not fully settled within the most play-outs allowed: another seed may weight it differently")
+    return (f"How settled: {share}% of {settled['resamples']} resamples of the play-outs ({runs} play-outs) give "
+            f"the same weighted form of the estimate; {verdict}. Rerunning with other seeds is the direct check "
+            "(benchmarks/bench_stability.py).")

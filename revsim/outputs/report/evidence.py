@@ -16,7 +16,15 @@ from revsim.equity.steps import BoardRuling, ScoreAssigned
 from revsim.equity.worlds import Estimate
 from revsim.outputs.estimates import method_texts, position_at, position_text, writer_for
 from revsim.outputs.explain import assigned_text
-from revsim.outputs.playouts import parted_text, played_text, real_play_texts, representative_intro, transferred_texts
+from revsim.outputs.playouts import (
+    only_real_play_texts,
+    parted_text,
+    played_text,
+    real_play_texts,
+    representative_intro,
+    representatives_of,
+    transferred_texts,
+)
 from revsim.outputs.report.chart import distribution_chart
 
 _RED = (1, 2)
@@ -95,12 +103,12 @@ def evidence_html(ruling: BoardRuling) -> str:
              _position_diagram(ruling, estimate)]
     if estimate.estimator == "sd":
         parts.append(f"<p>{_e(played_text(estimate))}</p>")
-        representative = estimate.evidence.get("representative")
-        if isinstance(representative, dict):
-            total = int(estimate.evidence.get("play_out_count", 0))  # type: ignore[call-overload]
+        total = int(estimate.evidence.get("play_out_count", 0))  # type: ignore[call-overload]
+        for representative in representatives_of(estimate):
             parts.append(f"<p>{_e(representative_intro(representative, total))}:</p>"
                          + _representative_table(representative) + f"<p>{_e(parted_text(representative))}</p>")
-        parts += [f"<p>{_e(line)}</p>" for line in (*real_play_texts(estimate), *transferred_texts(ruling))]
+        parts += [f"<p>{_e(line)}</p>" for line in (*only_real_play_texts(estimate), *real_play_texts(estimate),
+                                                     *transferred_texts(ruling))]
     else:
         parts += [f"<p class='explain'>{_e(line)}</p>" for line in writer_for(estimate).evidence(ruling, estimate)]
     for step in ruling.steps_of(ScoreAssigned):
