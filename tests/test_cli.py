@@ -147,8 +147,11 @@ def test_law12c1c_the_json_keeps_the_full_estimate_and_granularity_1_gives_it_ba
     score = next(d for d in board["decisions"] if d["step"] == "score")
     assert score["non_offending"] == "NS" and score["assigned_worth"] >= score["estimate_worth"]
     assert board["settings"]["max_outcomes"] == 3 and board["settings"]["granularity"] == 10
+    assert board["settings"]["likely"] == round(1 / 6, 6) and score["likely"] == round(1 / 6, 6)
+    assert {t for t, _ in score["left_out"]} == set(estimate) - {o["tricks"] for o in ruling["ns"]}
+    assert all(weight < 1 / 6 for _, weight in score["left_out"])
     fine = CliRunner().invoke(main, ["adjudicate", path, "--noticed", "end-of-play", "--json", "--granularity", "1",
-                                     "--max-outcomes", "13"])
+                                     "--max-outcomes", "13", "--likely", "0"])
     [again] = json.loads(fine.output)
     given_back = {o["tricks"]: o["weight"] for o in again["ruling"]["ns"]}
     assert set(given_back) == set(estimate)

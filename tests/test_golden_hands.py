@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import pytest
 
+from benchmarks.bench_lecture_seeds import experts_written_ruling
 from revsim.adjudicate import Settings, adjudicate
 from revsim.equity.steps import ScoreAssigned
+from revsim.outputs.explain import ruling_line
 from revsim.records.readers import read_records
 from revsim.records.record import Record
 from tests.conftest import HANDS, expected_cases
@@ -105,12 +107,42 @@ def _check_the_directors_form(ruling) -> None:
         assert all(abs(o.weight * 10 - round(o.weight * 10)) < 1e-9 for o in outcomes)
         assert {o.tricks for o in outcomes} <= {o.tricks for o in distribution}
     for step in ruling.steps_of(ScoreAssigned):
+        left_out = dict(step.left_out)
+        likely_count = sum(1 for _, weight in step.distribution if weight >= step.likely)
+        assert all(weight < step.likely for weight in left_out.values()) or likely_count > step.max_outcomes
         if step.non_offending is not None:
             sign = 1 if step.non_offending == 0 else -1
             scores = {o.tricks: o.score for o in (*ruling.distribution_ns, *ruling.ns)}
             assigned = sum(w * scores[t] for t, w in step.assigned) * sign
-            estimate = sum(w * scores[t] for t, w in step.distribution) * sign
+            likely = [(t, w) for t, w in step.distribution if t not in left_out]
+            estimate = sum(w * scores[t] for t, w in likely) / sum(w for _, w in likely) * sign
             assert assigned >= estimate - 1e-9
+
+
+KNOWN_GAPS = {
+    "kooijman-ebl-repeated": "the simulated West continues hearts in about half the play-outs where the experts have "
+                             "the defence cash two spades: 70% of 5C-3, 30% of 5C-1 against the experts' 5C-3",
+    "duschek-both-sides": "the simulated defenders give a trick in about a fifth of the play-outs without South's "
+                          "revoke, so 1NTX-2 is likely by the standard for most seeds where the experts give 1NTX-3",
+    "duschek-repeated-3nt": "the estimate's share of 10 tricks in the world without the second revoke is about 21%, "
+                            "within the sampling error of 32 play-outs (15% to 28% over seeds 1-8) of the standard's "
+                            "17%: 3NT+3 alone for some seeds where the experts give 70% of 3NT+3, 30% of 3NT+2",
+}
+"""The lecture cases whose written ruling the default estimator does not yet give (its play, not the law)."""
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+@pytest.mark.parametrize("name", [pytest.param(name, marks=pytest.mark.xfail(reason=KNOWN_GAPS[name], strict=False))
+                                  if name in KNOWN_GAPS else name for name in sorted(CASES)])
+def test_golden_written_ruling_with_default_settings_and_seeds_1_to_3(name: str, seed: int) -> None:
+    """Law 64C and 12C1c with the default settings (sd, expert, the standard of likely): the experts' written
+    ruling, the same law path and results and each weight within 10 points of theirs, for seeds 1 to 3."""
+    case = CASES[name]
+    record = next(read_records(HANDS / case["file"]))
+    assert isinstance(record, Record), str(record)
+    noticed = None if case["file"].endswith(".toml") else case["noticed"]
+    ruling = adjudicate(record, Settings(noticed=noticed, estimator_options={"seed": seed}))
+    assert experts_written_ruling(ruling, case["expected"]), ruling_line(ruling)
 
 
 LAW_CASES = sorted(path.name for path in HANDS.glob("law6*.toml"))

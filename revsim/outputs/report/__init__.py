@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from revsim.equity.settings import Settings
-from revsim.equity.steps import BoardRuling
+from revsim.equity.steps import BoardRuling, Compared
 from revsim.equity.trace import no_infraction_trace, table_trace
 from revsim.outputs.report.board import report_article
 from revsim.outputs.report.chart import BoardTraces
@@ -29,7 +29,20 @@ def board_traces(ruling: BoardRuling) -> BoardTraces:
     index_of = {(play.trick, play.seat): i + 1 for i, play in enumerate(ruling.table.replay.plays)}
     revoke_indices = tuple(index_of[(r.trick, r.seat)] for r in ruling.revokes if (r.trick, r.seat) in index_of)
     return BoardTraces(table_trace(ruling), no_infraction_trace(ruling, estimate) if estimate is not None else None,
-                       revoke_indices)
+                       revoke_indices, *transfer_in_world(ruling))
+
+
+def transfer_in_world(ruling: BoardRuling) -> tuple[int, int | None]:
+    """The tricks Law 64A moves in the world without the revoke (declarer's side's tricks gained, negative for
+    tricks lost; 0 where none moves), and declarer's side's tricks in the ruling's most weighted result."""
+    moved = 0
+    for step in ruling.steps_of(Compared)[-1:]:
+        assert isinstance(step, Compared)
+        contract = ruling.record.contract
+        offenders_declared = contract is not None and step.world.revoke.side == contract.declarer % 2
+        moved = -step.world.moved if offenders_declared else step.world.moved
+    ruled = max(ruling.ns, key=lambda outcome: (outcome.weight, -outcome.tricks)).tricks if ruling.ns else None
+    return moved, ruled
 
 
 def report_html(ruling: BoardRuling, field: list[int] | None = None) -> str:

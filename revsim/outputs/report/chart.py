@@ -6,6 +6,7 @@ the score assigned. The traces are computed before rendering (``traces.py``); no
 from __future__ import annotations
 
 import xml.etree.ElementTree as ET
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from revsim.equity.steps import Weighted
@@ -23,6 +24,10 @@ class BoardTraces:
     table: Trace
     no_infraction: Trace | None
     revoke_indices: tuple[int, ...]
+    moved: int = 0
+    """Declarer's side's tricks Law 64A moves in the world without the revoke (negative: tricks lost)."""
+    ruled: int | None = None
+    """Declarer's side's tricks in the ruling's most weighted result."""
 
 
 def _svg(width: int, height: int, label: str) -> ET.Element:
@@ -53,6 +58,13 @@ def chart_svg(traces: BoardTraces, width: int = 760, height: int = 260) -> str:
     left, right, top, bottom = 40, 10, 15, 35
     plot_w, plot_h = width - left - right, height - top - bottom
 
+    marked = other is not None and (traces.moved or traces.ruled is not None)
+    if marked:
+        right = 90
+        values += [other.values[-1] + traces.moved] + ([traces.ruled] if traces.ruled is not None else [])
+        low, high = max(0, min(values) - 1), min(13, max(values) + 1)
+    plot_w = width - left - right
+
     def x(index: float) -> str:
         return f"{left + plot_w * index / max(count - 1, 1):.1f}"
 
@@ -80,15 +92,35 @@ def chart_svg(traces: BoardTraces, width: int = 760, height: int = 260) -> str:
     for index in traces.revoke_indices:
         if 0 <= index < len(table.values):
             _add(svg, "circle", title="revoke", cx=x(index), cy=y(table.values[index]), r=5, fill="#c0392b")
-    legend_y = top + 2
-    _add(svg, "rect", x=width - 230, y=legend_y - 10, width=220, height=44 if other else 28, fill="white", stroke="#ccc")
-    _add(svg, "line", x1=width - 222, x2=width - 196, y1=legend_y, y2=legend_y, stroke="#34495e", stroke_width=2)
-    _add(svg, "text", "as played", x=width - 190, y=legend_y + 4)
+    if marked and other is not None:
+        _mark_the_ruling(svg, traces, float(x(count - 1)), other.values[-1], y)
+    legend_y, legend_x = top + 2, width - right - 230
+    _add(svg, "rect", x=legend_x, y=legend_y - 10, width=220, height=44 if other else 28, fill="white", stroke="#ccc")
+    _add(svg, "line", x1=legend_x + 8, x2=legend_x + 34, y1=legend_y, y2=legend_y, stroke="#34495e", stroke_width=2)
+    _add(svg, "text", "as played", x=legend_x + 40, y=legend_y + 4)
     if other is not None:
-        _add(svg, "line", x1=width - 222, x2=width - 196, y1=legend_y + 16, y2=legend_y + 16, stroke="#2e7a3a",
+        _add(svg, "line", x1=legend_x + 8, x2=legend_x + 34, y1=legend_y + 16, y2=legend_y + 16, stroke="#2e7a3a",
              stroke_width=2, stroke_dasharray="6 3")
-        _add(svg, "text", "without the revoke", x=width - 190, y=legend_y + 20)
+        _add(svg, "text", "without the revoke", x=legend_x + 40, y=legend_y + 20)
     return _written(svg)
+
+
+def _mark_the_ruling(svg: ET.Element, traces: BoardTraces, end: float, line_end: int, y: Callable[[float], str]) -> None:
+    """At the right of the chart: the tricks Law 64A moves between the line without the revoke and the ruling (an
+    arrow, labelled), and the ruling's result (a green square)."""
+    at = end + 14
+    if traces.moved:
+        after = line_end + traces.moved
+        _add(svg, "line", x1=f"{at:.1f}", x2=f"{at:.1f}", y1=y(line_end), y2=y(after), stroke="#8e44ad", stroke_width=2)
+        _add(svg, "circle", cx=f"{at:.1f}", cy=y(after), r=3, fill="#8e44ad")
+        word = "trick" if abs(traces.moved) == 1 else "tricks"
+        _add(svg, "text", f"{traces.moved:+d} {word} (64A)", x=f"{at + 6:.1f}",
+             y=f"{(float(y(line_end)) + float(y(after))) / 2 + 4:.1f}", font_size=10,
+             title="tricks transferred in the world without the revoke (Law 64A)")
+    if traces.ruled is not None:
+        _add(svg, "rect", title=f"the ruling: {traces.ruled} tricks", x=f"{at + 22:.1f}",
+             y=f"{float(y(traces.ruled)) - 4:.1f}", width=8, height=8, fill="#2e7a3a")
+        _add(svg, "text", "ruling", x=f"{at + 34:.1f}", y=f"{float(y(traces.ruled)) + 4:.1f}", font_size=10)
 
 
 def distribution_chart(distribution: Weighted, assigned: Weighted, width: int = 520, height: int = 200) -> str:
