@@ -165,3 +165,16 @@ def test_law12c1c_max_outcomes_and_granularity_are_checked() -> None:
         Settings(max_outcomes=0)
     with pytest.raises(ValueError, match="granularity"):
         Settings(granularity=7)
+
+
+def test_law12c1c_the_likely_standard_is_an_option_and_the_results_left_out_are_named() -> None:
+    path = str(HANDS / "duschek-too-late-b.toml")
+    default = CliRunner().invoke(main, ["adjudicate", path])
+    assert default.exit_code == 0
+    ruling_line = next(line for line in default.output.splitlines() if line.startswith("Ruling"))
+    assert "%" not in ruling_line                       # one likely result: the ruling alone
+    assert "Not likely, so not weighted" in default.output
+    everything = CliRunner().invoke(main, ["adjudicate", path, "--likely", "0", "--granularity", "1", "--max-outcomes", "13"])
+    assert "% of 4S" in next(line for line in everything.output.splitlines() if line.startswith("Ruling"))
+    bad = CliRunner().invoke(main, ["adjudicate", path, "--likely", "often"])
+    assert bad.exit_code == 2 and "--likely" in bad.output and "1/6, 0.17 or 17%" in bad.output

@@ -67,7 +67,8 @@ def world_transfers(draft: Draft, estimate: Estimate, world_tricks: int,
 def estimator_of(draft: Draft) -> Estimator:
     """The estimator the settings name, for this board."""
     settings = draft.settings
-    standard = FormStandard(settings.likely, settings.max_outcomes, settings.granularity)
+    both_sides = len({revoke.side for revoke in draft.revokes if revoke.established}) > 1
+    standard = FormStandard(settings.likely, settings.max_outcomes, settings.granularity, neutral=both_sides)
     return make_estimator(settings.estimator, draft.record, settings.estimator_options, standard)
 
 

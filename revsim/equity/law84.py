@@ -61,10 +61,14 @@ class FormStandard:
     likely: float = LIKELY
     max_outcomes: int = 3
     granularity: int = 10
+    neutral: bool = False
+    """Whether no side is favoured (both sides revoked, Law 64C2b): the form is then the closest."""
 
     def form(self, distribution: Sequence[tuple[int, float]], favours_more: bool | None) -> tuple[tuple[int, float], ...]:
         """The form of ``distribution`` (declarer's side's tricks) when the non-offending side is declarer's
         (``favours_more`` True), the defenders' (False) or neither (None), each trick worth one to it."""
+        if self.neutral:
+            favours_more = None
         worth = None if favours_more is None else (float if favours_more else lambda tricks: -float(tricks))
         return law84d_assigned_score(distribution, worth, self.max_outcomes, self.granularity, self.likely).outcomes
 
