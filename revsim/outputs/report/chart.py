@@ -58,8 +58,8 @@ def chart_svg(traces: BoardTraces, width: int = 760, height: int = 260) -> str:
     left, right, top, bottom = 40, 10, 15, 35
     plot_w, plot_h = width - left - right, height - top - bottom
 
-    marked = other is not None and (traces.moved or traces.ruled is not None)
-    if marked:
+    marked = other is not None and (traces.moved != 0 or traces.ruled is not None)
+    if other is not None and marked:
         right = 90
         values += [other.values[-1] + traces.moved] + ([traces.ruled] if traces.ruled is not None else [])
         low, high = max(0, min(values) - 1), min(13, max(values) + 1)
