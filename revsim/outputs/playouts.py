@@ -1,6 +1,7 @@
 """What the ``sd`` estimator's simulated players did, in plain words: the card chosen instead of the revoke,
-how the play-outs ended, one representative play-out card by card, and how the play-outs were blended with
-the record of real players' results. Registered for ``sd`` in ``outputs.estimates``.
+how the play-outs ended, the most typical play-out for each result of the score card by card, how the
+play-outs were blended with the record of real players' results, and how settled the ruling is. Registered
+for ``sd`` in ``outputs.estimates``.
 """
 
 from __future__ import annotations
