@@ -153,3 +153,49 @@ def test_12c1c_weights_are_written_with_one_rounding_rule_that_sums_to_100() -> 
     # the lecture's lead-restriction case: 0.065 is written once, the same everywhere, and the parts add to 100%
     shown = labelled([(12, 0.84), (11, 0.075), (13, 0.065), (10, 0.02)])
     assert [label for *_, label in shown] == ["84%", "8%", "6%", "2%"]
+
+
+class _Skewed:
+    """An estimator whose estimate is half double dummy's result, a quarter one trick more, a quarter three more."""
+
+    name = "skewed"
+
+    def estimate(self, position, revoke, declarer, substitute, recorded_rest):  # type: ignore[no-untyped-def]
+        from dataclasses import replace
+
+        from revsim.equity.estimators import make_estimator
+
+        base = make_estimator("dd", None).estimate(position, revoke, declarer, "best", recorded_rest)  # type: ignore[arg-type]
+        tricks = base.outcomes[0][0]
+        return replace(base, estimator=self.name, outcomes=((tricks + 3, 0.25), (tricks + 1, 0.25), (tricks, 0.5)))
+
+    def likely(self, position, declarer):  # type: ignore[no-untyped-def]
+        raise NotImplementedError
+
+
+def test_law64c1_a_transfer_worth_the_likely_result_stands_though_the_rounded_form_is_worth_more(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """hands/duschek-too-late-a.pbn: East's revoke, 2 tricks transferred, 4S+1 (+450 to North-South). Without the
+    revoke double dummy gives 10 tricks; an estimator made for the test gives 50% of 10 tricks, 25% of 11 and 25% of
+    13 (+420, +450, +510), all likely, worth exactly what the transfer gives. In steps of 10% the closest form that
+    Law 84D allows is 50% of 10, 30% of 13, 20% of 11, worth +453, and compared with that the transfer would look
+    insufficient. Law 64C1 asks whether the non-offending side is insufficiently compensated: it is not, the
+    transfer is worth the likely result, and it stands."""
+    from revsim.equity.estimators import ESTIMATORS, EstimatorKind
+    from revsim.equity.steps import Compared
+
+    kind = EstimatorKind("skewed", "skewed", "three results, half and two quarters (a test)", (),
+                         lambda record, options: _Skewed(), lambda options: {})
+    monkeypatch.setitem(ESTIMATORS, kind.name, kind)
+    record = next(read_pbn(HANDS / "duschek-too-late-a.pbn"))
+    assert isinstance(record, Record)
+    ruling = adjudicate(record, Settings(estimator="skewed", noticed="end-of-play"))
+    [compared] = ruling.steps_of(Compared)
+    assert isinstance(compared, Compared)
+    assert compared.base == ((11, 1.0),) and {tricks for tricks, _ in compared.world.outcomes} == {10, 11, 13}
+    assert sorted(compared.assigned) == [(10, 0.5), (11, 0.2), (13, 0.3)]
+    form_worth = sum(weight * {10: 420, 11: 450, 13: 510}[tricks] for tricks, weight in compared.assigned)
+    assert form_worth == pytest.approx(453)                  # the form alone would have looked better
+    assert compared.adjusted_worth == pytest.approx(450) and compared.base_worth == pytest.approx(450)
+    assert compared.verdict == "compensated" and ruling.law == "64A"
+    assert [(o.tricks, o.weight) for o in ruling.ns] == [(11, 1.0)]

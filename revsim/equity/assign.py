@@ -7,7 +7,7 @@ from collections.abc import Callable
 
 from revsim.equity.draft import Draft
 from revsim.equity.law12 import law12c1e_non_weighted
-from revsim.equity.law84 import law84d_assigned_score
+from revsim.equity.law84 import law12c1c_likely_results, law84d_assigned_score
 from revsim.equity.steps import ScoreAssigned, Weighted
 from revsim.scoring.points import ns_score
 
@@ -57,6 +57,21 @@ def assigned(draft: Draft, distribution: Weighted, non_offending: int,
         form = weighted_form(draft, distribution, non_offending, given, (0, 1))
         return form.assigned, form
     return ((law12c1e_non_weighted(distribution, worth_function(draft, non_offending), offending=False), 1.0),), None
+
+
+def likely_result(draft: Draft, distribution: Weighted, non_offending: int, given: bool) -> Weighted:
+    """Law 64C1: the likely result had the revoke not occurred, as the transfer is compared with it: the director's
+    own weights as given; under the weighted regime the likely results (``law12c1c_likely_results``) weighted as
+    the estimate weighs them, before the directors' form rounds them (Law 84D's rounding decides the score
+    assigned, not whether the transfer compensates); non-weighted, 12C1e's result for the non-offending side."""
+    settings = draft.settings
+    if given or len(distribution) == 1:
+        return distribution
+    worth = worth_function(draft, non_offending)
+    if settings.regime == "weighted":
+        kept, _ = law12c1c_likely_results(distribution, settings.likely, settings.max_outcomes, worth)
+        return tuple(kept)
+    return ((law12c1e_non_weighted(distribution, worth, offending=False), 1.0),)
 
 
 def weighted_form(draft: Draft, distribution: Weighted, non_offending: int | None, given: bool,

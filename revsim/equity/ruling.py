@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from revsim.equity.assign import assign_same, assigned, expected_worth
+from revsim.equity.assign import assign_same, assigned, expected_worth, likely_result
 from revsim.equity.both_sides import both_sides
 from revsim.equity.draft import Draft
 from revsim.equity.judged import is_directors, rectified_in_world, resolve_judgements, world_at, world_transfers
@@ -165,12 +165,16 @@ def _one_side(draft: Draft, active: list[Revoke], base: Weighted, base_law: Ruli
     the later ones) did not occur, the earlier revokes standing with their transfers worked out in that
     world (for a repeated revoke this is 64C2a). The ruling is the base (the transfers) or the score
     assigned from the world's estimate that is best for the non-offending side, never both, never in favour
-    of the offenders; a tie keeps the base, and among adjusted scores the later revoke's world."""
+    of the offenders; a tie keeps the base, and among adjusted scores the later revoke's world. The base is
+    compared with the likely result as the estimate weighs it (``assign.likely_result``), not with the score
+    the form rounds it to: a transfer worth as much as the likely result compensates the non-offending side,
+    though the form, rounded towards it under Law 84D, would be worth a little more."""
     offending = active[0].side
     non_offending = 1 - offending
     worlds = [world_at(draft, revoke, [r for r in active if _before(r, revoke)]) for revoke in active]
     forms = [assigned(draft, one.outcomes, non_offending, is_directors(one.estimate)) for one in worlds]
-    worth = [expected_worth(draft, non_offending, outcomes) for outcomes, _ in forms]
+    worth = [expected_worth(draft, non_offending, likely_result(draft, one.outcomes, non_offending,
+                                                                is_directors(one.estimate))) for one in worlds]
     best_index = max(reversed(range(len(worlds))), key=lambda i: worth[i])  # ties: the later world
     best = worlds[best_index]
     base_assigned = assigned(draft, base, non_offending, False)

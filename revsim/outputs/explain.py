@@ -145,12 +145,16 @@ def _compared_text(ruling: BoardRuling, step: Compared) -> str:
     base_text = (f"{base[0][0]} ({result_text(ruling.record.contract, base[0][0])})" if len(base) == 1
                  else score_text(ruling, base))
     text += f" {base_name} {base_text}; the adjusted score gives {adjusted}."
+    side = SIDE_NAMES[1 - world.revoke.side]
+    worths = (f" (to {side}, {step.base_worth:+.0f} points against {step.adjusted_worth:+.0f} for the likely result "
+              "without the revoke, as the estimate weighs it)")
     if step.verdict == "adjusted":
-        return text + " The adjusted score is better for the non-offending side, so it is the ruling (Law 64C)."
+        return text + (" The likely result without the revoke is better for the non-offending side" + worths
+                       + ", so the adjusted score is the ruling (Law 64C).")
     if step.verdict == "compensated":
         what = "The corrected result" if step.base_kind == "corrected" else "The transfer"
-        return text + (f" {what} already compensates the non-offending side (Law 64C1: never an adjustment in "
-                       "favour of the offenders).")
+        return text + (f" {what} already compensates the non-offending side{worths[:-1]}; Law 64C1: never an "
+                       "adjustment in favour of the offenders).")
     if step.verdict == "no-better":
         return text + (" The adjusted score is no better for the non-offending side than the table result, so the "
                        "table result stands (Law 64C1).")
