@@ -331,3 +331,42 @@ def test_62b_corrected_revoke_names_the_withdrawn_card_and_the_suit_led() -> Non
     assert 'class="revoke withdrawn"' in page
     marked = page.split('class="revoke withdrawn"', 1)[1].split("</td>", 1)[0]
     assert marked.index("\u2660J") < marked.index("\u2663J")   # the withdrawn SJ, then the CJ that replaced it
+
+
+def test_law64c2b_each_side_is_judged_against_its_own_judged_world_and_the_no_revoke_world() -> None:
+    """Three judged worlds (hands/law64c2b-three-judged-worlds.toml): the world with no revoke ("none") is the
+    result had no revoke occurred, for both sides; the world of the first revoke (t9, South's) is East-West's own
+    world, East's later revoke standing, and decides whether they were damaged and caps what they get."""
+    from revsim.equity.steps import SideJudged
+
+    ruling = _rule("law64c2b-three-judged-worlds")
+    sides = {step.side: step for step in ruling.steps_of(SideJudged)}
+    assert isinstance(sides[1], SideJudged) and isinstance(sides[0], SideJudged)
+    assert sides[1].world.outcomes == ((9, 1.0),) and sides[1].damaged and sides[1].result == "without-any"
+    assert sides[0].world.outcomes == ((10, 1.0),) and not sides[0].damaged and sides[0].result == "table"
+    assert [(o.tricks, o.weight) for o in ruling.ew] == [(11, 1.0)]
+    assert [(o.tricks, o.weight) for o in ruling.ns] == [(10, 1.0)]
+    assert not ruling.record.notes      # every judgement was used
+
+
+def test_law64c2b_the_estimated_no_revoke_world_has_no_revoke_and_each_sides_world_keeps_its_own() -> None:
+    """The same board estimated (double dummy): the world with no revoke is played from South's revoke with no
+    revoke at all (12 tricks), while East-West's own world follows the record through East's revoke (10)."""
+    from revsim.equity.steps import SideJudged
+
+    ruling = _rule("law64c2b-damaged-side-only")
+    sides = {step.side: step for step in ruling.steps_of(SideJudged)}
+    east_west = sides[1]
+    assert isinstance(east_west, SideJudged)
+    assert [(r.trick, "NESW"[r.seat]) for r in east_west.world.standing] == [(11, "E")] and east_west.world.reached
+    assert east_west.world.outcomes == ((10, 1.0),)
+    assert ruling.chosen is not None and ruling.chosen.outcomes == ((12, 1.0),)   # had no revoke occurred
+
+
+def test_law64c2b_the_no_revoke_judgement_is_noted_unused_when_one_side_revoked() -> None:
+    from revsim.records.judgement import parse_judgement
+
+    name, outcomes = parse_judgement("none=10:1")
+    ruling = adjudicate(_record("law64c1-several-revokes"),
+                        Settings(estimator="dd", world_outcomes=((name, outcomes),)))
+    assert any("(none) were not used" in note for note in ruling.record.notes)

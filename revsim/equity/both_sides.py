@@ -26,7 +26,7 @@ def both_sides(draft: Draft, active: list[Revoke], base: Weighted) -> None:
     """
     settings = draft.settings
     draft.law = RulingLaw.BOTH_SIDES
-    neither = world_at(draft, active[0], [])
+    neither = world_at(draft, active[0], [], no_revoke=True)
     draft.chosen = neither.estimate
     worlds = {side: side_world(draft, active, side) for side in (0, 1)}
     damaged = {side: law64c2b_damaged(expected_worth(draft, side, base),

@@ -15,12 +15,14 @@ from revsim.laws.clauses import Clause
 from revsim.laws.detection import Revoke
 from revsim.laws.transfer import RECTIFIED_BY_64A, law64a_in_play
 from revsim.records.errors import RecordError
-from revsim.records.judgement import WORLD_KEY
+from revsim.records.judgement import NO_REVOKE, WORLD_KEY
 
 
-def world_at(draft: Draft, revoke: Revoke, earlier: list[Revoke]) -> World:
-    """The world diverging at ``revoke``: its estimate, with the earlier revokes' transfers applied in it."""
-    estimate = estimate_at(draft, revoke)
+def world_at(draft: Draft, revoke: Revoke, earlier: list[Revoke], no_revoke: bool = False) -> World:
+    """The world diverging at ``revoke``: its estimate, with the earlier revokes' transfers applied in it.
+    ``no_revoke``: the world in which no revoke at all occurred, diverging at the first (Law 64C2b: its own
+    judgement, ``estimate_at``)."""
+    estimate = estimate_at(draft, revoke, no_revoke)
     rectified = rectified_in_world(draft, revoke, earlier)
     offenders_declared = bool(rectified) and rectified[0].side == draft.declarer_side
     outcomes: list[tuple[int, float]] = []
@@ -67,22 +69,26 @@ def world_transfers(draft: Draft, estimate: Estimate, world_tricks: int,
 def estimator_of(draft: Draft) -> Estimator:
     """The estimator the settings name, for this board."""
     settings = draft.settings
-    both_sides = len({revoke.side for revoke in draft.revokes if revoke.established}) > 1
-    standard = FormStandard(settings.likely, settings.max_outcomes, settings.granularity, neutral=both_sides)
+    standard = FormStandard(settings.likely, settings.max_outcomes, settings.granularity,
+                            neutral=both_sides_revoked(draft))
     return make_estimator(settings.estimator, draft.record, settings.estimator_options, standard)
 
 
-def estimate_at(draft: Draft, revoke: Revoke) -> Estimate:
+def estimate_at(draft: Draft, revoke: Revoke, no_revoke: bool = False) -> Estimate:
     """The estimate at ``revoke`` (cached), or the director's own weights for its world; a 62D correction is
     always double dummy with the best card: the offender follows and the others may change their cards over
-    the last two tricks."""
+    the last two tricks. ``no_revoke`` (Law 64C2b, ``revoke`` the first): the world with no revoke at all, judged
+    by the director's ``none`` (or plain) weights, else estimated; the director's weights for the first revoke's
+    own world (in which the other side's later revokes stand) are not used for it."""
     settings = draft.settings
     trick12 = revoke.law == Clause.LAW_62D
-    key = world_key(revoke) + ("-62D" if trick12 else "")
+    key = NO_REVOKE if no_revoke else world_key(revoke) + ("-62D" if trick12 else "")
+    if no_revoke and no_revoke_judgement(draft) is None and judgement_for(draft, revoke) is None:
+        return estimate_at(draft, revoke)   # the first revoke's estimated world has no revoke at all
     if key not in draft.estimates:
         assert draft.record.contract is not None
         position, rest = position_before(draft.table.replay, revoke)
-        weights = None if trick12 else judgement_for(draft, revoke)
+        weights = (no_revoke_judgement(draft) if no_revoke else None if trick12 else judgement_for(draft, revoke))
         estimator = make_estimator("dd", draft.record) if trick12 or weights else estimator_of(draft)
         estimate = estimator.estimate(position, revoke, draft.record.contract.declarer,
                                       "best" if trick12 else settings.substitute, rest)
@@ -102,16 +108,29 @@ def is_directors(estimate: Estimate) -> bool:
     return estimate.estimator == "director"
 
 
+def both_sides_revoked(draft: Draft) -> bool:
+    """Whether both sides have an established revoke on the board (Law 64C2b)."""
+    return len({revoke.side for revoke in draft.revokes if revoke.established}) > 1
+
+
+def no_revoke_judgement(draft: Draft) -> Weighted | None:
+    """The director's own weights for the world with no revoke at all when both sides revoked (Law 64C2b): those
+    named ``none``, else the plain ones (the first no-infraction world: no revoke, the first or any later)."""
+    named = dict(draft.settings.world_outcomes)
+    return named.get(NO_REVOKE, draft.settings.outcomes)
+
+
 def judgement_for(draft: Draft, revoke: Revoke) -> Weighted | None:
     """The director's own weights for the world diverging at ``revoke`` (Law 12C1c): those named for its
     trick (``t4``) or its trick and seat (``t5E``), else the plain ones when it is the first established
-    revoke's world."""
+    revoke's world and one side revoked (when both did, the plain ones judge the world with no revoke at all,
+    ``no_revoke_judgement``)."""
     named = resolve_judgements(draft)
     if world_key(revoke) in named:
         return named[world_key(revoke)]
     first = next((r for r in draft.revokes if r.established), None)
     plain = draft.settings.outcomes
-    if plain is not None and first is not None and first.order == revoke.order:
+    if plain is not None and first is not None and first.order == revoke.order and not both_sides_revoked(draft):
         return plain
     return None
 
@@ -121,7 +140,8 @@ def resolve_judgements(draft: Draft) -> dict[str, Weighted]:
     revoke it names; RecordError naming the board when a name fits no revoke or more than one."""
     resolved: dict[str, Weighted] = {}
     for name, outcomes in draft.settings.world_outcomes:
-        resolved[world_key(_revoke_named(draft, name))] = outcomes
+        if name != NO_REVOKE:
+            resolved[world_key(_revoke_named(draft, name))] = outcomes
     return resolved
 
 

@@ -33,6 +33,7 @@ from revsim.equity.steps import (
 from revsim.laws.clauses import Clause, RulingLaw
 from revsim.laws.detection import Revoke
 from revsim.play.table import TablePlay
+from revsim.records.judgement import NO_REVOKE
 from revsim.records.record import Record
 
 __all__ = ["BoardRuling", "Outcome", "expected", "law12c1c_directors_judgement", "rule"]
@@ -80,6 +81,9 @@ def _note_unused_judgements(draft: Draft) -> None:
     named = resolve_judgements(draft)
     notes = [f"the director's weights for the world {key} were not used: the ruling does not judge that world"
              for key in named if key not in draft.estimates]
+    if NO_REVOKE in dict(draft.settings.world_outcomes) and NO_REVOKE not in draft.estimates:
+        notes.append("the director's weights for the world with no revoke (none) were not used: that world is "
+                     "judged only when both sides revoked (Law 64C2b)")
     judged = [key for key, estimate in draft.estimates.items() if is_directors(estimate)]
     if draft.settings.outcomes is not None and all(key in named for key in judged):
         notes.append("the director's weights for the first world were not used: the ruling judges no world without "

@@ -10,7 +10,14 @@ from revsim.equity.estimators import OptionValue, estimator_kind
 from revsim.equity.law84 import LIKELY, check_form, check_likely
 from revsim.equity.worlds import SUBSTITUTES
 from revsim.records.facts import NOTICED_WHEN, Facts, parse_noticed_at
-from revsim.records.judgement import WORLD_KEY, Outcomes, check_outcomes, parse_judgement, parse_outcomes
+from revsim.records.judgement import (
+    WORLD_KEY,
+    Outcomes,
+    check_outcomes,
+    is_world_name,
+    parse_judgement,
+    parse_outcomes,
+)
 
 __all__ = ["BOTH_SIDES_METHODS", "DEFAULT_ESTIMATOR", "REGIMES", "SCAN_ESTIMATOR", "SUBSTITUTES", "WORLD_KEY",
            "Settings", "parse_judgement", "parse_outcomes", "with_judgements"]
@@ -117,9 +124,9 @@ class Settings:
                                  f"says {self.noticed}: give one of them")
         names = [name for name, _ in self.world_outcomes]
         for name in names:
-            if not isinstance(name, str) or not WORLD_KEY.match(name):
-                raise ValueError(f"a world is named tT (the revoke on trick T) or tTS (seat S's, when two players "
-                                 f"revoked on trick T), like t4 or t5E, not {name!r}")
+            if not is_world_name(name):
+                raise ValueError(f"a world is named tT (the revoke on trick T), tTS (seat S's, when two players "
+                                 f"revoked on trick T), like t4 or t5E, or none (no revoke at all), not {name!r}")
             if names.count(name) > 1:
                 raise ValueError(f"the world {name} is judged twice")
 

@@ -12,6 +12,14 @@ Outcomes = tuple[tuple[int, float], ...]
 
 WORLD_KEY = re.compile(r"^t(\d{1,2})([NESW])?$", re.IGNORECASE)
 """A world named by its revoke: ``t4`` (the revoke on trick 4), ``t5E`` (East's, when two revoked on trick 5)."""
+NO_REVOKE = "none"
+"""The world in which no revoke occurred, when both sides revoked (Law 64C2b): its own name, since the world of
+the first revoke keeps the other side's later revokes."""
+
+
+def is_world_name(name: object) -> bool:
+    """Whether ``name`` names a world: ``tT``, ``tTS`` or ``none``."""
+    return isinstance(name, str) and (name == NO_REVOKE or WORLD_KEY.match(name) is not None)
 
 
 def parse_outcomes(text: str) -> tuple[tuple[int, float], ...]:
@@ -64,15 +72,18 @@ def check_outcomes(outcomes: object, name: str = "outcomes") -> Outcomes:
 def parse_judgement(text: str) -> tuple[str | None, Outcomes]:
     """The director's judgement of one world: ``12:0.7,11:0.3`` for the first no-infraction world (None), or
     ``t4=11:0.7,10:0.3`` for the world of the revoke on trick 4 (``t5E=`` East's, when two players revoked on
-    trick 5). ValueError naming what is wrong."""
+    trick 5), ``none=`` for the world with no revoke at all when both sides revoked (Law 64C2b). ValueError naming
+    what is wrong."""
     name, equals, rest = text.partition("=")
     if not equals:
         return None, parse_outcomes(text)
     name = name.strip()
+    if name.lower() == NO_REVOKE:
+        return NO_REVOKE, parse_outcomes(rest)
     match = WORLD_KEY.match(name)
     if match is None:
-        raise ValueError(f"{name!r}: a world is named tT (the revoke on trick T) or tTS (seat S's, when two players "
-                         "revoked on trick T), like t4 or t5E")
+        raise ValueError(f"{name!r}: a world is named tT (the revoke on trick T), tTS (seat S's, when two players "
+                         "revoked on trick T), like t4 or t5E, or none (no revoke at all, when both sides revoked)")
     if not 1 <= int(match.group(1)) <= 13:
         raise ValueError(f"{name!r}: the trick must be 1-13")
     seat = match.group(2)
