@@ -8,17 +8,25 @@ from __future__ import annotations
 
 from collections import Counter
 
-from revsim.cards import Seat, side_of
+from revsim.cards import SEAT_NAMES, Seat, side_of
+from revsim.equity.penalty import law50d_card_values, penalties_in_play
 from revsim.equity.solver import card_values, total_tricks
 from revsim.equity.worlds import SUBSTITUTES, Candidate, Estimate, Likelihood, Line, table_like_line
 from revsim.laws.detection import Revoke
 from revsim.play.replay import Play, Replay
+from revsim.records.facts import PenaltyCard
 
 
 class DoubleDummyEstimator:
-    """``dd``: the offender's legal cards valued double dummy by endplay's solver."""
+    """``dd``: the offender's legal cards valued double dummy by endplay's solver; where major penalty cards are
+    on the table in the world rebuilt (``penalty.penalties_in_play``: the record's, and a defender's revoke card
+    once a correction makes it one), the play that follows obeys Law 50D (``penalty.law50d_card_values``)."""
 
     name = "dd"
+
+    def __init__(self, penalty_cards: tuple[PenaltyCard, ...] = ()) -> None:
+        self.penalty_cards = penalty_cards
+        """The record's major penalty cards (Law 50), each from its trick on."""
 
     def estimate(self, position: Replay, revoke: Revoke, declarer: Seat, substitute: str,
                  recorded_rest: list[Play]) -> Estimate:
@@ -30,13 +38,18 @@ class DoubleDummyEstimator:
         completed = position.tricks_won(0) + position.tricks_won(1)
         remaining = 13 - completed
         offender_is_declarer_side = side_of(position.to_play) == declarer_side
-        values = card_values(position)
-        if revoke.allowed:
-            values = {card: value for card, value in values.items() if card in revoke.allowed} or values
-        candidates = tuple(
-            Candidate(card, before + (value if offender_is_declarer_side else remaining - value))
-            for card, value in sorted(values.items(), key=lambda item: (item[0].suit, -item[0].rank))
-        )
+        penalties = penalties_in_play(position, declarer, revoke, self.penalty_cards)
+        searched = law50d_card_values(position, declarer, penalties, revoke.allowed) if penalties else None
+        if searched is not None:
+            totals = searched
+        else:
+            values = card_values(position)
+            if revoke.allowed:
+                values = {card: value for card, value in values.items() if card in revoke.allowed} or values
+            totals = {card: before + (value if offender_is_declarer_side else remaining - value)
+                      for card, value in values.items()}
+        candidates = tuple(Candidate(card, tricks)
+                           for card, tricks in sorted(totals.items(), key=lambda item: (item[0].suit, -item[0].rank)))
         if substitute == "best":
             pick = max if offender_is_declarer_side else min
             best_value = pick(c.declarer_tricks for c in candidates)
@@ -48,8 +61,14 @@ class DoubleDummyEstimator:
             outcomes = tuple((tricks, count / len(candidates)) for tricks, count in sorted(counts.items(), reverse=True))
         main_card = chosen[0]
         dd_value = next(c.declarer_tricks for c in candidates if c.card == main_card)
+        how = "best play by all four hands from here"
+        if penalties:
+            cards = " and ".join(f"{SEAT_NAMES[p.seat]}'s {p.card}" for p in penalties)
+            how += (f", {cards} played as Law 50D requires" if searched is not None else
+                    f"; {cards}, a major penalty card, could not be followed that far by an exact search: valued "
+                    "as if it could be kept (Law 50D1 not enforced here)")
         lines = (
-            Line("double dummy", (str(main_card),), "best play by all four hands from here", dd_value),
+            Line("double dummy", (str(main_card),), how, dd_value),
             table_like_line(position, main_card, recorded_rest, declarer),
         )
         return Estimate(self.name, substitute, revoke.trick, revoke.seat, revoke.card, revoke.suit_led, candidates, chosen,

@@ -78,7 +78,8 @@ class EstimatorKind:
 def _single_dummy(record: Record, options: Options) -> Estimator:
     level = load_level(str(options["level"]))
     target = None if record.contract is None else record.contract.tricks_needed
-    return SingleDummyEstimator(level, int(options["seed"]), record_auction(record, level.auction_rules), target)
+    return SingleDummyEstimator(level, int(options["seed"]), record_auction(record, level.auction_rules), target,
+                                penalty_cards=record.facts.penalty_cards)
 
 
 def _single_dummy_parameters(options: Options) -> dict[str, Any]:
@@ -93,7 +94,8 @@ ESTIMATORS: dict[str, EstimatorKind] = {kind.name: kind for kind in (
                    EstimatorOption("seed", "the seed of every sample", 1)),
                   _single_dummy, _single_dummy_parameters),
     EstimatorKind("dd", "double dummy", "double dummy from the position: one result, perfect play", (),
-                  lambda record, options: DoubleDummyEstimator(), lambda options: {}),
+                  lambda record, options: DoubleDummyEstimator(record.facts.penalty_cards if record else ()),
+                  lambda options: {}),
 )}
 """The estimators by name, the default (``sd``) first."""
 

@@ -26,6 +26,7 @@ from dataclasses import dataclass, replace
 from revsim.cards import Card, Layout, Seat, partner, side_of
 from revsim.equity.carding import Carding, carding_weight, readings
 from revsim.equity.leads import LeadModel, lead_likelihood
+from revsim.equity.penalty import Penalty, law50d1_forced, outstanding
 from revsim.equity.sampling import bad_break_layouts, sample_layouts, weighted_layouts
 from revsim.equity.solver import layout_of, layout_values, positions_values, total_tricks
 from revsim.equity.view import HandShape, View, player_view
@@ -135,9 +136,11 @@ def play_outs(position: Replay, declarer: Seat, shapes: dict[Seat, HandShape], p
 
 def play_out_lines(position: Replay, declarer: Seat, shapes: dict[Seat, HandShape], policy: Policy, count: int,
                    rng: random.Random, first_allowed: Set[Card] | None = None,
-                   on_step: Callable[[int], None] | None = None, target: int | None = None) -> list[PlayOut]:
+                   on_step: Callable[[int], None] | None = None, target: int | None = None,
+                   penalties: tuple[Penalty, ...] = ()) -> list[PlayOut]:
     """``play_outs`` with the cards of every play-out; ``on_step`` is told the trick the play-outs have reached
-    (for a progress line)."""
+    (for a progress line); ``penalties``: major penalty cards, played at the first legal opportunity (Law 50D1;
+    the last tricks are played double dummy only once none is left)."""
     side = side_of(declarer)
     lines = [position.copy() for _ in range(count)]
     firsts: list[Card | None] = [None] * count
@@ -151,10 +154,11 @@ def play_out_lines(position: Replay, declarer: Seat, shapes: dict[Seat, HandShap
             if line.is_over:
                 results[index] = line.tricks_won(side)
                 continue
-            if remaining <= policy.endgame and firsts[index] is not None:
+            if remaining <= policy.endgame and firsts[index] is not None and not outstanding(line, penalties):
                 results[index] = total_tricks(line, declarer)[0]
                 continue
-            legal = _choices(line, first_allowed if firsts[index] is None else None)
+            forced = law50d1_forced(line, penalties) if penalties else None
+            legal = [forced] if forced is not None else _choices(line, first_allowed if firsts[index] is None else None)
             if len(legal) == 1:
                 STATS.forced += 1
                 _play(line, legal[0], firsts, index)

@@ -21,11 +21,12 @@ from dataclasses import dataclass, field, replace
 from importlib import resources
 from typing import Any
 
-from revsim.cards import Card, Seat
+from revsim.cards import Card, Seat, side_of
 from revsim.equity.carding import load_carding
 from revsim.equity.dd import DoubleDummyEstimator
 from revsim.equity.law84 import FormStandard
 from revsim.equity.leads import load_leads
+from revsim.equity.penalty import Penalty, law50d_card_values, penalties_in_play
 from revsim.equity.playout import PlayOut, Policy, play_out_lines
 from revsim.equity.progress import tell
 from revsim.equity.representative import representative_play_out
@@ -44,6 +45,7 @@ from revsim.equity.view import RULES, HandShape
 from revsim.equity.worlds import Estimate, Likelihood
 from revsim.laws.detection import Revoke
 from revsim.play.replay import Play, Replay
+from revsim.records.facts import PenaltyCard
 
 LEVEL_NAMES = ("expert", "club")
 CUTS = (1, 3, 6)
@@ -264,16 +266,21 @@ def blind_distribution(double_dummy: int, completed: int, low: int, high: int, l
 
 def likely_tricks(position: Replay, declarer: Seat, shapes: dict[Seat, HandShape], level: Level, seed: int,
                   first_allowed: Set[Card] | None = None, target: int | None = None,
-                  settle: Settle | None = None) -> Likely:
+                  settle: Settle | None = None, penalties: tuple[Penalty, ...] = ()) -> Likely:
     """Declarer's side's final tricks from ``position``: play-outs blended with the position-blind errors.
     ``target``: the tricks declarer's side needs for its contract, which the players weigh (``Policy``).
     ``settle``: the form a ruling writes from the estimate; play-outs are then run in rounds of the level's
     ``playouts``, at least ``MIN_PLAYOUTS`` and at most ``MAX_PLAYOUTS``, until that form is settled (the same
-    in ``SETTLED_SHARE`` of resamples of the play-outs). Without it, one round (as the level was fitted)."""
+    in ``SETTLED_SHARE`` of resamples of the play-outs). Without it, one round (as the level was fitted).
+    ``penalties``: major penalty cards the players must play at the first legal opportunity (Law 50D1), in the
+    play-outs and in the double-dummy value the position-blind part starts from (with Law 50D2 there)."""
     rng = random.Random(position_seed(seed, position))
     resampling = random.Random(position_seed(seed, position) ^ 0x5EED)
     side = declarer % 2
     double_dummy = total_tricks(position, declarer, first_allowed)[0]
+    totals = law50d_card_values(position, declarer, penalties, first_allowed) if penalties else None
+    if totals:
+        double_dummy = (max if side_of(position.to_play) == side_of(declarer) else min)(totals.values())
     completed = len(position.tricks) + position.first_trick - 1
     low = position.tricks_won(side)
     high = low + 13 - position.tricks_won(0) - position.tricks_won(1)
@@ -289,7 +296,7 @@ def likely_tricks(position: Replay, declarer: Seat, shapes: dict[Seat, HandShape
             tell(f"{running} play-outs from trick {position.trick_number}: trick {trick} of 13")
 
         lines += play_out_lines(position, declarer, shapes, level.policy, level.playouts, rng, first_allowed, on_step,
-                                target)
+                                target, penalties)
         if settle is None:
             break
         counts = dict(Counter(line.tricks for line in lines))
@@ -314,7 +321,9 @@ class SingleDummyEstimator:
     name = "sd"
 
     def __init__(self, level: Level, seed: int, shapes: dict[Seat, HandShape], target: int | None = None,
-                 standard: FormStandard | None = None) -> None:
+                 standard: FormStandard | None = None, penalty_cards: tuple[PenaltyCard, ...] = ()) -> None:
+        self.penalty_cards = penalty_cards
+        """The record's major penalty cards (Law 50), each from its trick on; the play-outs obey them (50D1)."""
         self.level = level
         self.seed = seed
         self.shapes = shapes
@@ -325,7 +334,7 @@ class SingleDummyEstimator:
 
     def settling(self, standard: FormStandard) -> SingleDummyEstimator:
         """This estimator, sampling until the form of its estimate under ``standard`` is settled (``likely_tricks``)."""
-        return SingleDummyEstimator(self.level, self.seed, self.shapes, self.target, standard)
+        return SingleDummyEstimator(self.level, self.seed, self.shapes, self.target, standard, self.penalty_cards)
 
     def _representatives(self, position: Replay, declarer: Seat, likely: Likely, allowed: Set[Card] | None,
                           favours_more: bool) -> dict[str, object]:
@@ -352,10 +361,11 @@ class SingleDummyEstimator:
     def estimate(self, position: Replay, revoke: Revoke, declarer: Seat, substitute: str,
                  recorded_rest: list[Play]) -> Estimate:
         """The play-outs' estimate; ``substitute`` is not used: the policy chooses the offender's card."""
-        evidence_dd = DoubleDummyEstimator().estimate(position, revoke, declarer, "best", recorded_rest)
+        evidence_dd = DoubleDummyEstimator(self.penalty_cards).estimate(position, revoke, declarer, "best", recorded_rest)
         favours_more = revoke.side != declarer % 2
+        penalties = penalties_in_play(position, declarer, revoke, self.penalty_cards)
         likely = likely_tricks(position, declarer, self.shapes, self.level, self.seed, revoke.allowed, self.target,
-                               self._settle(favours_more))
+                               self._settle(favours_more), penalties)
         chosen = tuple(card for card, _ in likely.first_cards) or evidence_dd.chosen
         evidence: dict[str, object] = likely.evidence() | {
             "first_cards": [[str(card), count] for card, count in likely.first_cards],

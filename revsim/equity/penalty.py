@@ -1,0 +1,193 @@
+"""Law 50D in the play that follows: major penalty cards that must be played at the first legal opportunity
+(50D1), and declarer's lead options when the holder's partner gains the lead (50D2), valued double dummy.
+
+The solver knows nothing of penalty cards, so the plays while one is on the table are searched here (minimax,
+with the solver's values of each card to order the search and cut it short), and the solver values the
+positions once no penalty card is left. Each node: the player to play, his cards (one where 50D1 forces it,
+one of each run of equal cards otherwise), and at the start of a trick led by a holder's partner, declarer's
+three options (require the suit of the penalty card, forbid it, or neither; the first two pick the penalty
+card up).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Set
+from dataclasses import dataclass
+
+from revsim.cards import Card, Seat, partner, side_of
+from revsim.equity.solver import card_values, total_tricks
+from revsim.laws.detection import Revoke
+from revsim.laws.law62 import law62b_withdrawn_card_becomes_penalty_card
+from revsim.play.replay import Replay
+from revsim.records.facts import PenaltyCard
+
+NODES = 2_000
+"""The most positions one search may visit (a count, so the result does not depend on the machine); past it the
+search gives up (``law50d_card_values`` returns None) and the caller values the play without the obligation,
+saying so. Endings of a few tricks, and penalty cards that must go at once, are searched exactly."""
+
+
+class SearchTooLarge(RuntimeError):
+    """The penalty cards stay on the table too long for an exact search within ``NODES``."""
+
+
+@dataclass(frozen=True)
+class Penalty:
+    """A defender's major penalty card (Law 50): ``seat`` must play ``card`` at the first legal opportunity."""
+
+    seat: Seat
+    card: Card
+
+
+def penalties_in_play(position: Replay, declarer: Seat, revoke: Revoke,
+                      recorded: Iterable[PenaltyCard] = ()) -> tuple[Penalty, ...]:
+    """The major penalty cards the players still hold at ``position`` in the world rebuilt at ``revoke``: those the
+    record's facts give (from their trick on), and, where ``revoke`` is corrected in play (Law 62A), a defender's
+    revoke card, which becomes a major penalty card once withdrawn (Law 62B1)."""
+    found = [Penalty(card.player, card.card) for card in recorded if card.from_trick <= position.trick_number]
+    if revoke.corrected_in_play and law62b_withdrawn_card_becomes_penalty_card(revoke.seat, declarer):
+        found.append(Penalty(revoke.seat, revoke.card))
+    return outstanding(position, dict.fromkeys(found))
+
+
+def law50d1_forced(replay: Replay, penalties: Iterable[Penalty]) -> Card | None:
+    """Law 50D1: the card the player to play must play now, his major penalty card where it is a legal play
+    (in leading, following suit, discarding or ruffing); None where no penalty card binds him. With two, the
+    higher ranked of a suit led first, else the first given (declarer's choice is not modelled)."""
+    if replay.is_over:
+        return None
+    seat = replay.to_play
+    legal = set(replay.legal_cards())
+    held = [penalty.card for penalty in penalties if penalty.seat == seat and penalty.card in legal]
+    if not held:
+        return None
+    led = replay.led_suit
+    following = [card for card in held if card.suit == led]
+    return max(following or held[:1], key=lambda card: card.rank)
+
+
+def outstanding(replay: Replay, penalties: Iterable[Penalty]) -> tuple[Penalty, ...]:
+    """The penalty cards still in their holders' hands."""
+    return tuple(penalty for penalty in penalties if penalty.card in replay.hand(penalty.seat))
+
+
+LeadChoice = tuple[int, bool] | tuple[()] | None
+"""Declarer's choice for a lead by the holder's partner (Law 50D2): the suit required (True) or forbidden (False),
+``()`` for neither, None while the choice is still to be made (or there is none)."""
+
+
+class _Search:
+    """Minimax over the plays while a penalty card is on the table; declarer's side's total tricks."""
+
+    def __init__(self, declarer: Seat) -> None:
+        self.side = side_of(declarer)
+        self.nodes = 0
+        self.memo: dict[tuple[object, ...], int] = {}
+
+    def value(self, replay: Replay, penalties: tuple[Penalty, ...], lead_suit: LeadChoice = None) -> int:
+        """Declarer's side's total tricks with best play by all four, the penalty cards obeyed. ``lead_suit``:
+        declarer's choice for this lead (Law 50D2, ``LeadChoice``)."""
+        penalties = outstanding(replay, penalties)
+        if replay.is_over or (not penalties and not lead_suit):   # a lead declarer restricted is still to be made
+            return total_tricks(replay, self.side)[0]
+        key = (_position_key(replay), penalties, lead_suit)
+        if key in self.memo:
+            return self.memo[key]
+        self.nodes += 1
+        if self.nodes > NODES:
+            raise SearchTooLarge(f"penalty cards on the table for more than {NODES} positions")
+        options = self._declarer_options(replay, penalties) if lead_suit is None else []
+        if options:
+            result = max(self.value(replay, kept, restriction) for kept, restriction in options)
+        else:
+            result = self._best_card(replay, penalties, lead_suit)
+        self.memo[key] = result
+        return result
+
+    def _declarer_options(self, replay: Replay, penalties: tuple[Penalty, ...]
+                          ) -> list[tuple[tuple[Penalty, ...], LeadChoice]]:
+        """Law 50D2: the holder's partner to lead a new trick: declarer requires or forbids the suit of the penalty
+        card (which is then picked up), or lets the lead be free (the penalty card stays)."""
+        if replay.current_trick:
+            return []
+        leader = replay.to_play
+        held = [penalty for penalty in penalties if penalty.seat == partner(leader)]
+        if not held or side_of(leader) == self.side:
+            return []
+        penalty = held[0]
+        rest = tuple(p for p in penalties if p != penalty)
+        return [(penalties, ()), (rest, (penalty.card.suit, True)), (rest, (penalty.card.suit, False))]
+
+    def _best_card(self, replay: Replay, penalties: tuple[Penalty, ...], lead_suit: LeadChoice) -> int:
+        cards = self.cards(replay, penalties, lead_suit)
+        maximising = side_of(replay.to_play) == self.side
+        best: int | None = None
+        for card in cards:
+            replay.play(card)
+            try:
+                value = self.value(replay, penalties)
+            finally:
+                replay.undo()
+            if best is None or (value > best if maximising else value < best):
+                best = value
+        assert best is not None
+        return best
+
+    def cards(self, replay: Replay, penalties: tuple[Penalty, ...], lead_suit: LeadChoice) -> list[Card]:
+        """The cards worth trying for the player to play: the penalty card 50D1 forces, else one of each run of
+        equal cards (within a required or forbidden suit where declarer chose one), best double dummy first."""
+        forced = law50d1_forced(replay, penalties)
+        if forced is not None:
+            return [forced]
+        legal = replay.legal_cards()
+        if lead_suit:
+            suit, required = lead_suit
+            kept = [card for card in legal if (card.suit == suit) == required]
+            legal = kept or legal
+        values = card_values(replay)   # tricks for the player's own side: his best first
+        marked = {penalty.card for penalty in penalties}
+        return sorted(_one_of_each_run(replay, legal, marked), key=lambda card: -values.get(card, 0))
+
+
+def _one_of_each_run(replay: Replay, cards: list[Card], marked: Set[Card] = frozenset()) -> list[Card]:
+    """One card of each run of cards of one suit with no card between them still to be played by anyone; a penalty
+    card (``marked``) is never one of a run: it is not equal to the others, the Laws treat it apart."""
+    in_play = {card for seat in range(4) for card in replay.hand(seat)} | {card for _, card in replay.current_trick}
+    kept: list[Card] = []
+    for card in sorted(cards, key=lambda c: (c.suit, -c.rank)):
+        previous = kept[-1] if kept else None
+        if previous is not None and previous.suit == card.suit and card not in marked and previous not in marked \
+                and not any(
+                other.suit == card.suit and card.rank < other.rank < previous.rank for other in in_play):
+            continue
+        kept.append(card)
+    return kept
+
+
+def _position_key(replay: Replay) -> tuple[object, ...]:
+    return (tuple(replay.hand(seat) for seat in range(4)), replay.leader, tuple(replay.current_trick),
+            replay.tricks_won(0), replay.tricks_won(1))
+
+
+def law50d_card_values(replay: Replay, declarer: Seat, penalties: Iterable[Penalty],
+                       allowed: Set[Card] | None = None) -> dict[Card, int] | None:
+    """Law 50D: each card the player to play may play (within ``allowed``; only the penalty card where 50D1 forces
+    it), with declarer's side's total tricks when every later play obeys the penalty cards (50D1) and declarer
+    takes his best lead option (50D2); double dummy once no penalty card is left. None where the search would
+    visit more than ``NODES`` positions."""
+    search = _Search(declarer)
+    held = outstanding(replay, penalties)
+    forced = law50d1_forced(replay, held)
+    legal = [forced] if forced is not None else replay.legal_cards()
+    if allowed is not None:
+        legal = [card for card in legal if card in allowed] or legal
+    values: dict[Card, int] = {}
+    for card in legal:
+        replay.play(card)
+        try:
+            values[card] = search.value(replay, held)
+        except SearchTooLarge:
+            return None
+        finally:
+            replay.undo()
+    return values
