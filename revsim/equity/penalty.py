@@ -15,7 +15,7 @@ from collections.abc import Iterable, Set
 from dataclasses import dataclass
 
 from revsim.cards import Card, Seat, partner, side_of
-from revsim.equity.solver import card_values, total_tricks
+from revsim.equity.solver import card_values, side_total, total_tricks
 from revsim.laws.detection import Revoke
 from revsim.laws.law62 import law62b_withdrawn_card_becomes_penalty_card
 from revsim.play.replay import Replay
@@ -77,32 +77,56 @@ LeadChoice = tuple[int, bool] | tuple[()] | None
 
 
 class _Search:
-    """Minimax over the plays while a penalty card is on the table; declarer's side's total tricks."""
+    """Alpha-beta over the plays while a penalty card is on the table; declarer's side's total tricks.
+
+    The penalty cards only bind the defenders (50D1) and only give declarer options (50D2), so a position's value
+    is never below its double-dummy value: each card's double-dummy value (one solver call a position) is a lower
+    bound that orders the search and cuts it. Values are memoised with the bounds they were found within."""
 
     def __init__(self, declarer: Seat) -> None:
         self.side = side_of(declarer)
         self.nodes = 0
-        self.memo: dict[tuple[object, ...], int] = {}
+        self.memo: dict[tuple[object, ...], tuple[int, int]] = {}
 
-    def value(self, replay: Replay, penalties: tuple[Penalty, ...], lead_suit: LeadChoice = None) -> int:
-        """Declarer's side's total tricks with best play by all four, the penalty cards obeyed. ``lead_suit``:
-        declarer's choice for this lead (Law 50D2, ``LeadChoice``)."""
+    def value(self, replay: Replay, penalties: tuple[Penalty, ...], lead_suit: LeadChoice = None,
+              alpha: int = -1, beta: int = 14) -> int:
+        """Declarer's side's total tricks with best play by all four, the penalty cards obeyed (within ``alpha`` and
+        ``beta``: a value at or below ``alpha`` or at or above ``beta`` is a bound). ``lead_suit``: declarer's
+        choice for this lead (Law 50D2, ``LeadChoice``)."""
         penalties = outstanding(replay, penalties)
         if replay.is_over or (not penalties and not lead_suit):   # a lead declarer restricted is still to be made
             return total_tricks(replay, self.side)[0]
         key = (_position_key(replay), penalties, lead_suit)
-        if key in self.memo:
-            return self.memo[key]
+        low, high = self.memo.get(key, (-1, 14))
+        if low >= beta or low == high:
+            return low
+        if high <= alpha:
+            return high
+        alpha, beta = max(alpha, low), min(beta, high)
         self.nodes += 1
         if self.nodes > NODES:
             raise SearchTooLarge(f"penalty cards on the table for more than {NODES} positions")
         options = self._declarer_options(replay, penalties) if lead_suit is None else []
         if options:
-            result = max(self.value(replay, kept, restriction) for kept, restriction in options)
+            result = self._best_option(replay, options, alpha, beta)
         else:
-            result = self._best_card(replay, penalties, lead_suit)
-        self.memo[key] = result
+            result = self._best_card(replay, penalties, lead_suit, alpha, beta)
+        if result <= alpha:
+            self.memo[key] = (low, min(high, result))
+        elif result >= beta:
+            self.memo[key] = (max(low, result), high)
+        else:
+            self.memo[key] = (result, result)
         return result
+
+    def _best_option(self, replay: Replay, options: list[tuple[tuple[Penalty, ...], LeadChoice]], alpha: int,
+                     beta: int) -> int:
+        best = -1
+        for kept, restriction in options:
+            best = max(best, self.value(replay, kept, restriction, max(alpha, best), beta))
+            if best >= beta:
+                break
+        return best
 
     def _declarer_options(self, replay: Replay, penalties: tuple[Penalty, ...]
                           ) -> list[tuple[tuple[Penalty, ...], LeadChoice]]:
@@ -118,35 +142,46 @@ class _Search:
         rest = tuple(p for p in penalties if p != penalty)
         return [(penalties, ()), (rest, (penalty.card.suit, True)), (rest, (penalty.card.suit, False))]
 
-    def _best_card(self, replay: Replay, penalties: tuple[Penalty, ...], lead_suit: LeadChoice) -> int:
-        cards = self.cards(replay, penalties, lead_suit)
+    def _best_card(self, replay: Replay, penalties: tuple[Penalty, ...], lead_suit: LeadChoice, alpha: int,
+                   beta: int) -> int:
         maximising = side_of(replay.to_play) == self.side
-        best: int | None = None
-        for card in cards:
+        bounds = self.cards(replay, penalties, lead_suit)
+        if maximising:
+            best = max(bound for _, bound in bounds)   # every card is worth at least its double-dummy value
+            if best >= beta:
+                return best
+        else:
+            best = 14
+        for card, bound in bounds:
+            if not maximising and bound >= best:
+                continue   # worth at least ``bound``: no better for the defenders than a card already tried
+            window = (max(alpha, best), beta) if maximising else (alpha, min(beta, best))
             replay.play(card)
             try:
-                value = self.value(replay, penalties)
+                value = self.value(replay, penalties, None, *window)
             finally:
                 replay.undo()
-            if best is None or (value > best if maximising else value < best):
-                best = value
-        assert best is not None
+            best = max(best, value) if maximising else min(best, value)
+            if (maximising and best >= beta) or (not maximising and best <= alpha):
+                break
         return best
 
-    def cards(self, replay: Replay, penalties: tuple[Penalty, ...], lead_suit: LeadChoice) -> list[Card]:
-        """The cards worth trying for the player to play: the penalty card 50D1 forces, else one of each run of
-        equal cards (within a required or forbidden suit where declarer chose one), best double dummy first."""
+    def cards(self, replay: Replay, penalties: tuple[Penalty, ...], lead_suit: LeadChoice) -> list[tuple[Card, int]]:
+        """The cards worth trying for the player to play, each with its double-dummy value for declarer's side (a
+        lower bound): the penalty card 50D1 forces, else one of each run of equal cards (within a required or
+        forbidden suit where declarer chose one), the player's best double dummy first."""
+        values = card_values(replay)   # tricks for the player's own side
         forced = law50d1_forced(replay, penalties)
         if forced is not None:
-            return [forced]
-        legal = replay.legal_cards()
-        if lead_suit:
-            suit, required = lead_suit
-            kept = [card for card in legal if (card.suit == suit) == required]
-            legal = kept or legal
-        values = card_values(replay)   # tricks for the player's own side: his best first
-        marked = {penalty.card for penalty in penalties}
-        return sorted(_one_of_each_run(replay, legal, marked), key=lambda card: -values.get(card, 0))
+            legal = [forced]
+        else:
+            legal = replay.legal_cards()
+            if lead_suit:
+                suit, required = lead_suit
+                legal = [card for card in legal if (card.suit == suit) == required] or legal
+            legal = _one_of_each_run(replay, legal, {penalty.card for penalty in penalties})
+        ordered = sorted(legal, key=lambda card: -values[card])
+        return [(card, side_total(replay, self.side, values[card])) for card in ordered]
 
 
 def _one_of_each_run(replay: Replay, cards: list[Card], marked: Set[Card] = frozenset()) -> list[Card]:
