@@ -161,3 +161,12 @@ def test_weighted_result_is_written_as_directors_write_it() -> None:
     assert contract is not None
     assert weighted_result(contract, [[11, 0.3], [12, 0.7]]) == "70% of 6S=, 30% of 6S-1"
     assert weighted_result(contract, [[13, 1.0]]) == "6S+1"
+
+
+def test_scan_gives_a_row_to_a_pbn_file_whose_only_bracket_line_is_no_tag(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """A file that looks like PBN to the cutter (a line opening with a bracket) but holds no tag is not lost: the
+    scan writes its error row, as the whole-file reader would."""
+    path = tmp_path / "junk.pbn"
+    path.write_text("[not a tag\nsome text\n", encoding="utf-8")
+    boards, _ = scan([str(path)], jobs=1)
+    assert list(boards.status) == ["error"] and "no board found" in boards.error[0]

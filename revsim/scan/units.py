@@ -28,10 +28,19 @@ class FilePart:
     text: str
 
     def items(self) -> Iterator[Record | RecordError]:
-        """The part's boards (or errors), numbered as in the whole file."""
+        """The part's boards (or errors), numbered as in the whole file; an error where the part holds none, so a
+        file of junk that looked like a tag still gets its row."""
         record_format = format_of(self.source)
         assert record_format is not None and record_format.parse_part is not None
-        return guarded(record_format.parse_part(self.text, self.source, self.first_line, self.first_ordinal), self.source)
+        found = False
+        for item in guarded(record_format.parse_part(self.text, self.source, self.first_line, self.first_ordinal),
+                            self.source):
+            found = True
+            yield item
+        if not found:
+            what = (f"no board found: {record_format.not_this_format}" if self.first_line == 1
+                    else "no board found in this part of the file")
+            yield RecordError(what, source=self.source, line=self.first_line)
 
 
 @dataclass(frozen=True)
