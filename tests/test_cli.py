@@ -178,3 +178,10 @@ def test_law12c1c_the_likely_standard_is_an_option_and_the_results_left_out_are_
     assert "% of 4S" in next(line for line in everything.output.splitlines() if line.startswith("Ruling"))
     bad = CliRunner().invoke(main, ["adjudicate", path, "--likely", "often"])
     assert bad.exit_code == 2 and "--likely" in bad.output and "1/6, 0.17 or 17%" in bad.output
+
+
+@pytest.mark.parametrize("value", ["4.5", "abc", "14", "0"])
+def test_law63a1_a_bad_noticed_at_is_reported_against_noticed_at(value: str) -> None:
+    result = CliRunner().invoke(main, ["adjudicate", str(HANDS / "duschek-too-late-a.pbn"), "--noticed-at", value])
+    assert result.exit_code == 2
+    assert "Invalid value for --noticed-at" in result.output and "--outcomes" not in result.output

@@ -19,7 +19,7 @@ from revsim.equity.settings import (
     Settings,
 )
 from revsim.records.errors import RecordError
-from revsim.records.facts import NOTICED_WHEN, Facts, facts_from_options
+from revsim.records.facts import NOTICED_WHEN, Facts, facts_from_options, parse_noticed_at
 from revsim.records.judgement import split_judgements
 from revsim.scoring.field import load_field
 
@@ -151,6 +151,11 @@ def settings_from_options(options: dict[str, Any]) -> Settings:
         likely = parse_likely(str(options.get("likely") or "1/6"))
     except ValueError as error:
         raise click.BadParameter(str(error), param_hint="--likely") from None
+    if options.get("noticed_at") is not None:
+        try:
+            parse_noticed_at(options["noticed_at"])
+        except ValueError as error:
+            raise click.BadParameter(str(error), param_hint="--noticed-at") from None
     try:
         return Settings(noticed=options["noticed"], noticed_at=options.get("noticed_at"),
                         substitute=options["substitute"], regime=options["regime"], both_sides=options["both_sides"],
