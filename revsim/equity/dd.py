@@ -10,7 +10,7 @@ from collections import Counter
 
 from revsim.cards import SEAT_NAMES, Seat, side_of
 from revsim.equity.penalty import law50d_card_values, penalties_in_play
-from revsim.equity.solver import card_values, total_tricks
+from revsim.equity.solver import card_values, side_total, total_tricks
 from revsim.equity.worlds import SUBSTITUTES, Candidate, Estimate, Likelihood, Line, table_like_line
 from revsim.laws.detection import Revoke
 from revsim.play.replay import Play, Replay
@@ -36,7 +36,6 @@ class DoubleDummyEstimator:
         declarer_side = side_of(declarer)
         before = position.tricks_won(declarer_side)
         completed = position.tricks_won(0) + position.tricks_won(1)
-        remaining = 13 - completed
         offender_is_declarer_side = side_of(position.to_play) == declarer_side
         penalties = penalties_in_play(position, declarer, revoke, self.penalty_cards)
         searched = law50d_card_values(position, declarer, penalties, revoke.allowed) if penalties else None
@@ -46,8 +45,7 @@ class DoubleDummyEstimator:
             values = card_values(position)
             if revoke.allowed:
                 values = {card: value for card, value in values.items() if card in revoke.allowed} or values
-            totals = {card: before + (value if offender_is_declarer_side else remaining - value)
-                      for card, value in values.items()}
+            totals = {card: side_total(position, declarer, value) for card, value in values.items()}
         candidates = tuple(Candidate(card, tricks)
                            for card, tricks in sorted(totals.items(), key=lambda item: (item[0].suit, -item[0].rank)))
         if substitute == "best":

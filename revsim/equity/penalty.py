@@ -226,3 +226,13 @@ def law50d_card_values(replay: Replay, declarer: Seat, penalties: Iterable[Penal
         finally:
             replay.undo()
     return values
+
+
+def double_dummy_value(position: Replay, declarer: Seat, allowed: Set[Card] | None,
+                       penalties: tuple[Penalty, ...]) -> int:
+    """Declarer's side's total tricks double dummy from ``position`` (within ``allowed``), the penalty cards obeyed
+    where the search reaches (``penalty.law50d_card_values``)."""
+    totals = law50d_card_values(position, declarer, penalties, allowed) if penalties else None
+    if totals:
+        return (max if side_of(position.to_play) == side_of(declarer) else min)(totals.values())
+    return total_tricks(position, declarer, allowed)[0]

@@ -21,12 +21,12 @@ from dataclasses import dataclass, field, replace
 from importlib import resources
 from typing import Any
 
-from revsim.cards import Card, Seat, side_of
+from revsim.cards import Card, Seat
 from revsim.equity.carding import load_carding
 from revsim.equity.dd import DoubleDummyEstimator
 from revsim.equity.law84 import FormStandard
 from revsim.equity.leads import load_leads
-from revsim.equity.penalty import Penalty, law50d_card_values, penalties_in_play
+from revsim.equity.penalty import Penalty, double_dummy_value, penalties_in_play
 from revsim.equity.playout import PlayOut, Policy, play_out_lines
 from revsim.equity.progress import tell
 from revsim.equity.representative import representative_play_out
@@ -40,7 +40,6 @@ from revsim.equity.settle import (
     ordered_outcomes,
     settled_share,
 )
-from revsim.equity.solver import total_tricks
 from revsim.equity.view import RULES, HandShape
 from revsim.equity.worlds import Estimate, Likelihood
 from revsim.laws.detection import Revoke
@@ -266,21 +265,21 @@ def blind_distribution(double_dummy: int, completed: int, low: int, high: int, l
 
 def likely_tricks(position: Replay, declarer: Seat, shapes: dict[Seat, HandShape], level: Level, seed: int,
                   first_allowed: Set[Card] | None = None, target: int | None = None,
-                  settle: Settle | None = None, penalties: tuple[Penalty, ...] = ()) -> Likely:
+                  settle: Settle | None = None, penalties: tuple[Penalty, ...] = (),
+                  double_dummy: int | None = None) -> Likely:
     """Declarer's side's final tricks from ``position``: play-outs blended with the position-blind errors.
     ``target``: the tricks declarer's side needs for its contract, which the players weigh (``Policy``).
     ``settle``: the form a ruling writes from the estimate; play-outs are then run in rounds of the level's
     ``playouts``, at least ``MIN_PLAYOUTS`` and at most ``MAX_PLAYOUTS``, until that form is settled (the same
     in ``SETTLED_SHARE`` of resamples of the play-outs). Without it, one round (as the level was fitted).
     ``penalties``: major penalty cards the players must play at the first legal opportunity (Law 50D1), in the
-    play-outs and in the double-dummy value the position-blind part starts from (with Law 50D2 there)."""
+    play-outs and in the double-dummy value the position-blind part starts from (with Law 50D2 there).
+    ``double_dummy``: that value where the caller has it already (the estimator's own double-dummy estimate)."""
     rng = random.Random(position_seed(seed, position))
     resampling = random.Random(position_seed(seed, position) ^ 0x5EED)
     side = declarer % 2
-    double_dummy = total_tricks(position, declarer, first_allowed)[0]
-    totals = law50d_card_values(position, declarer, penalties, first_allowed) if penalties else None
-    if totals:
-        double_dummy = (max if side_of(position.to_play) == side_of(declarer) else min)(totals.values())
+    if double_dummy is None:
+        double_dummy = double_dummy_value(position, declarer, first_allowed, penalties)
     completed = len(position.tricks) + position.first_trick - 1
     low = position.tricks_won(side)
     high = low + 13 - position.tricks_won(0) - position.tricks_won(1)
@@ -365,7 +364,7 @@ class SingleDummyEstimator:
         favours_more = revoke.side != declarer % 2
         penalties = penalties_in_play(position, declarer, revoke, self.penalty_cards)
         likely = likely_tricks(position, declarer, self.shapes, self.level, self.seed, revoke.allowed, self.target,
-                               self._settle(favours_more), penalties)
+                               self._settle(favours_more), penalties, evidence_dd.outcomes[0][0])
         chosen = tuple(card for card, _ in likely.first_cards) or evidence_dd.chosen
         evidence: dict[str, object] = likely.evidence() | {
             "first_cards": [[str(card), count] for card, count in likely.first_cards],
