@@ -9,7 +9,6 @@ Run: python benchmarks/bench_settled.py [--level expert] [--per-cut 40] [--seed 
 from __future__ import annotations
 
 import argparse
-import random
 import statistics
 import sys
 import time
@@ -22,7 +21,7 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
 from likely_positions import Position, draw  # noqa: E402
-from likely_scoring import crps  # noqa: E402
+from likely_scoring import bootstrap_mean, crps  # noqa: E402
 
 from revsim.equity.law84 import FormStandard  # noqa: E402
 from revsim.equity.predict import position_after  # noqa: E402
@@ -83,20 +82,17 @@ def main() -> None:
     dd = statistics.mean(row.dd for row in rows)
     fitted = statistics.mean(row.fitted for row in rows)
     settled = statistics.mean(row.settled for row in rows)
-    rng = random.Random(args.seed)
-    by_board: dict[str, list[float]] = {}
-    for row in rows:
-        by_board.setdefault(row.board, []).append(row.settled - row.fitted)
-    keys = sorted(by_board)
-    means = sorted(statistics.mean(d for key in rng.choices(keys, k=len(keys)) for d in by_board[key])
-                   for _ in range(1000))
-    print(f"{len(rows)} held-out {args.level} positions ({args.per_cut} per cut), {len(by_board)} records, seed {args.seed}")
+    by_board = sorted(rows, key=lambda row: row.board)   # the boards drawn in a fixed order
+    low, high = bootstrap_mean([row.settled - row.fitted for row in by_board], [row.board for row in by_board],
+                               args.seed, draws=1000)
+    boards = len({row.board for row in rows})
+    print(f"{len(rows)} held-out {args.level} positions ({args.per_cut} per cut), {boards} records, seed {args.seed}")
     def of_dd(value: float) -> str:
         return f"{value / dd:.3f} of dd" if dd > 0 else "dd is right everywhere"
 
     print(f"CRPS: dd {dd:.4f}; sd fitted (8 play-outs) {fitted:.4f} ({of_dd(fitted)}); "
           f"sd settled {settled:.4f} ({of_dd(settled)})")
-    print(f"settled minus fitted: {settled - fitted:+.4f} (95% interval {means[25]:+.4f} to {means[974]:+.4f})")
+    print(f"settled minus fitted: {settled - fitted:+.4f} (95% interval {low:+.4f} to {high:+.4f})")
     runs = [row.play_outs for row in rows]
     print(f"play-outs run when settled: median {statistics.median(runs):.0f}, mean {statistics.mean(runs):.1f}, "
           f"max {max(runs)}; {time.perf_counter() - started:.0f} s")

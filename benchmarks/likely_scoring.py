@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 from collections import defaultdict
-from collections.abc import Hashable, Sequence
+from collections.abc import Hashable, Iterator, Sequence
 from typing import Protocol
 
 from revsim.equity.sd import CUTS
@@ -129,25 +129,42 @@ def ratio_interval(rows: Sequence[tuple[Scored, dict[int, float]]],
     return (sum(ours) / sum(theirs) if sum(theirs) else float("nan")), low, high
 
 
-def bootstrap_ratio(ours: Sequence[float], theirs: Sequence[float], boards: Sequence[Hashable], seed: int,
-                    draws: int = 2000) -> tuple[float, float]:
-    """A 95% interval of sum(ours) / sum(theirs) from a bootstrap over the boards (a board's items drawn
-    together), seeded; draws whose sum(theirs) is 0 are left out, and both are NaN when every draw is."""
+def board_draws(boards: Sequence[Hashable], seed: int, draws: int) -> Iterator[list[int]]:
+    """The items of each bootstrap draw over the boards (``boards[i]`` is item i's board; a board's items are drawn
+    together, the boards in the order they first appear), seeded."""
     members: dict[Hashable, list[int]] = defaultdict(list)
     for index, board in enumerate(boards):
         members[board].append(index)
     groups = list(members.values())
     rng = random.Random(seed)
-    ratios = []
     for _ in range(draws):
-        drawn = [index for group in rng.choices(groups, k=len(groups)) for index in group]
+        yield [index for group in rng.choices(groups, k=len(groups)) for index in group]
+
+
+def interval(values: list[float]) -> tuple[float, float]:
+    """The 2.5th and 97.5th percentiles of bootstrap values (NaN for none)."""
+    if not values:
+        return float("nan"), float("nan")
+    values = sorted(values)
+    return values[int(0.025 * len(values))], values[max(int(0.975 * len(values)) - 1, 0)]
+
+
+def bootstrap_ratio(ours: Sequence[float], theirs: Sequence[float], boards: Sequence[Hashable], seed: int,
+                    draws: int = 2000) -> tuple[float, float]:
+    """A 95% interval of sum(ours) / sum(theirs) from a bootstrap over the boards (a board's items drawn
+    together), seeded; draws whose sum(theirs) is 0 are left out, and both are NaN when every draw is."""
+    ratios = []
+    for drawn in board_draws(boards, seed, draws):
         reference_total = sum(theirs[i] for i in drawn)
         if reference_total > 0:                      # a draw where the reference is perfect has no ratio
             ratios.append(sum(ours[i] for i in drawn) / reference_total)
-    if not ratios:
-        return float("nan"), float("nan")
-    ratios.sort()
-    return ratios[int(0.025 * len(ratios))], ratios[max(int(0.975 * len(ratios)) - 1, 0)]
+    return interval(ratios)
+
+
+def bootstrap_mean(values: Sequence[float], boards: Sequence[Hashable], seed: int,
+                   draws: int = 2000) -> tuple[float, float]:
+    """A 95% interval of the mean of ``values`` from a bootstrap over the boards, as ``bootstrap_ratio`` draws."""
+    return interval([sum(values[i] for i in drawn) / len(drawn) for drawn in board_draws(boards, seed, draws)])
 
 
 def mean_and_error(differences: Sequence[float]) -> tuple[float, float]:
