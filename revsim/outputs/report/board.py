@@ -130,7 +130,16 @@ def _chart(traces: BoardTraces) -> str:
             + chart_svg(traces)
             + '<p class="note">The solid line is the play as recorded; the dashed line replaces the revoke card '
               "with the substitute, follows the record while it fits, then the double-dummy best play. Red dots "
-              "mark the revoke cards.</p>")
+              "mark the revoke cards." + _marks_text(traces) + "</p>")
+
+
+def _marks_text(traces: BoardTraces) -> str:
+    """What the marks at the right of the chart show, where it has them (``chart_svg``)."""
+    if traces.no_infraction is None or (not traces.moved and traces.ruled is None):
+        return ""
+    moved = (f" the purple bar, the {abs(traces.moved)} trick{'s' if abs(traces.moved) != 1 else ''} Law 64A transfers "
+             "on the play without the revoke;" if traces.moved else "")
+    return f" At the right:{moved} the green square, declarer's side's tricks in the ruling's most weighted result."
 
 
 def report_article(ruling: BoardRuling, traces: BoardTraces, field: list[int] | None = None,
