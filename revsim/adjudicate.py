@@ -18,6 +18,7 @@ from revsim.laws.detection import (
 from revsim.laws.transfer import apply_law64
 from revsim.outputs.dicts import error_to_dict, field_to_dict, ruling_to_dict, settings_to_dict, skipped_to_dict
 from revsim.outputs.progress import plural
+from revsim.outputs.terminal import printable
 from revsim.outputs.text import ruling_to_text
 from revsim.play.table import replay_cards, table_result
 from revsim.records.errors import RecordError
@@ -43,17 +44,18 @@ def board_output(item: Record | RecordError, settings: Settings,
                  field: dict[str | None, list[int]] | None = None) -> BoardOutput:
     """Adjudicate one item read from a file (or say why not) into its JSON object and readable text."""
     if isinstance(item, RecordError):
-        return BoardOutput(error_to_dict(item), f"ERROR {item.describe()}", True)
+        return BoardOutput(error_to_dict(item), printable(f"ERROR {item.describe()}"), True)
     if item.contract is None or not item.play:
         reason = "passed out or no contract" if item.contract is None else "no play recorded"
-        return BoardOutput(skipped_to_dict(item, reason), f"Board {item.board}: {reason}: nothing to adjudicate", False)
+        return BoardOutput(skipped_to_dict(item, reason), printable(f"Board {item.board}: {reason}: nothing to adjudicate"),
+                           False)
     try:
         ruling = adjudicate(item, settings)
     except RecordError as error:
-        return BoardOutput(error_to_dict(error), f"ERROR {error.describe()}", True)
+        return BoardOutput(error_to_dict(error), printable(f"ERROR {error.describe()}"), True)
     except Exception as fault:  # noqa: BLE001 - one board's fault is that board's error, never the run's end
         internal = internal_error(fault, item)
-        return BoardOutput(error_to_dict(internal), f"ERROR {internal.describe()}", True)
+        return BoardOutput(error_to_dict(internal), printable(f"ERROR {internal.describe()}"), True)
     result = ruling_to_dict(ruling)
     result["settings"] = settings_to_dict(ruling.settings, ruling.record)   # with the case file's judgements
     text = ruling_to_text(ruling)

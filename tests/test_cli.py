@@ -80,9 +80,20 @@ def test_cli_bad_board_exits_non_zero(tmp_path) -> None:
     assert "bad.pbn, board duschek-too-late-a, line" in result.output
 
 
-def test_cli_unknown_board() -> None:
+def test_cli_unknown_board_lists_the_boards_the_file_holds() -> None:
     result = CliRunner().invoke(main, ["adjudicate", str(HANDS / "duschek-too-late-a.pbn"), "--board", "99"])
-    assert result.exit_code == 2 and "no board named 99" in result.output
+    assert result.exit_code == 2
+    assert "no board named '99'; the file holds 1 board: duschek-too-late-a" in result.output
+
+
+def test_cli_unknown_board_in_a_long_file_shows_the_first_few_and_how_many(tmp_path) -> None:
+    text = (HANDS / "duschek-too-late-a.pbn").read_text(encoding="utf-8")
+    boards = "\n".join(text.replace('[Board "duschek-too-late-a"]', f'[Board "{number}"]') for number in range(1, 13))
+    many = tmp_path / "session.pbn"
+    many.write_text(boards, encoding="utf-8")
+    result = CliRunner().invoke(main, ["adjudicate", str(many), "--board", "99"])
+    assert result.exit_code == 2
+    assert "the file holds 12 boards: 1, 2, 3, 4, 5, 6, 7, 8 and 4 more" in result.output
 
 
 def test_cli_field_scores(tmp_path) -> None:
@@ -181,7 +192,7 @@ def test_law12c1c_the_likely_standard_is_an_option_and_the_results_left_out_are_
 
 
 @pytest.mark.parametrize("value", ["4.5", "abc", "14", "0"])
-def test_law63a1_a_bad_noticed_at_is_reported_against_noticed_at(value: str) -> None:
+def test_a_bad_noticed_at_is_reported_against_noticed_at(value: str) -> None:
     result = CliRunner().invoke(main, ["adjudicate", str(HANDS / "duschek-too-late-a.pbn"), "--noticed-at", value])
     assert result.exit_code == 2
     assert "Invalid value for --noticed-at" in result.output and "--outcomes" not in result.output

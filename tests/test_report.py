@@ -62,7 +62,7 @@ def test_report_field_and_sides(tmp_path) -> None:
 def test_report_needs_one_board(tmp_path) -> None:
     result = CliRunner().invoke(main, ["report", str(HANDS / "duschek-too-late-a.pbn"), "-o", str(tmp_path / "x.html"),
                                        "--board", "nope"])
-    assert result.exit_code == 2 and "no board named nope" in result.output
+    assert result.exit_code == 2 and "no board named 'nope'; the file holds 1 board" in result.output
 
 
 @pytest.mark.skipif(CHROMIUM is None, reason="headless Chromium (Debian package chromium) is not installed")

@@ -9,6 +9,7 @@ from typing import Any, TypeVar
 
 import click
 
+from revsim.cli.messages import warn
 from revsim.equity.estimators import ESTIMATORS, EstimatorOption, OptionValue, all_options
 from revsim.equity.law84 import GRANULARITIES, parse_likely
 from revsim.equity.settings import (
@@ -28,6 +29,11 @@ Command = TypeVar("Command", bound=Callable[..., Any])
 
 ESTIMATOR_HELP = "How the likely result without the revoke is estimated: " + "; ".join(
     f"{kind.name} ({kind.summary})" for kind in ESTIMATORS.values()) + "."
+PREDICT_ESTIMATOR_HELP = "How declarer's final tricks are estimated from the position: " + "; ".join(
+    f"{kind.name} ({kind.summary})" for kind in ESTIMATORS.values()) + "."
+BOARD_HELP = ("Only the board of this name: the PBN Board tag, the LIN board number, or a case file's board; "
+              "repeatable. report rules on one board (several with --all); the file's boards are listed when the "
+              "name is not found.")
 
 
 def estimator_option_decorators() -> list[Callable[[Command], Command]]:
@@ -134,8 +140,7 @@ def fact_options(command: Command) -> Command:
         click.option("--field", "field_file", type=click.Path(dir_okay=False, exists=True),
                      help="CSV of the other tables' North-South scores (column ns_score, optional column board): "
                           "adds matchpoints and IMPs."),
-        click.option("--board", "boards", multiple=True,
-                     help="Only this board (as named in the file); repeatable (report: one board, or several with --all)."),
+        click.option("--board", "boards", multiple=True, metavar="NAME", help=BOARD_HELP),
     ]):
         command = option(command)
     return command
@@ -184,5 +189,5 @@ def field_from_options(options: dict[str, Any]) -> dict[str | None, list[int]] |
     try:
         return load_field(options["field_file"])
     except RecordError as error:
-        click.echo(error.describe(), err=True)
+        warn(error.describe())
         sys.exit(2)

@@ -4,13 +4,16 @@ every way a scan can stop: to the end, Ctrl-C or SIGTERM (a valid output with ev
 
 from __future__ import annotations
 
+import errno
 import sys
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 import click
 
-from revsim.cli.signals import interrupted_status
+from revsim.cli.messages import show, warn
+from revsim.cli.signals import interrupted_status, raise_if_stopped
 from revsim.equity.settings import Settings
 from revsim.outputs.adjustments import ADJUSTMENT_COLUMNS
 from revsim.outputs.progress import Progress, plural
@@ -35,6 +38,9 @@ class ScanRequest:
     exclude_suspect: bool = False
 
 
+DISK_ERRORS = (errno.ENOSPC, errno.EDQUOT, errno.EIO, errno.EFBIG, errno.EROFS)
+
+
 class OutputError(Exception):
     """An output that cannot be written (a full disk, a folder gone): the scan stops and removes it."""
 
@@ -48,27 +54,31 @@ class Outputs:
     def __init__(self, out_path: str | None, adjustments_path: str | None) -> None:
         self.paths: list[str] = []
         self.writers: list[RowWriter] = []
-        try:
-            if out_path:
-                boards, revokes = open_writers(out_path)
-                self._add(out_path, boards)
-                self._add(out_path, revokes)
-        except (ValueError, OSError) as error:
-            self.abort()
-            raise click.BadParameter(str(error), param_hint="--out") from None
-        try:
-            if adjustments_path:
-                self._add(adjustments_path, open_file_writer(adjustments_path, ADJUSTMENT_COLUMNS))
-        except (ValueError, OSError) as error:
-            self.abort()
-            raise click.BadParameter(str(error), param_hint="--adjustments") from None
+        self._open(out_path, "--out", lambda path: open_writers(path))
+        self._open(adjustments_path, "--adjustments",
+                   lambda path: (open_file_writer(path, ADJUSTMENT_COLUMNS),))
         self.rows = self.writers[0] if out_path else None
         self.revokes = self.writers[1] if out_path else None
         self.adjustments = self.writers[-1] if adjustments_path else None
 
-    def _add(self, path: str, writer: RowWriter) -> None:
-        self.paths.append(path)
-        self.writers.append(writer)
+    def _open(self, path: str | None, option: str, opener: Callable[[str], tuple[RowWriter, ...]]) -> None:
+        """Open the writers of one output: a name revsim cannot write to is the option's usage error (exit 2), a
+        disk that refuses the first bytes an OutputError (exit 1); either way nothing is left behind."""
+        if not path:
+            return
+        try:
+            writers = opener(path)
+        except ValueError as error:
+            self.abort()
+            raise click.BadParameter(str(error), param_hint=option) from None
+        except OSError as error:
+            self.abort()
+            if error.errno in DISK_ERRORS:
+                raise OutputError(path, error) from None
+            raise click.BadParameter(f"cannot write {path}: {error.strerror or error}", param_hint=option) from None
+        for writer in writers:
+            self.paths.append(path)
+            self.writers.append(writer)
 
     def write(self, writer: RowWriter | None, row: dict[str, Any]) -> None:
         if writer is None:
@@ -100,13 +110,17 @@ def run_scan(request: ScanRequest) -> int:
         try:
             connection = connect(request.scheduler, request.jobs)  # before any output is opened
         except ClusterError as error:
-            click.echo(f"the dask engine cannot run: {error}", err=True)
+            warn(f"the dask engine cannot run: {error}")
             return 2
     try:
         outputs = Outputs(request.out_path, request.adjustments_path)
     except click.BadParameter:
         close_connection(connection)
         raise
+    except OutputError as error:
+        close_connection(connection)
+        warn(f"the scan stopped: {error}; nothing was written")
+        return 1
     progress = Progress(enabled=not request.quiet and sys.stderr.isatty())
     listed: list[str] = []
     status = 0
@@ -121,6 +135,7 @@ def run_scan(request: ScanRequest) -> int:
                 outputs.write(outputs.revokes, revoke)
             if outputs.rows is None and rows.listed is not None:
                 listed.append(rows.listed)
+            raise_if_stopped()
     except KeyboardInterrupt as stop:
         status = interrupted_status(stop)
     except (OutputError, ClusterError) as error:
@@ -133,15 +148,15 @@ def run_scan(request: ScanRequest) -> int:
         outputs.close()
     except OutputError as error:
         progress.finish()
-        click.echo(f"the scan stopped: {error}; no output was left half-written", err=True)
+        warn(f"the scan stopped: {error}; no output was left half-written")
         return 1
     progress.finish()
     for line in listed:
-        click.echo(line)
+        show(line)
     if not request.quiet or status:
-        click.echo(progress.summary(request.jobs, request.out_path), err=True)
+        warn(progress.summary(request.jobs, request.out_path))
     if status:
-        click.echo(f"interrupted after {plural(progress.boards, 'board')} (last: {progress.last}); the output holds "
-                   "every row so far", err=True)
+        warn(f"interrupted after {plural(progress.boards, 'board')} (last: {progress.last}); the output holds "
+                   "every row so far")
         return status
     return 1 if request.strict and progress.errors else 0

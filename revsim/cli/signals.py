@@ -1,18 +1,43 @@
-"""SIGTERM handled as Ctrl-C is: ``kill``, ``timeout``, systemd, containers and batch schedulers stop revsim
-the way a director's Ctrl-C does, with every output valid, and exit status 143 instead of 130."""
+"""Ctrl-C and SIGTERM, handled alike: ``kill``, ``timeout``, systemd, containers and batch schedulers stop revsim
+the way a director's Ctrl-C does, with every output valid, and exit status 143 instead of 130.
+
+A stop is raised where the program is, and also remembered: Python prints and drops an exception raised
+inside a finalizer or a weakref callback, so the loops of long work ask ``raise_if_stopped`` after each board
+and a stop that landed in such a place is not lost.
+"""
 
 from __future__ import annotations
+
+STOPPED = "interrupted: nothing more was done"
+
+_stops: list[KeyboardInterrupt] = []
 
 
 class Terminated(KeyboardInterrupt):
     """SIGTERM, raised where the program is, so that everything Ctrl-C does happens for it too."""
 
 
+def interrupt(signum: int, frame: object) -> None:
+    """The SIGINT handler of the command line: KeyboardInterrupt, as Python's own, but remembered."""
+    stop = KeyboardInterrupt()
+    _stops.append(stop)
+    raise stop
+
+
 def terminate(signum: int, frame: object) -> None:
     """The SIGTERM handler of the command line (installed in the main thread)."""
-    raise Terminated()
+    stop = Terminated()
+    _stops.append(stop)
+    raise stop
+
+
+def raise_if_stopped() -> None:
+    """Raise the stop that was signalled and not yet handled, wherever it was first raised."""
+    if _stops:
+        raise _stops[-1]
 
 
 def interrupted_status(stop: KeyboardInterrupt) -> int:
-    """The exit status of a run stopped by Ctrl-C (130) or SIGTERM (143)."""
+    """The exit status of a run stopped by Ctrl-C (130) or SIGTERM (143); the stop counts as handled."""
+    _stops.clear()
     return 143 if isinstance(stop, Terminated) else 130

@@ -9,6 +9,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from revsim.equity.progress import listening
+from revsim.outputs.terminal import printable
 from revsim.records.errors import plural
 
 
@@ -31,7 +32,7 @@ class Progress:
         self.revokes += revokes
         self.errors += board["status"] == "error"
         self.suspect += bool(board.get("suspect"))
-        self.last = f"{board['file']}, board {board['board']}"
+        self.last = printable(f"{board['file']}, board {board['board']}")
         now = time.perf_counter()
         if self.enabled and now - self._drawn > 0.2:
             self._drawn = now
@@ -92,7 +93,7 @@ class WorkLine:
             return
         self._drawn = now
         of = f" of {self.boards}" if self.boards is not None else ""
-        line = f"board {self.board}{of} ({self.name[-30:]}): {phrase}"[:110]
+        line = printable(f"board {self.board}{of} ({self.name[-30:]}): {phrase}")[:110]
         sys.stderr.write("\r" + line.ljust(self._width))
         sys.stderr.flush()
         self._width = len(line)

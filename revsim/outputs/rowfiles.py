@@ -13,6 +13,7 @@ import contextlib
 import csv
 import json
 import os
+import re
 import shutil
 from pathlib import Path
 from typing import Any, Protocol
@@ -21,6 +22,29 @@ from revsim.outputs.adjustments import ADJUSTMENT_COLUMNS
 from revsim.outputs.columns import BOARD_COLUMNS, REVOKE_COLUMNS
 
 FORMATS = (".csv", ".jsonl", ".parquet")
+
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+_PLAIN_NUMBER = re.compile(r"[+-]?(\d+(\.\d*)?|\.\d+)")
+
+
+def spreadsheet_safe(value: Any) -> Any:
+    """A CSV cell that a spreadsheet will not run (OWASP's "CSV injection"): a text cell beginning with ``=``,
+    ``+``, ``-``, ``@``, a tab or a carriage return gets a leading ``'``, so a name or statement typed as
+    ``=HYPERLINK(...)`` reads as text. Numbers, and text that is a plain number like ``-100``, stay as they are.
+
+    >>> spreadsheet_safe("=1+2"), spreadsheet_safe("-100"), spreadsheet_safe(-100), spreadsheet_safe("4S-1")
+    ("'=1+2", '-100', -100, '4S-1')
+    """
+    if isinstance(value, str) and value.startswith(FORMULA_STARTS) and not _PLAIN_NUMBER.fullmatch(value):
+        return "'" + value
+    return value
+
+
+def spreadsheet_text(value: Any) -> Any:
+    """A CSV cell read back: the ``'`` that ``spreadsheet_safe`` put before a formula's first character taken off."""
+    if isinstance(value, str) and value.startswith("'") and value[1:].startswith(FORMULA_STARTS):
+        return value[1:]
+    return value
 
 
 class RowWriter(Protocol):
@@ -69,7 +93,8 @@ class _TextFile:
 
 
 class CsvWriter(_TextFile):
-    """Rows as CSV with a header; missing values as empty fields."""
+    """Rows as CSV with a header; missing values as empty fields; text a spreadsheet would run as a formula
+    neutralised (``spreadsheet_safe``)."""
 
     def __init__(self, path: Path, columns: dict[str, str]) -> None:
         super().__init__(path, newline="")
@@ -77,7 +102,7 @@ class CsvWriter(_TextFile):
         self._writer.writeheader()
 
     def write(self, row: dict[str, Any]) -> None:
-        self._writer.writerow({key: "" if value is None else value for key, value in row.items()})
+        self._writer.writerow({key: "" if value is None else spreadsheet_safe(value) for key, value in row.items()})
 
 
 class JsonLinesWriter(_TextFile):
@@ -102,7 +127,11 @@ class ParquetWriter:
 
         self._schema = arrow_schema(columns)
         self._path, self._partial = path, partial_path(path)
-        self._writer = pq.ParquetWriter(str(self._partial), self._schema)
+        try:
+            self._writer = pq.ParquetWriter(str(self._partial), self._schema)
+        except OSError:  # a full disk at the first bytes: nothing is left behind
+            self._partial.unlink(missing_ok=True)
+            raise
         self._rows: list[dict[str, Any]] = []
         self._pa = pa
 
@@ -257,6 +286,9 @@ def read_rows(path: str | Path, revokes: bool = False) -> Any:
     suffix = path.suffix.lower()
     if suffix == ".csv":
         frame = pd.read_csv(path, dtype=dict.fromkeys(columns, "string"), keep_default_na=False, na_values=[""])
+        for name, dtype in columns.items():
+            if dtype == "string" and name in frame:
+                frame[name] = frame[name].map(spreadsheet_text, na_action="ignore").astype("string")
         for name, dtype in columns.items():
             if dtype == "boolean":
                 frame[name] = frame[name].map({"True": True, "False": False}, na_action="ignore")

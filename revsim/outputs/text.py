@@ -6,6 +6,7 @@ from revsim.cards import RANK_LETTERS, SUIT_SYMBOLS, Hand, sort_hand
 from revsim.equity.steps import BoardRuling
 from revsim.outputs.estimates import evidence_texts, method_texts
 from revsim.outputs.explain import claim_text, describe_result, ruling_line, step_texts
+from revsim.outputs.terminal import printable_lines
 
 
 def describe_info(info: dict[str, str]) -> str:
@@ -37,7 +38,7 @@ def deal_diagram(hands: tuple[Hand, ...]) -> list[str]:
 
 def ruling_to_text(ruling: BoardRuling) -> str:
     """The readable ruling: the deal, the revokes, the law path, the evidence in plain words, the ruling, and
-    the method last."""
+    the method last; every line ``printable``, so a name or statement typed with a newline stays on its line."""
     record = ruling.record
     assert record.contract is not None
     out = [f"Board {record.board}  ({record.source})"]
@@ -77,4 +78,4 @@ def ruling_to_text(ruling: BoardRuling) -> str:
     if method:
         out.append("Method:")
         out += [f"  - {line}" for line in method]
-    return "\n".join(out)
+    return printable_lines(out)

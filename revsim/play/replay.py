@@ -129,9 +129,7 @@ class Replay:
             raise PlayError(f"{SEAT_NAMES[seat]} plays, but it is {SEAT_NAMES[player]}'s turn", trick=trick, card=str(card))
         hand = self.hands[player]
         if card not in hand:
-            holder = next((SEAT_NAMES[s] for s in range(4) if card in self.hands[s]), None)
-            where = f" ({holder} holds it)" if holder else " (it was played already or is not in the deal)"
-            raise PlayError(f"{SEAT_NAMES[player]} does not hold the {card}{where}", trick=trick, card=str(card))
+            raise PlayError(self._not_held(card, player, trick, seat is None), trick=trick, card=str(card))
         led = current[0][1].suit if current else None
         failed = led is not None and card.suit != led and any(held.suit == led for held in hand)
         hand.remove(card)
@@ -144,6 +142,21 @@ class Replay:
             self._current = []
             self._leader = winner
         return record
+
+    def _not_held(self, card: Card, player: Seat, trick: int, in_playing_order: bool) -> str:
+        """Why ``player`` cannot play ``card``; where the play is written in playing order and a player yet to
+        play to this trick holds it, who led the trick, since a trick written in seat order reads this way."""
+        holder = next((seat for seat in range(4) if card in self.hands[seat]), None)
+        if holder is None:
+            return f"{SEAT_NAMES[player]} does not hold the {card} (it was played already or is not in the deal)"
+        message = f"{SEAT_NAMES[player]} does not hold the {card} ({SEAT_NAMES[holder]} holds it)"
+        played = {seat for seat, _ in self._current}
+        if not in_playing_order or holder in played:
+            return message
+        led = (f"{SEAT_NAMES[self._leader]} won trick {trick - 1}, so {SEAT_NAMES[self._leader]} leads trick {trick}"
+               if self.tricks else f"{SEAT_NAMES[self._leader]} is on lead at trick {trick}")
+        return (f"{message}: {led}, and the trick's first card is {SEAT_NAMES[self._leader]}'s. A trick is written "
+                "from its leader, not in seat order")
 
     def undo(self) -> Play:
         """Take back the last card played, across a completed trick if need be."""

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Iterator
 from dataclasses import dataclass
 
@@ -44,14 +45,41 @@ def replay_cards(record: Record, notes: list[str] | None = None) -> Replay:
         raise RecordError("no contract: nothing was played", **record.where())
     contract = record.contract
     before = record.tricks_before
-    replay = Replay(record.hands, contract.trump, record.opening_leader, record.first_trick,
-                    (before[0], before[1]) if side_of(contract.declarer) == 0 else (before[1], before[0]))
+    tricks_before = (before[0], before[1]) if side_of(contract.declarer) == 0 else (before[1], before[0])
+    replay = Replay(record.hands, contract.trump, record.opening_leader, record.first_trick, tricks_before)
     for item in _in_order_played(record, replay, notes if notes is not None else []):
         try:
             replay.play(item.card, item.seat, item.led_out_of_turn)
         except PlayError as error:
+            order = _hands_order_that_fits(record, tricks_before)
+            if order is not None:
+                error = PlayError(f"{error.problem}. The deal's hands seem to be in the wrong order: the play fits "
+                                  f"the deal only when {order}. A deal lists the hands clockwise from the seat named "
+                                  "first (N:, E:, S: or W:)", trick=error.trick, card=error.card)
             raise error.located(source=record.source, board=record.board, line=item.line or record.line) from None
     return replay
+
+
+def _hands_order_that_fits(record: Record, tricks_before: tuple[int, int]) -> str | None:
+    """When the four hands are each complete and the whole play fits them in another order only, that order in
+    words ("the hand written for North is East's, ..."); None otherwise."""
+    assert record.contract is not None
+    if any(len(hand) != 13 for hand in record.hands) or len(set().union(*record.hands)) != 52:
+        return None
+    for order in itertools.permutations(range(4)):
+        if order == (0, 1, 2, 3):
+            continue
+        hands = tuple(record.hands[order[seat]] for seat in range(4))
+        replay = Replay(hands, record.contract.trump, record.opening_leader, record.first_trick, tricks_before)
+        try:
+            for item in _in_order_played(record, replay, []):
+                replay.play(item.card, item.seat, item.led_out_of_turn)
+        except PlayError:
+            continue
+        moved = [f"the hand written for {SEAT_NAMES[order[seat]]} is {SEAT_NAMES[seat]}'s" for seat in range(4)
+                 if order[seat] != seat]
+        return ", ".join(moved)
+    return None
 
 
 def _in_order_played(record: Record, replay: Replay, notes: list[str]) -> Iterator[PlayedCard]:

@@ -3,7 +3,7 @@ desk's ``/api/report`` choose it here alike, each naming its own options in the 
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
 
 from revsim.records.errors import RecordError, plural
@@ -27,13 +27,27 @@ class NotOneRecord(ValueError):
         self.kind = kind
 
 
+SHOWN_BOARDS = 8
+
+
+def no_board_named(boards: Collection[str], items: Iterable[Record | RecordError]) -> str:
+    """What to say when ``--board`` names no board of the file: the names asked, and the boards the file holds
+    (the first few, and how many), like ``no board named 99; the file holds 32 boards: 1, 2, ... 8 and 24 more``."""
+    held = list(dict.fromkeys(str(item.board) for item in items if item.board is not None))
+    asked = ", ".join(repr(board) for board in boards)
+    if not held:
+        return f"no board named {asked}: the file holds no board that could be read"
+    shown = ", ".join(held[:SHOWN_BOARDS]) + (f" and {len(held) - SHOWN_BOARDS} more" if len(held) > SHOWN_BOARDS else "")
+    return f"no board named {asked}; the file holds {plural(len(held), 'board')}: {shown}"
+
+
 def one_record(items: Sequence[Record | RecordError], boards: Collection[str], record_number: int | None,
                names: OptionNames) -> Record | RecordError:
     """The record (or the error of the record) a report is about; NotOneRecord when the choice is not clear.
 
     ``record_number`` counts every record selected, with play or not, in file order."""
     if not items:
-        raise NotOneRecord("no board" + (f" named {', '.join(boards)}" if boards else " found"), "no-board")
+        raise NotOneRecord("no board found", "no-board")
     if record_number is not None:
         if not 1 <= record_number <= len(items):
             raise NotOneRecord(f"{names.record.replace('K', str(record_number))}, but only "

@@ -19,6 +19,7 @@ from importlib import metadata
 from typing import Any
 
 from revsim.equity.settings import Settings
+from revsim.extras import install_command
 from revsim.records.errors import RecordError
 from revsim.scan.local import unit_rows
 from revsim.scan.rows import BoardRows, error_rows
@@ -81,13 +82,15 @@ def connect(scheduler: str | None, workers: int) -> tuple[Any, Any]:
     try:
         from distributed import Client, LocalCluster
     except ImportError:
-        raise ClusterError("the dask engine needs dask.distributed: pip install -e '.[cluster]'") from None
+        raise ClusterError(f"the dask engine needs dask.distributed: {install_command('cluster')}") from None
     cluster = None
     try:
         if scheduler:
             client = _client_within(Client, scheduler, float(CONNECT_TIMEOUT.rstrip("s")))
         else:
-            cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=None,
+            # ":0": the scheduler's HTTP server (which runs even without a dashboard) on a free port, not on 8787,
+            # where another cluster on this machine may be
+            cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=":0",
                                    worker_dashboard_address=None, silence_logs=logging.ERROR)
             client = Client(cluster)
     except ClusterError:
@@ -147,7 +150,7 @@ def check_workers(client: Any, timeout: float = 30.0) -> None:
             problems.append(f"{worker} has revsim {version}, this machine {mine}")
     if problems:
         raise ClusterError("; ".join(problems) + f": install revsim {mine} on every worker "
-                           "(pip install -e '.[cluster]' from the same checkout)")
+                           f"(as on this machine: {install_command('cluster')})")
 
 
 def _collect(entry: tuple[FilePart | WholeFile, Any] | list[BoardRows]) -> list[BoardRows]:

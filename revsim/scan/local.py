@@ -6,7 +6,9 @@ are not thread-safe: parallel work uses processes, never threads.
 
 from __future__ import annotations
 
+import contextlib
 import signal
+import threading
 from collections import deque
 from collections.abc import Iterable, Iterator
 from concurrent.futures import Future, ProcessPoolExecutor
@@ -15,6 +17,8 @@ from revsim.equity.settings import Settings
 from revsim.records.errors import RecordError
 from revsim.scan.rows import BoardRows, board_rows
 from revsim.scan.units import WorkUnit, unit_items
+
+STOP_SIGNALS = {signal.SIGINT, signal.SIGTERM}
 
 
 def unit_rows(unit: WorkUnit | RecordError, settings: Settings) -> list[BoardRows]:
@@ -33,7 +37,8 @@ def local_rows(units: Iterable[WorkUnit | RecordError], settings: Settings, jobs
     pending: deque[Future[list[BoardRows]]] = deque()
     try:
         for unit in units:
-            pending.append(pool.submit(unit_rows, unit, settings))
+            with _stop_signals_held(not pending):  # the first submit starts the workers
+                pending.append(pool.submit(unit_rows, unit, settings))
             while len(pending) >= 3 * jobs:
                 yield from pending.popleft().result()
         while pending:
@@ -52,7 +57,24 @@ def _stop_workers(pool: ProcessPoolExecutor) -> None:
         process.kill()
 
 
+@contextlib.contextmanager
+def _stop_signals_held(hold: bool) -> Iterator[None]:
+    """Ctrl-C and SIGTERM held back while the workers start: a worker begins with them blocked, so that a stop
+    sent to the whole process group (a terminal's Ctrl-C) before its initializer has run is not raised there; the
+    parent receives a held stop as soon as the workers have started."""
+    if not hold or threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = signal.pthread_sigmask(signal.SIG_BLOCK, STOP_SIGNALS)
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, previous)
+
+
 def _ignore_stop_signals() -> None:
-    """Ctrl-C and SIGTERM are the parent's to handle: it stops the workers itself."""
+    """Ctrl-C and SIGTERM are the parent's to handle: it stops the workers itself (a stop sent while the worker
+    started was held back, and is dropped now)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_IGN)
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, STOP_SIGNALS)

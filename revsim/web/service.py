@@ -20,9 +20,9 @@ from revsim.equity.law84 import parse_likely
 from revsim.equity.settings import DEFAULT_ESTIMATOR, Settings
 from revsim.outputs.casetoml import case_to_toml, cases_to_toml, record_to_case
 from revsim.outputs.report import report_html
-from revsim.records.choice import NotOneRecord, OptionNames, one_record
+from revsim.records.choice import NotOneRecord, OptionNames, no_board_named, one_record
 from revsim.records.errors import RecordError
-from revsim.records.facts import Facts, facts_from_options
+from revsim.records.facts import Facts, facts_from_options, parse_noticed_at
 from revsim.records.formats import FORMATS as RECORD_FORMATS
 from revsim.records.judgement import split_judgements
 from revsim.records.readers import parse_text, select_boards
@@ -228,6 +228,11 @@ def _settings(query: Query) -> Settings:
     except ValueError as error:
         raise BadRequest(f"outcomes: {error}") from None
     try:
+        if "noticed_at" in chosen:
+            parse_noticed_at(chosen["noticed_at"])
+    except ValueError as error:
+        raise BadRequest(f"noticed_at: {error}") from None
+    try:
         return Settings(**chosen)
     except ValueError as error:
         raise BadRequest(str(error)) from None
@@ -267,7 +272,7 @@ def _selected(body: bytes, query: Query) -> Iterator[Record | RecordError]:
         found = True
         yield item
     if board is not None and not found:
-        raise BadRequest(f"no board named {board!r} in the file", 404, board=board)
+        raise BadRequest(no_board_named([board], _records(body, query)), 404, board=board)
 
 
 def _one(body: bytes, query: Query) -> Record:

@@ -1,0 +1,153 @@
+"""The ``revsim`` script: the stop signals and the guard on standard output come first, then the commands.
+
+Everything a command line can meet outside its own work ends with one line on standard error and a non-zero
+status, never a traceback:
+
+- Ctrl-C or SIGTERM at any moment, even while Python is still importing the solver, numpy and pandas (130, 143);
+- standard output that cannot be written: a full disk or ``> /dev/full`` (1, "cannot write standard
+  output: ..."), or a closed pipe as in ``revsim scan archive | head -1``, where revsim exits quietly with
+  status 141 as Unix tools killed by SIGPIPE do.
+"""
+
+from __future__ import annotations
+
+import errno
+import io
+import os
+import signal
+import sys
+
+from revsim.cli.signals import STOPPED, interrupt, interrupted_status, terminate
+
+TYPE_CHECKING = False  # typing is not imported before the stop signals are installed
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+PIPE_CLOSED_STATUS = 128 + signal.SIGPIPE
+
+
+class StandardOutputLost(Exception):
+    """Standard output could not be written; raised where the write was, so the command stops there."""
+
+    def __init__(self, error: OSError) -> None:
+        super().__init__(error.strerror or str(error))
+        self.errno = error.errno
+
+
+class _GuardedStdout(io.FileIO):
+    """File descriptor 1, whose failed writes raise ``StandardOutputLost`` instead of an OSError that a
+    command might take for one of its own files."""
+
+    def write(self, data: bytes | bytearray | memoryview) -> int | None:  # type: ignore[override]
+        try:
+            return super().write(data)
+        except OSError as error:
+            raise StandardOutputLost(error) from None
+
+
+def guard_standard_output() -> None:
+    """Put the guard under ``sys.stdout``, keeping its encoding, error handling and line buffering."""
+    current = sys.stdout
+    if current is None or not hasattr(current, "fileno"):
+        return
+    try:
+        descriptor = current.fileno()
+    except (OSError, ValueError):
+        return
+    raw = _GuardedStdout(descriptor, "w", closefd=False)
+    sys.stdout = io.TextIOWrapper(io.BufferedWriter(raw), encoding=current.encoding, errors=current.errors,
+                                  line_buffering=bool(current.line_buffering), write_through=False)
+
+
+def _discard_standard_output() -> None:
+    """Point file descriptor 1 at /dev/null, so that what is still buffered goes nowhere, quietly."""
+    null = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(null, 1)
+    os.close(null)
+
+
+def _say(line: str) -> None:
+    try:
+        print(line, file=sys.stderr, flush=True)
+    except (OSError, ValueError):
+        pass
+
+
+def _invoke(args: Sequence[str] | None) -> int:
+    """Run the click group outside click's standalone mode, so that every ending is decided here."""
+    import click
+
+    from revsim.cli.commands import main
+
+    try:
+        result = main.main(args=list(args) if args is not None else None, prog_name="revsim", standalone_mode=False)
+    except SystemExit as done:
+        if done.code is None or isinstance(done.code, int):
+            return done.code or 0
+        _say(str(done.code))
+        return 1
+    except click.Abort as abort:
+        if isinstance(abort.__cause__, KeyboardInterrupt):
+            raise abort.__cause__ from None
+        _say("Aborted!")
+        return 1
+    except click.ClickException as error:
+        error.show()
+        return error.exit_code
+    return result if isinstance(result, int) else 0
+
+
+def run(args: Sequence[str] | None = None) -> int:
+    """The command line's entry point: the exit status of the command in ``args`` (``sys.argv`` by default)."""
+    signal.signal(signal.SIGINT, interrupt)
+    signal.signal(signal.SIGTERM, terminate)
+    guard_standard_output()
+    try:
+        status = _invoke(args)
+        sys.stdout.flush()
+    except KeyboardInterrupt as stop:
+        _quiet_from_now()
+        _say(STOPPED)
+        status = interrupted_status(stop)
+    except StandardOutputLost as lost:
+        _quiet_from_now()
+        _discard_standard_output()
+        if lost.errno == errno.EPIPE:
+            return PIPE_CLOSED_STATUS
+        _say(f"revsim: cannot write standard output: {lost}")
+        return 1
+    _quiet_from_now()
+    return status
+
+
+def _quiet_from_now() -> None:
+    """The command has ended: a stop signal from here on changes nothing and prints nothing."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_IGN)
+
+
+def main() -> None:
+    """``revsim`` and ``python -m revsim``."""
+    status = run()
+    if status in INTERRUPTED_STATUSES:
+        _exit_after_a_stop(status)
+    sys.exit(status)
+
+
+INTERRUPTED_STATUSES = (128 + signal.SIGINT, 128 + signal.SIGTERM)
+
+
+def _exit_after_a_stop(status: int) -> None:
+    """Exit with ``status`` after a handled stop. Python 3.11 remembers a KeyboardInterrupt raised inside code
+    run by ``exec`` (dataclasses and namedtuples build their methods so, while a module is imported) as
+    unhandled even when it was caught, and then ends the process by SIGINT instead of the status chosen; so the
+    exit handlers run here and the process ends at once, with the status."""
+    import atexit
+
+    atexit._run_exitfuncs()
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            stream.flush()
+        except (OSError, ValueError, StandardOutputLost):
+            pass
+    os._exit(status)

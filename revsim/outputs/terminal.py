@@ -1,0 +1,39 @@
+"""Text for a terminal, safe from what people typed: a line of readable output never carries a character that
+moves the cursor, rings, hides text or reverses it.
+
+Names, statements, events and file names come from people and files. A newline in a player's name could
+print a line that looks like revsim's own "Ruling:", a carriage return could overwrite one, and a
+right-to-left override could show a score backwards. Every readable line revsim prints passes through
+``printable`` once, where it is finished; JSON, CSV and Parquet keep the text exactly as it was typed.
+"""
+
+from __future__ import annotations
+
+BIDI_CONTROLS = (0x061C, 0x200E, 0x200F, *range(0x202A, 0x202F), *range(0x2066, 0x206A))
+LINE_SEPARATORS = (0x2028, 0x2029)
+UNSAFE = (*(code for code in range(0x20) if code != 0x09), 0x7F, *range(0x80, 0xA0), *BIDI_CONTROLS,
+          *LINE_SEPARATORS)
+
+
+def _escape(code: int) -> str:
+    return f"\\x{code:02x}" if code <= 0xFF else f"\\u{code:04x}"
+
+
+_TABLE = {code: _escape(code) for code in UNSAFE}
+
+
+def printable(line: str) -> str:
+    r"""One line as a terminal may show it: control characters (C0 but the tab, DEL, C1), the bidirectional
+    controls and the line separators written as escapes, so the line stays one line and reads as typed.
+
+    >>> printable("West\nRuling: 7NT=")
+    'West\\x0aRuling: 7NT='
+    >>> printable("Smith\u202e001-")
+    'Smith\\u202e001-'
+    """
+    return line.translate(_TABLE)
+
+
+def printable_lines(lines: list[str]) -> str:
+    """Lines joined into the text printed, each made ``printable`` first."""
+    return "\n".join(printable(line) for line in lines)

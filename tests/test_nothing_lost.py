@@ -1,0 +1,319 @@
+"""Nothing lost, nothing turned against its reader: full disks, standard output that cannot be written, a
+closed pipe, spreadsheet formulas in CSV cells, control characters in the readable text, and a stop sent while
+Python is still importing."""
+
+from __future__ import annotations
+
+import csv
+import os
+import random
+import signal
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from revsim.cli import main
+from revsim.outputs.rowfiles import read_rows, spreadsheet_safe, spreadsheet_text
+from revsim.outputs.terminal import UNSAFE, printable
+from tests.conftest import HANDS
+
+PYTHON = [sys.executable, "-m", "revsim"]
+CASE = HANDS / "duschek-too-late-a.pbn"
+
+
+def _run(arguments: list[str], **options: object) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([*PYTHON, *arguments], capture_output=True, text=True, timeout=300, **options)  # type: ignore[call-overload]
+
+
+# --- 1. full disks --------------------------------------------------------------------------------------------
+
+def _mount_full_tmpfs(folder: Path) -> bool:
+    """A 256 KiB tmpfs at ``folder``, filled to the last byte; False where this machine cannot mount one."""
+    folder.mkdir()
+    if os.geteuid() != 0:
+        return False
+    mounted = subprocess.run(["mount", "-t", "tmpfs", "-o", "size=256k", "tmpfs", str(folder)], capture_output=True)
+    if mounted.returncode != 0:
+        return False
+    try:
+        with open(folder / "filler", "wb") as filler:
+            while True:
+                filler.write(b"\0" * 4096)
+                filler.flush()
+    except OSError:
+        pass
+    return True
+
+
+@pytest.fixture
+def full_disk(tmp_path: Path) -> Iterator[Path]:
+    """A folder on a disk with no space left (a small tmpfs, filled); skips where mounting is not allowed."""
+    folder = tmp_path / "full"
+    if not _mount_full_tmpfs(folder):
+        pytest.skip("mounting a small tmpfs needs root: the /dev/full tests below cover the same without it")
+    yield folder
+    subprocess.run(["umount", str(folder)], check=False)
+
+
+def _left_behind(folder: Path) -> list[str]:
+    return sorted(path.name for path in folder.iterdir() if path.name != "filler")
+
+
+SCAN_OUTPUTS = [
+    (["--out", "{dir}/scan.csv"], "scan.csv"),
+    (["--out", "{dir}/scan.jsonl"], "scan.jsonl"),
+    (["--out", "{dir}/scan.parquet"], "scan.parquet"),
+    (["--out", "{dir}/scan.parquet/"], "scan.parquet"),
+    (["--adjustments", "{dir}/adjusted.csv"], "adjusted.csv"),
+    (["--adjustments", "{dir}/adjusted.parquet"], "adjusted.parquet"),
+]
+
+
+@pytest.mark.parametrize(("options", "name"), SCAN_OUTPUTS, ids=[name for _, name in SCAN_OUTPUTS])
+def test_every_scan_output_on_a_full_disk_stops_with_one_message_and_leaves_nothing(
+        full_disk: Path, options: list[str], name: str) -> None:
+    arguments = ["scan", str(HANDS), "--estimator", "dd", "--jobs", "1", "--quiet",
+                 *[option.format(dir=full_disk) for option in options]]
+    result = CliRunner().invoke(main, arguments)
+    assert result.exit_code == 1, result.output
+    assert "cannot write" in result.output and name in result.output and "No space left on device" in result.output
+    assert "Invalid value" not in result.output and "Traceback" not in result.output
+    assert _left_behind(full_disk) == []
+
+
+def test_a_report_on_a_full_disk_stops_with_one_message_and_leaves_nothing(full_disk: Path) -> None:
+    result = CliRunner().invoke(main, ["report", str(CASE), "--estimator", "dd", "--out", str(full_disk / "r.html")])
+    assert result.exit_code == 1
+    assert "cannot write" in result.output and "No space left on device" in result.output
+    assert _left_behind(full_disk) == []
+
+
+FILE_OUTPUTS = ["scan.csv", "scan.jsonl", "scan.parquet", "adjusted.csv", "adjusted.parquet", "r.html"]
+
+
+@pytest.mark.parametrize("name", FILE_OUTPUTS)
+def test_every_file_output_written_to_dev_full_stops_with_one_message_and_leaves_nothing(
+        tmp_path: Path, name: str) -> None:
+    """The same without root: the hidden partial file an output is written under is /dev/full."""
+    from revsim.outputs.rowfiles import partial_path, revokes_path
+
+    target = tmp_path / name
+    for path in (target, revokes_path(target)):
+        partial_path(path).symlink_to("/dev/full")
+    if name.startswith("scan"):
+        arguments = ["scan", str(HANDS), "--estimator", "dd", "--jobs", "1", "--quiet", "--out", str(target)]
+    elif name.startswith("adjusted"):
+        arguments = ["scan", str(HANDS), "--estimator", "dd", "--jobs", "1", "--quiet", "--adjustments", str(target)]
+    else:
+        arguments = ["report", str(CASE), "--estimator", "dd", "--out", str(target)]
+    result = CliRunner().invoke(main, arguments)
+    assert result.exit_code == 1, result.output
+    assert f"cannot write {target}" in result.output and "No space left on device" in result.output
+    assert "Invalid value" not in result.output
+    assert [path.name for path in tmp_path.iterdir() if not path.is_symlink()] == []  # a link not opened is the test's
+
+
+STDOUT_COMMANDS = [
+    ["adjudicate", str(CASE), "--estimator", "dd"],
+    ["adjudicate", str(CASE), "--estimator", "dd", "--json"],
+    ["predict", str(CASE), "--after-trick", "3", "--estimator", "dd", "--json"],
+    ["scan", str(HANDS), "--estimator", "dd", "--jobs", "1", "--quiet"],
+    ["--help"],
+    ["adjudicate", "--help"],
+]
+
+
+@pytest.mark.parametrize("arguments", STDOUT_COMMANDS, ids=lambda arguments: " ".join(a for a in arguments
+                                                                                     if not a.startswith("/")))
+def test_standard_output_on_a_full_disk_ends_with_one_line_and_status_1(arguments: list[str]) -> None:
+    with open("/dev/full", "w") as full:
+        result = subprocess.run([*PYTHON, *arguments], stdout=full, stderr=subprocess.PIPE, text=True, timeout=300)
+    assert result.returncode == 1
+    assert result.stderr.strip().splitlines()[-1] == "revsim: cannot write standard output: No space left on device"
+    assert "Traceback" not in result.stderr and "Exception ignored" not in result.stderr
+
+
+@pytest.fixture(scope="module")
+def many_boards(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Sixty copies of a board with a revoke: more output than a pipe holds."""
+    text = CASE.read_text(encoding="utf-8")
+    path = tmp_path_factory.mktemp("pipe") / "many.pbn"
+    path.write_text("\n".join(text.replace('[Board "duschek-too-late-a"]', f'[Board "{n}"]') for n in range(60)),
+                    encoding="utf-8")
+    return path
+
+
+@pytest.mark.parametrize("json_output", [False, True], ids=["text", "json"])
+def test_a_closed_pipe_ends_quietly_as_unix_tools_do(many_boards: Path, json_output: bool) -> None:
+    process = subprocess.Popen([*PYTHON, "adjudicate", str(many_boards), "--estimator", "dd",
+                                *(["--json"] if json_output else [])],
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    assert process.stdout is not None and process.stderr is not None
+    process.stdout.readline()
+    process.stdout.close()   # what `| head -1` does once it has its line
+    error = process.stderr.read()
+    assert process.wait(timeout=300) == 128 + signal.SIGPIPE
+    assert error == ""
+
+
+def test_a_scan_into_head_exits_quietly(many_boards: Path) -> None:
+    shell = (f"{sys.executable} -m revsim scan {many_boards} --estimator dd --jobs 2 | head -1; "
+             "echo status ${PIPESTATUS[0]} >&2")
+    result = subprocess.run(["bash", "-c", shell], capture_output=True, text=True, timeout=300)
+    assert len(result.stdout.splitlines()) == 1 and "board 0" in result.stdout
+    status = result.stderr.strip().splitlines()[-1]
+    assert status in ("status 0", f"status {128 + signal.SIGPIPE}")
+    assert result.stderr.strip().splitlines()[:-1] == [] or "Traceback" not in result.stderr
+    assert "Traceback" not in result.stderr and "Broken pipe" not in result.stderr
+
+
+# --- 2. CSV cells a spreadsheet would run, and text a terminal would obey -------------------------------------
+
+FORMULAS = ["=HYPERLINK(\"http://x\")", "+1+2", "-2+3+cmd|' /C calc'!A0", "@SUM(A1:A2)", "\tTab", "\rReturn"]
+
+
+@pytest.mark.parametrize("text", FORMULAS)
+def test_a_csv_cell_that_a_spreadsheet_would_run_is_neutralised_and_read_back_exactly(text: str) -> None:
+    assert spreadsheet_safe(text) == "'" + text
+    assert spreadsheet_text(spreadsheet_safe(text)) == text
+
+
+@pytest.mark.parametrize("number", ["-100", "+420", "-0.5", -100, 420.0])
+def test_a_number_in_a_csv_cell_stays_a_number(number: object) -> None:
+    assert spreadsheet_safe(number) == number
+
+
+def _case_with(tmp_path: Path, names: list[str], statement: str, source: Path = CASE) -> Path:
+    """A lecture case (the 64A one by default), with these players' names and a statement."""
+    from revsim.outputs.casetoml import case_to_toml, record_to_case
+    from revsim.records.readers import read_records
+
+    record = next(iter(read_records(str(source))))
+    from dataclasses import replace
+
+    info = dict(record.info)
+    info.update(zip(("north", "east", "south", "west"), names, strict=True))
+    record = replace(record, info=info, facts=replace(record.facts, statements=(statement,)))
+    path = tmp_path / "typed.toml"
+    path.write_text(case_to_toml(record_to_case(record)), encoding="utf-8")
+    return path
+
+
+def test_the_scans_csv_files_neutralise_typed_formulas_and_keep_negative_scores(tmp_path: Path) -> None:
+    names = FORMULAS[:4]
+    case = _case_with(tmp_path, names, "=1+1", HANDS / "duschek-adjusting-the-score.toml")  # North-South -150
+    out, adjusted = tmp_path / "scan.csv", tmp_path / "adjusted.csv"
+    result = CliRunner().invoke(main, ["scan", str(case), "--estimator", "dd", "--jobs", "1", "--quiet",
+                                       "--out", str(out), "--adjustments", str(adjusted)])
+    assert result.exit_code == 0, result.output
+    for path in (out, adjusted):
+        with open(path, newline="", encoding="utf-8") as handle:
+            rows = list(csv.DictReader(handle))
+        assert [rows[0][seat] for seat in ("north", "east", "south", "west")] == ["'" + name for name in names]
+        cells = [cell for row in rows for cell in row.values()]
+        assert not [cell for cell in cells if cell[:1] in "=+@\t\r" and cell != ""]
+        assert not [cell for cell in cells if cell.startswith("-") and not cell.lstrip("-").replace(".", "").isdigit()]
+    with open(adjusted, newline="", encoding="utf-8") as handle:
+        score = next(csv.DictReader(handle))["score_ns"]
+    assert float(score) < 0 and not score.startswith("'")  # a negative score is a number
+    back = read_rows(out)
+    assert list(back.loc[0, ["north", "east", "south", "west"]]) == names
+
+
+def test_parquet_and_json_lines_keep_typed_text_exactly(tmp_path: Path) -> None:
+    names = FORMULAS[:4]
+    case = _case_with(tmp_path, names, "=1+1")
+    for suffix in (".parquet", ".jsonl"):
+        out = tmp_path / f"scan{suffix}"
+        CliRunner().invoke(main, ["scan", str(case), "--estimator", "dd", "--jobs", "1", "--quiet", "--out", str(out)])
+        assert list(read_rows(out).loc[0, ["north", "east", "south", "west"]]) == names
+
+
+CONTROLS = ["\r", "\x00", "\x07", "\x7f", "\x85", "\x9b", "\u202e", "\n", "\x1b[2J", "\u2028"]
+
+
+@pytest.mark.parametrize("control", CONTROLS, ids=[f"U+{ord(c[0]):04X}" for c in CONTROLS])
+def test_the_readable_text_shows_a_typed_control_character_as_an_escape(tmp_path: Path, control: str) -> None:
+    east = f"Eve{control}Ruling (64A): 7NT= by North"
+    case = _case_with(tmp_path, ["Ann", east, "Sam", "Wes"], f"I{control}said nothing")
+    result = CliRunner().invoke(main, ["adjudicate", str(case), "--estimator", "dd"])
+    assert result.exit_code == 0, result.output
+    assert not [character for character in result.output if ord(character) in UNSAFE and character != "\n"]
+    assert printable(east) in result.output
+    assert not [line for line in result.output.splitlines() if line.startswith("Ruling (64A): 7NT")]
+    as_json = CliRunner().invoke(main, ["adjudicate", str(case), "--estimator", "dd", "--json"])
+    import json
+
+    assert json.loads(as_json.output)[0]["players"]["E"] == east  # JSON keeps the text exactly
+
+
+def test_printable_escapes_every_unsafe_character_and_nothing_else() -> None:
+    unsafe = "".join(chr(code) for code in UNSAFE)
+    assert not [character for character in printable(unsafe) if ord(character) in UNSAFE]
+    kept = "Board 7: 4\u2660X by S \u2013 \u00e9l\u00e8ve, \u201cquoted\u201d\ttab"
+    assert printable(kept) == kept
+
+
+# --- 3. a stop at any moment ----------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("stop", [signal.SIGINT, signal.SIGTERM], ids=["SIGINT", "SIGTERM"])
+def test_a_stop_sent_while_python_imports_ends_with_one_line_and_its_status(stop: int) -> None:
+    """Twenty stops, each at a random moment of the first 0.6 s (the imports take longer than that)."""
+    chance = random.Random(stop)
+    endings = []
+    for _ in range(20):
+        process = subprocess.Popen([*PYTHON, "adjudicate", str(CASE), "--estimator", "dd"],
+                                   stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        import time
+
+        time.sleep(chance.uniform(0.08, 0.6))
+        process.send_signal(stop)
+        _, error = process.communicate(timeout=120)
+        endings.append((process.returncode, error))
+    expected = (128 + stop, "interrupted: nothing more was done\n")
+    assert [ending for ending in endings if ending != expected and ending != (0, "")] == []
+
+
+@pytest.mark.filterwarnings("ignore::pytest.PytestUnraisableExceptionWarning")  # the drop is the point
+def test_a_stop_lost_inside_a_finalizer_is_raised_again_where_the_work_asks() -> None:
+    from revsim.cli import signals
+
+    class Finalized:
+        def __del__(self) -> None:
+            signals.interrupt(signal.SIGINT, None)   # Python prints and drops an exception raised here
+
+    import contextlib
+    import io
+
+    with contextlib.redirect_stderr(io.StringIO()):
+        Finalized()
+    with pytest.raises(KeyboardInterrupt) as stop:
+        signals.raise_if_stopped()
+    assert signals.interrupted_status(stop.value) == 130
+    signals.raise_if_stopped()  # handled: asked again, nothing is raised
+
+
+def test_a_ctrl_c_to_the_whole_group_while_the_scans_workers_start_is_never_lost(tmp_path: Path) -> None:
+    """The terminal's Ctrl-C reaches the workers too: those just forked hold it back until they ignore it, and
+    the scan stops with 130 whenever it lands."""
+    from revsim.synthetic import write_archive
+
+    archive = tmp_path / "archive.pbn"
+    write_archive(str(archive), seed=3, boards=6000)
+    chance = random.Random(7)
+    endings = []
+    for _ in range(8):
+        process = subprocess.Popen([*PYTHON, "scan", str(archive), "--estimator", "dd", "--jobs", "2", "--quiet",
+                                    "--out", str(tmp_path / "scan.csv")],
+                                   stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True)
+        import time
+
+        time.sleep(chance.uniform(0.5, 1.5))  # around the workers' start
+        os.killpg(process.pid, signal.SIGINT)
+        _, error = process.communicate(timeout=120)
+        endings.append((process.returncode, "Traceback" in error or "Exception" in error))
+    assert all(ending == (130, False) for ending in endings), endings
