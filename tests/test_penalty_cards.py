@@ -113,3 +113,85 @@ def test_law62c1_declarer_may_take_back_the_card_he_played_after_the_revoke() ->
     assert position_cards == ["H8"]                       # East's legal card; nothing after it is taken from the record
     table_like = ruling.chosen.lines[1]
     assert table_like.name == "table-like" and table_like.cards[0] == "H8"
+
+
+def test_law62c1_declarer_takes_back_his_overruff_and_keeps_the_trump_he_needs() -> None:
+    """hands/law62c1-declarer-takes-back-his-overruff.toml (its reasoning in its comments): South overruffed East's
+    revoke with the SQ; in the corrected play he may take it back (Law 62C1), and discarding instead is worth a
+    trick: 10 tricks, where keeping the SQ on the trick gives 9."""
+    from revsim.adjudicate import Settings, adjudicate
+    from revsim.outputs.text import ruling_to_text
+    from revsim.records.readers import read_records
+    from revsim.records.record import Record
+    from tests.conftest import HANDS
+
+    [record] = list(read_records(HANDS / "law62c1-declarer-takes-back-his-overruff.toml"))
+    assert isinstance(record, Record)
+    ruling = adjudicate(record, Settings(estimator="dd"))
+    assert ruling.law == "62A" and [(o.tricks, o.weight) for o in ruling.ns] == [(10, 1.0)]
+    assert "South's SQ, played after the revoke, may be taken back and another card played (Law 62C1)" in \
+        ruling_to_text(ruling)
+    corrected = Replay(tuple(cards_of(text) for text in ("HA DT D5 CJ", "S3 H6 DJ C7", "SQ SJ D7 C2", "S9 HQ H4 D2")),
+                       0, 3, first_trick=10, tricks_before=(6, 3))
+    for card in ("HQ", "HA", "H6"):   # West leads, dummy wins, East follows as corrected; South to play
+        corrected.play(Card.parse(card))
+    penalty = [Penalty(1, Card.parse("S3"))]
+    south = law50d_card_values(corrected, 2, penalty)
+    assert south is not None
+    assert max(south.values()) == 10 and south[Card.parse("SQ")] == 9
+
+
+@given(st.integers(0, 2**32 - 1), st.integers(2, 13))
+def test_law62c1_only_the_non_offenders_cards_after_the_revoke_may_be_withdrawn(seed: int, length: int) -> None:
+    from revsim.laws.law62 import law62c1_cards_that_may_be_withdrawn
+
+    replay, _ = _ending(seed, length)
+    while not replay.is_over:
+        replay.play(replay.legal_cards()[0])
+    plays = replay.plays
+    revoke = random.Random(seed).choice(plays)
+    withdrawn = law62c1_cards_that_may_be_withdrawn(plays, revoke.trick, revoke.seat)
+    in_trick = [play for play in plays if play.trick == revoke.trick]
+    later = in_trick[in_trick.index(revoke) + 1:]
+    assert withdrawn == [play for play in later if side_of(play.seat) != side_of(revoke.seat)]
+    assert len(withdrawn) <= 2 and all(play.trick == revoke.trick for play in withdrawn)
+
+
+def _west_penalty_ace() -> Replay:
+    """No trumps, South declares, East to lead to trick 12. West's HA is a major penalty card. Free, East leads
+    the H5 and West's ace wins it (North-South 1 trick of 2). Forbidden to lead hearts (Law 50D2), East must lead
+    the D3: West keeps the HA (picked up), but it can only fall under the SA at trick 13 (North-South 2)."""
+    hands = (cards_of("HK D2"), cards_of("H5 D3"), cards_of("SA DA"), cards_of("HA S2"))
+    return Replay(hands, 4, 1, first_trick=12, tricks_before=(6, 5))
+
+
+def test_law50d2_the_search_takes_declarers_best_lead_option() -> None:
+    position = _west_penalty_ace()
+    penalty = Penalty(3, Card.parse("HA"))
+    assert _brute(position, 2, (penalty,)) == 8
+    searched = law50d_card_values(position, 2, [penalty], allowed={Card.parse("D3")})
+    assert searched == {Card.parse("D3"): 8}
+
+
+def test_law50d2_the_play_outs_declarer_forbids_the_suit_that_would_free_the_penalty_card() -> None:
+    from revsim.equity.lead_options import law50d2_declarer_choice
+    from revsim.equity.playout import Policy, play_out_lines
+
+    position = _west_penalty_ace()
+    penalty = Penalty(3, Card.parse("HA"))
+    kept, choice = law50d2_declarer_choice(position, 2, {}, 8, random.Random(1), (penalty,))
+    assert choice == (Card.parse("HA").suit, False) and kept == ()      # hearts forbidden; the HA picked up
+    lines = play_out_lines(position, 2, {}, Policy(0.02, 8, endgame=0), 12, random.Random(2), penalties=(penalty,))
+    assert {line.cards[0] for line in lines} == {Card.parse("D3")} and {line.tricks for line in lines} == {8}
+
+
+@given(st.integers(0, 2**32 - 1), st.integers(2, 4))
+def test_law50d2_the_play_outs_choice_is_one_the_law_gives(seed: int, length: int) -> None:
+    from revsim.equity.lead_options import law50d2_declarer_choice
+    from revsim.equity.penalty import law50d2_lead_options
+
+    replay, penalty = _ending(seed, length)
+    declarer = next(seat for seat in range(4) if side_of(seat) != side_of(penalty.seat))
+    options = law50d2_lead_options(replay, side_of(declarer), (penalty,))
+    chosen = law50d2_declarer_choice(replay, declarer, {}, 6, random.Random(seed), (penalty,))
+    assert chosen in options if options else chosen == ((penalty,), None)

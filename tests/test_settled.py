@@ -19,7 +19,7 @@ from revsim.equity.playout import PlayOut
 from revsim.equity.representative import typical_index
 from revsim.equity.sd import agreement_of, likely_tricks, load_level
 from revsim.equity.settle import MAX_PLAYOUTS, MIN_PLAYOUTS, blended_estimate, settled_share, subsample_blend
-from revsim.equity.solver import _deal_of, _solve_batch
+from revsim.equity.solver import _deal_of, _solve_batch, _solve_one
 from tests.conftest import spade_finesse_ending
 
 BLEND = {"unanimous": 0.45, "strong": 0.6, "split": 0.35}
@@ -128,3 +128,4 @@ def test_the_solvers_direct_batch_gives_endplays_values(seed: int, length: int, 
     [fast] = _solve_batch([key], trump)
     [slow] = solve_all_boards([_deal_of(*key, trump)])
     assert fast == {Card(int(c.suit.value), int(c.rank.value).bit_length() - 1): int(t) for c, t in slow}
+    assert _solve_one(key, trump) == fast   # the single-board call (card_values) reads the same

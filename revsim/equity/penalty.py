@@ -21,10 +21,11 @@ from revsim.laws.law62 import law62b_withdrawn_card_becomes_penalty_card
 from revsim.play.replay import Replay
 from revsim.records.facts import PenaltyCard
 
-NODES = 2_000
+NODES = 40_000
 """The most positions one search may visit (a count, so the result does not depend on the machine); past it the
 search gives up (``law50d_card_values`` returns None) and the caller values the play without the obligation,
-saying so. Endings of a few tricks, and penalty cards that must go at once, are searched exactly."""
+saying so. Every corrected revoke in ``hands/`` is searched exactly: the longest, a trump penalty card from trick 3
+(``law62a-attention-at-the-revoke-trick``), takes 24,497 positions."""
 
 
 class SearchTooLarge(RuntimeError):
@@ -76,6 +77,30 @@ LeadChoice = tuple[int, bool] | tuple[()] | None
 ``()`` for neither, None while the choice is still to be made (or there is none)."""
 
 
+def law50d2_lead_options(replay: Replay, declarer_side: int, penalties: tuple[Penalty, ...]
+                         ) -> list[tuple[tuple[Penalty, ...], LeadChoice]]:
+    """Law 50D2: when the partner of a defender with a major penalty card is to lead a new trick, declarer may
+    require the lead of the penalty card's suit or forbid it (the penalty card is then picked up), or let the lead
+    be free (the penalty card stays); each option with the penalty cards that remain. Empty when none applies."""
+    if replay.current_trick or replay.is_over:
+        return []
+    leader = replay.to_play
+    held = [penalty for penalty in penalties if penalty.seat == partner(leader)]
+    if not held or side_of(leader) == declarer_side:
+        return []
+    penalty = held[0]
+    rest = tuple(p for p in penalties if p != penalty)
+    return [(penalties, ()), (rest, (penalty.card.suit, True)), (rest, (penalty.card.suit, False))]
+
+
+def law50d2_allowed(cards: list[Card], lead_suit: LeadChoice) -> list[Card]:
+    """The leads declarer's choice under Law 50D2 leaves (all of them where the leader cannot comply)."""
+    if not lead_suit:
+        return cards
+    suit, required = lead_suit
+    return [card for card in cards if (card.suit == suit) == required] or cards
+
+
 class _Search:
     """Alpha-beta over the plays while a penalty card is on the table; declarer's side's total tricks.
 
@@ -106,7 +131,7 @@ class _Search:
         self.nodes += 1
         if self.nodes > NODES:
             raise SearchTooLarge(f"penalty cards on the table for more than {NODES} positions")
-        options = self._declarer_options(replay, penalties) if lead_suit is None else []
+        options = law50d2_lead_options(replay, self.side, penalties) if lead_suit is None else []
         if options:
             result = self._best_option(replay, options, alpha, beta)
         else:
@@ -119,6 +144,17 @@ class _Search:
             self.memo[key] = (result, result)
         return result
 
+    def exact(self, replay: Replay, penalties: tuple[Penalty, ...], at_least: int) -> int:
+        """The exact value of a position worth ``at_least`` double dummy, by tests of one trick more at a time
+        (MTD(f) with null windows): the penalty cards usually change the value by a trick or none, and a test
+        that fails cuts far more of the tree than one wide search."""
+        value = at_least
+        while True:
+            tested = self.value(replay, penalties, None, value, value + 1)
+            if tested <= value:
+                return value
+            value = tested
+
     def _best_option(self, replay: Replay, options: list[tuple[tuple[Penalty, ...], LeadChoice]], alpha: int,
                      beta: int) -> int:
         best = -1
@@ -127,20 +163,6 @@ class _Search:
             if best >= beta:
                 break
         return best
-
-    def _declarer_options(self, replay: Replay, penalties: tuple[Penalty, ...]
-                          ) -> list[tuple[tuple[Penalty, ...], LeadChoice]]:
-        """Law 50D2: the holder's partner to lead a new trick: declarer requires or forbids the suit of the penalty
-        card (which is then picked up), or lets the lead be free (the penalty card stays)."""
-        if replay.current_trick:
-            return []
-        leader = replay.to_play
-        held = [penalty for penalty in penalties if penalty.seat == partner(leader)]
-        if not held or side_of(leader) == self.side:
-            return []
-        penalty = held[0]
-        rest = tuple(p for p in penalties if p != penalty)
-        return [(penalties, ()), (rest, (penalty.card.suit, True)), (rest, (penalty.card.suit, False))]
 
     def _best_card(self, replay: Replay, penalties: tuple[Penalty, ...], lead_suit: LeadChoice, alpha: int,
                    beta: int) -> int:
@@ -151,10 +173,13 @@ class _Search:
             if best >= beta:
                 return best
         else:
+            best = min(bound for _, bound in bounds)
+            if best >= beta:
+                return best   # every card is worth at least ``beta`` to declarer: the defenders cannot stay below it
             best = 14
         for card, bound in bounds:
-            if not maximising and bound >= best:
-                continue   # worth at least ``bound``: no better for the defenders than a card already tried
+            if not maximising and bound >= min(best, beta):
+                continue   # worth at least ``bound``: no better for the defenders than a card tried, or than ``beta``
             window = (max(alpha, best), beta) if maximising else (alpha, min(beta, best))
             replay.play(card)
             try:
@@ -175,10 +200,7 @@ class _Search:
         if forced is not None:
             legal = [forced]
         else:
-            legal = replay.legal_cards()
-            if lead_suit:
-                suit, required = lead_suit
-                legal = [card for card in legal if (card.suit == suit) == required] or legal
+            legal = law50d2_allowed(replay.legal_cards(), lead_suit)
             legal = _one_of_each_run(replay, legal, {penalty.card for penalty in penalties})
         ordered = sorted(legal, key=lambda card: -values[card])
         return [(card, side_total(replay, self.side, values[card])) for card in ordered]
@@ -217,10 +239,12 @@ def law50d_card_values(replay: Replay, declarer: Seat, penalties: Iterable[Penal
     if allowed is not None:
         legal = [card for card in legal if card in allowed] or legal
     values: dict[Card, int] = {}
+    double_dummy = card_values(replay)
     for card in legal:
+        at_least = side_total(replay, search.side, double_dummy[card])
         replay.play(card)
         try:
-            values[card] = search.value(replay, held)
+            values[card] = search.exact(replay, held, at_least)
         except SearchTooLarge:
             return None
         finally:

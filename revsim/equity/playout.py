@@ -25,8 +25,9 @@ from dataclasses import dataclass, replace
 
 from revsim.cards import Card, Layout, Seat, partner, side_of
 from revsim.equity.carding import Carding, carding_weight, readings
+from revsim.equity.lead_options import law50d2_declarer_choice
 from revsim.equity.leads import LeadModel, lead_likelihood
-from revsim.equity.penalty import Penalty, law50d1_forced, outstanding
+from revsim.equity.penalty import LeadChoice, Penalty, law50d1_forced, law50d2_allowed, outstanding
 from revsim.equity.sampling import bad_break_layouts, sample_layouts, weighted_layouts
 from revsim.equity.solver import layout_of, layout_values, positions_values, total_tricks
 from revsim.equity.view import HandShape, View, player_view
@@ -140,11 +141,14 @@ def play_out_lines(position: Replay, declarer: Seat, shapes: dict[Seat, HandShap
                    penalties: tuple[Penalty, ...] = ()) -> list[PlayOut]:
     """``play_outs`` with the cards of every play-out; ``on_step`` is told the trick the play-outs have reached
     (for a progress line); ``penalties``: major penalty cards, played at the first legal opportunity (Law 50D1;
-    the last tricks are played double dummy only once none is left)."""
+    the last tricks are played double dummy only once none is left), with declarer's lead options when the
+    holder's partner is to lead (Law 50D2, ``lead_options``)."""
     side = side_of(declarer)
     lines = [position.copy() for _ in range(count)]
     firsts: list[Card | None] = [None] * count
     results: list[int | None] = [None] * count
+    held = [penalties] * count                       # each play-out's penalty cards, as Law 50D2 leaves them
+    choices: list[LeadChoice] = [None] * count       # declarer's Law 50D2 choice for the lead to come
     while True:
         deciding: list[tuple[int, list[Card]]] = []
         for index, line in enumerate(lines):
@@ -154,11 +158,17 @@ def play_out_lines(position: Replay, declarer: Seat, shapes: dict[Seat, HandShap
             if line.is_over:
                 results[index] = line.tricks_won(side)
                 continue
-            if remaining <= policy.endgame and firsts[index] is not None and not outstanding(line, penalties):
+            if remaining <= policy.endgame and firsts[index] is not None and not outstanding(line, held[index]):
                 results[index] = total_tricks(line, declarer)[0]
                 continue
-            forced = law50d1_forced(line, penalties) if penalties else None
-            legal = [forced] if forced is not None else _choices(line, first_allowed if firsts[index] is None else None)
+            if line.current_trick or not penalties:
+                choices[index] = None
+            elif choices[index] is None:
+                held[index], choices[index] = law50d2_declarer_choice(line, declarer, shapes, policy.layouts, rng,
+                                                                      outstanding(line, held[index]))
+            forced = law50d1_forced(line, held[index]) if penalties else None
+            legal = [forced] if forced is not None else law50d2_allowed(
+                _choices(line, first_allowed if firsts[index] is None else None), choices[index])
             if len(legal) == 1:
                 STATS.forced += 1
                 _play(line, legal[0], firsts, index)

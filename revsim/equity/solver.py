@@ -21,9 +21,9 @@ import time
 from collections import OrderedDict
 from collections.abc import Iterator, Mapping, Sequence, Set
 from dataclasses import dataclass
+from typing import Any
 
 from endplay import _dds
-from endplay.dds import solve_board
 from endplay.types import Card as EndplayCard
 from endplay.types import Deal, Denom, Player
 
@@ -86,11 +86,6 @@ def _modified(path: str) -> int | None:
         return None
 
 
-def _endplay_deal(replay: Replay) -> Deal:
-    """The replay's position as an endplay Deal: hands at the start of the current trick, then its cards played."""
-    return _deal_of(layout_of(replay), replay.leader, tuple(replay.current_trick), replay.trump)
-
-
 def card_values(replay: Replay) -> dict[Card, int]:
     """For each legal card of the player to play, the tricks his side takes from here on, double dummy.
 
@@ -110,9 +105,8 @@ def _card_values(replay: Replay, key: tuple[object, ...]) -> dict[Card, int]:
         return dict(cached)
     started = time.perf_counter()
     with _dds_dump_kept_aside():
-        solved = solve_board(_endplay_deal(replay))
-    values = tuple((Card(int(card.suit.value), int(card.rank.value).bit_length() - 1), int(tricks))
-                   for card, tricks in solved)
+        values = tuple(_solve_one((tuple(replay.hand(seat) for seat in range(4)), replay.leader,
+                                   tuple(replay.current_trick)), replay.trump).items())
     STATS.calls += 1
     STATS.batches += 1
     STATS.seconds += time.perf_counter() - started
@@ -174,36 +168,51 @@ def _solve_batch(batch: list[_Key], trump: int) -> list[dict[Card, int]]:
         raise ValueError(f"DDS solves at most {BATCH} boards a call, not {len(batch)}")
     boards = _dds.boards()
     boards.noOfBoards = len(batch)
-    for number, (hands, leader, trick) in enumerate(batch):
-        deal = boards.deals[number]
-        deal.trump = int(_SUITS[trump].value)
-        deal.first = int(leader)
-        for place in range(3):
-            deal.currentTrickSuit[place] = trick[place][1].suit if place < len(trick) else 0
-            deal.currentTrickRank[place] = trick[place][1].rank if place < len(trick) else 0
-        for seat, hand in enumerate(hands):
-            masks = [0, 0, 0, 0]
-            for card in hand:
-                masks[card.suit] |= 1 << card.rank
-            for suit in range(4):
-                deal.remainCards[seat][suit] = masks[suit]
+    for number, key in enumerate(batch):
+        _fill_deal(boards.deals[number], key, trump)
         boards.target[number], boards.solutions[number], boards.mode[number] = 0, 3, 1
     solved = _dds.solvedBoards()
     _dds.SolveAllBoardsBin(boards, solved)
-    results: list[dict[Card, int]] = []
-    for number in range(len(batch)):
-        future = solved.solvedBoard[number]
-        values: dict[Card, int] = {}
-        for index in range(future.cards):
-            score = future.score[index]
-            if score == -1:
-                continue
-            suit, holding = future.suit[index], (1 << future.rank[index]) | future.equals[index]
-            for rank in range(2, 15):
-                if holding >> rank & 1:
-                    values[Card(suit, rank)] = score
-        results.append(values)
-    return results
+    return [_future_values(solved.solvedBoard[number]) for number in range(len(batch))]
+
+
+def _solve_one(key: _Key, trump: int) -> dict[Card, int]:
+    """One position solved by DDS's single-board call, its binary deal filled and its answer read directly."""
+    deal, future = _dds.deal(), _dds.futureTricks()
+    _fill_deal(deal, key, trump)
+    _dds.SolveBoard(deal, 0, 3, 1, future, 0)
+    return _future_values(future)
+
+
+def _fill_deal(deal: Any, key: _Key, trump: int) -> None:
+    """DDS's binary deal of a position: each hand a bit mask of ranks per suit, the trick in progress by suit and
+    rank, the leader and the trump suit."""
+    hands, leader, trick = key
+    deal.trump = int(_SUITS[trump].value)
+    deal.first = int(leader)
+    for place in range(3):
+        deal.currentTrickSuit[place] = trick[place][1].suit if place < len(trick) else 0
+        deal.currentTrickRank[place] = trick[place][1].rank if place < len(trick) else 0
+    for seat, hand in enumerate(hands):
+        masks = [0, 0, 0, 0]
+        for card in hand:
+            masks[card.suit] |= 1 << card.rank
+        for suit in range(4):
+            deal.remainCards[seat][suit] = masks[suit]
+
+
+def _future_values(future: Any) -> dict[Card, int]:
+    """DDS's answer read directly: each card with its equals, and the tricks for the side to play."""
+    values: dict[Card, int] = {}
+    for index in range(future.cards):
+        score = future.score[index]
+        if score == -1:
+            continue
+        suit, holding = future.suit[index], (1 << future.rank[index]) | future.equals[index]
+        for rank in range(2, 15):
+            if holding >> rank & 1:
+                values[Card(suit, rank)] = score
+    return values
 
 
 def _separate_batches(keys: list[_Key]) -> list[list[_Key]]:

@@ -10,6 +10,7 @@ board (each step gives new, frozen revokes). Imports only ``revsim.cards``, ``re
 from revsim.laws.law61 import law61_failed_to_follow, law61a2_lead_restriction_broken, law61a2_penalty_card_not_played
 from revsim.laws.law62 import (
     law62b_withdrawn_card_becomes_penalty_card,
+    law62c1_cards_that_may_be_withdrawn,
     law62c2_partner_card_becomes_penalty_card,
     law62d_trick12_must_be_corrected,
 )
@@ -28,7 +29,8 @@ from revsim.laws.law64 import (
 
 __all__ = [
     "law61_failed_to_follow", "law61a2_lead_restriction_broken", "law61a2_penalty_card_not_played",
-    "law62b_withdrawn_card_becomes_penalty_card", "law62c2_partner_card_becomes_penalty_card",
+    "law62b_withdrawn_card_becomes_penalty_card", "law62c1_cards_that_may_be_withdrawn",
+    "law62c2_partner_card_becomes_penalty_card",
     "law62d_trick12_must_be_corrected", "law63a1_established_by_next_trick", "law63a3_a4_established_by_claim",
     "law64a_automatic_transfer", "law64b1_no_trick_won", "law64b2_repeated_revoke_same_suit",
     "law64b3_dummy_or_penalty_card", "law64b4_noticed_after_next_call", "law64b5_noticed_after_round",

@@ -3,13 +3,25 @@
 
 from __future__ import annotations
 
-from revsim.cards import Seat, partner
+from collections.abc import Iterable
+
+from revsim.cards import Seat, partner, side_of
+from revsim.play.replay import Play
 
 
 def law62b_withdrawn_card_becomes_penalty_card(offender: Seat, declarer: Seat) -> bool:
     """Law 62B1: a revoke card withdrawn from a defender's unfaced hand becomes a major penalty card;
     declarer's or dummy's card is replaced without further rectification (62B2)."""
     return offender not in (declarer, partner(declarer))
+
+
+def law62c1_cards_that_may_be_withdrawn(plays: Iterable[Play], trick: int, offender: Seat) -> list[Play]:
+    """Law 62C1: once a revoke is corrected, each member of the non-offending side may withdraw a card he played
+    to the revoke trick after the revoke and substitute another, without penalty; these are those cards, in the
+    order played (the corrected play chooses them again)."""
+    in_trick = [play for play in plays if play.trick == trick]
+    after = next((index for index, play in enumerate(in_trick) if play.seat == offender), len(in_trick)) + 1
+    return [play for play in in_trick[after:] if side_of(play.seat) != side_of(offender)]
 
 
 def law62c2_partner_card_becomes_penalty_card(player: Seat, declarer: Seat) -> bool:
