@@ -17,11 +17,10 @@ from revsim.laws.detection import (
 )
 from revsim.laws.transfer import apply_law64
 from revsim.outputs.dicts import error_to_dict, field_to_dict, ruling_to_dict, settings_to_dict, skipped_to_dict
-from revsim.outputs.progress import plural
 from revsim.outputs.terminal import printable
 from revsim.outputs.text import ruling_to_text
 from revsim.play.table import replay_cards, table_result
-from revsim.records.errors import RecordError
+from revsim.records.errors import RecordError, plural
 from revsim.records.facts import Facts, parse_noticed_at
 from revsim.records.record import Record
 from revsim.scoring.field import field_for_board
@@ -90,7 +89,30 @@ def adjudicate(record: Record, settings: Settings | None = None) -> BoardRuling:
 
     Pure: the record given is not changed. The ruling holds its own copy, with the facts as ruled on (the
     settings' ``noticed`` and ``noticed_at`` in place of the record's, the one place they are resolved) and
-    the notes the ruling added."""
+    the notes the ruling added.
+
+    An ending written as a case file: East ruffs dummy's heart at trick 10 while holding one, and leads to trick
+    11, so the revoke is established; he won the revoke trick and a later one, so two tricks go to declarer
+    (Law 64A1), and the no-infraction result (double dummy here) gives no more.
+
+    >>> case = '''
+    ... board = "7"
+    ... deal = "N:Q.6.7.2 K2.8..3 T.53..K ..A9.87"
+    ... contract = "2S"
+    ... declarer = "S"
+    ... vulnerable = "None"
+    ... start = { trick = 10, leader = "N", declarer_tricks = 6 }
+    ... play = ["H6 S2 H3 C7", "SK ST C8 SQ", "H8 H5 D9 D7", "C3 CK DA C2"]
+    ... '''
+    >>> from revsim import Settings, adjudicate
+    >>> from revsim.records.readers import parse_text
+    >>> [record] = parse_text(case, "case.toml")
+    >>> ruling = adjudicate(record, Settings(estimator="dd"))
+    >>> str(ruling.law), ruling.table_tricks, ruling.transfer
+    ('64A', 7, 2)
+    >>> [(outcome.tricks, outcome.weight) for outcome in ruling.ns]
+    [(9, 1.0)]
+    """
     if not isinstance(record, Record):
         raise TypeError(f"adjudicate takes a Record (from read_records), not {type(record).__name__}")
     if settings is not None and not isinstance(settings, Settings):

@@ -36,11 +36,11 @@ from revsim.equity.settings import (
     Settings,
 )
 from revsim.extras import install_command
-from revsim.outputs.progress import WorkLine, plural
+from revsim.outputs.progress import WorkLine
 from revsim.outputs.rowfiles import write_whole
 from revsim.outputs.weights import weighted_tricks
 from revsim.records.choice import NotOneRecord, OptionNames, no_board_named, one_record
-from revsim.records.errors import RecordError
+from revsim.records.errors import RecordError, plural
 from revsim.records.facts import Facts
 from revsim.records.readers import read_records, select_boards
 from revsim.records.record import Record

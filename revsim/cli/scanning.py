@@ -16,8 +16,9 @@ from revsim.cli.messages import show, warn
 from revsim.cli.signals import interrupted_status, raise_if_stopped
 from revsim.equity.settings import Settings
 from revsim.outputs.adjustments import ADJUSTMENT_COLUMNS
-from revsim.outputs.progress import Progress, plural
+from revsim.outputs.progress import Progress
 from revsim.outputs.rowfiles import RowWriter, open_file_writer, open_writers
+from revsim.records.errors import plural
 from revsim.scan import ClusterError, scan_rows
 from revsim.scan.cluster import close_connection, connect
 

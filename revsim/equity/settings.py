@@ -72,6 +72,12 @@ class Settings:
     that many percent (``granularity`` 1 and ``max_outcomes`` 13 give the estimate back). ``likely``: the
     director's standard of a likely result (``law84.LIKELY``, one time in six): a weighted score holds only
     results the estimate makes at least that likely (0 and ``granularity`` 1 give the estimate back).
+
+    >>> Settings(estimator="dd", noticed_at="11.0").estimator
+    'dd'
+    >>> Settings(estimator="magic")
+    Traceback (most recent call last):
+    ValueError: estimator must be one of sd, dd, not 'magic'
     """
 
     noticed: str | None = None

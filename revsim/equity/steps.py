@@ -226,4 +226,4 @@ class BoardRuling:
 
 def expected(outcomes: tuple[Outcome, ...] | list[Outcome], field_name: str) -> float:
     """The weighted mean of ``tricks`` or ``score`` over a side's outcomes."""
-    return sum(getattr(outcome, field_name) * outcome.weight for outcome in outcomes)
+    return float(sum(getattr(outcome, field_name) * outcome.weight for outcome in outcomes))

@@ -8,13 +8,13 @@ from dataclasses import dataclass
 from revsim.equity.settings import Settings
 from revsim.equity.steps import BoardRuling
 from revsim.outputs.dicts import settings_to_dict
-from revsim.outputs.progress import plural
 from revsim.outputs.report.board import report_article
 from revsim.outputs.report.chart import BoardTraces
 from revsim.outputs.report.evidence import escape
 from revsim.outputs.report.page import page, settings_text
 from revsim.outputs.text import describe_info
 from revsim.outputs.weights import weighted_result
+from revsim.records.errors import plural
 from revsim.scoring.points import result_text
 
 _e = escape
