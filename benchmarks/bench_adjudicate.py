@@ -26,9 +26,9 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from revsim.adjudicate import adjudicate  # noqa: E402
-from revsim.equity import playout, sd, solver  # noqa: E402
-from revsim.equity.playout import STATS as PLAYOUTS  # noqa: E402
 from revsim.equity.settings import Settings  # noqa: E402
+from revsim.likely import playout, sd, solver  # noqa: E402
+from revsim.likely.playout import STATS as PLAYOUTS  # noqa: E402
 from revsim.records.readers import read_records  # noqa: E402
 from revsim.records.record import Record  # noqa: E402
 from revsim.synthetic import random_board  # noqa: E402

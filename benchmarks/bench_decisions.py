@@ -13,7 +13,7 @@ Prints, for declarer and the defenders apart:
 3. how often the card played cost a trick by what the layouts said (their best cards all right on the
    actual deal, some, none), for the real players, a player who takes a best card on his layouts, and the
    fitted model (scoring events).
-With --write, the fitted temperatures and insights go to the level's entry in revsim/equity/levels.json
+With --write, the fitted temperatures and insights go to the level's entry in revsim/likely/levels.json
 (its sights set to 0: the insight replaces them); bench_likely.py then measures the play-outs and refits the
 blend.
 
@@ -57,7 +57,7 @@ from decision_fit import (  # noqa: E402
 from likely_scoring import area_under_curve  # noqa: E402
 from likely_write import BLEND_REFIT  # noqa: E402
 
-from revsim.equity.sd import Level, load_level  # noqa: E402
+from revsim.likely.sd import Level, load_level  # noqa: E402
 from revsim.records.record import Record  # noqa: E402
 
 GAPS = (0.0, 0.1, 0.3, 0.7, 13.0)

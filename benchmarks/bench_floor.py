@@ -42,7 +42,7 @@ from likely_positions import Position, add_dd, collect, estimate  # noqa: E402
 from likely_scoring import bootstrap_ratio  # noqa: E402
 from same_position import Tables, deal_key, lowest_crps, mean_crps, same_positions, spread  # noqa: E402
 
-from revsim.equity.sd import CUTS, Level, load_level  # noqa: E402
+from revsim.likely.sd import CUTS, Level, load_level  # noqa: E402
 
 Estimate = tuple[dict[int, float], dict[int, float]]
 """sd's estimate of a position: the blend and its play-outs alone."""

@@ -23,7 +23,7 @@ Printed per level: CRPS (pooled and by cut; for one number it is the absolute er
 error of the mean, the bias, the share where the most likely outcome was the actual one, a calibration
 table, the same by the play-outs' agreement, sd's most likely outcome against dd's (the paired difference with
 its standard error), sd's CRPS over dd's and over blind's with a 95% interval by a bootstrap over the boards,
-and by event, and seconds per position; with --write, the fitted parameters go to revsim/equity/levels.json.
+and by event, and seconds per position; with --write, the fitted parameters go to revsim/likely/levels.json.
 With --write, a few fitting positions and their play-outs are kept beside the parameters (``check``):
 ``tests/test_single_dummy.py`` replays them with the shipped parameters and must get the same play-outs.
 --jobs runs positions in that many processes (each its own solver); the figures do not depend on it.
@@ -56,8 +56,8 @@ from likely_positions import Position, auction_rules_kept, draw, estimate  # noq
 from likely_scoring import by_group, calibration, own_world, paired_crps, paired_exact, ratio, ratio_interval, scores  # noqa: E402
 from likely_write import READING_OPTIONS, fitted_on, level_entry  # noqa: E402
 
-from revsim.equity.playout import STATS  # noqa: E402
-from revsim.equity.sd import MARGINS, Level, agreement_of, load_level, margin_of, options_set, readings_on  # noqa: E402
+from revsim.likely.playout import STATS  # noqa: E402
+from revsim.likely.sd import MARGINS, Level, agreement_of, load_level, margin_of, options_set, readings_on  # noqa: E402
 from revsim.records.readers import read_records  # noqa: E402
 from revsim.records.record import Record  # noqa: E402
 

@@ -44,8 +44,8 @@ from likely_positions import Position, draw  # noqa: E402
 from likely_scoring import area_under_curve, crps, paired_crps, ratio, scores  # noqa: E402
 from luck import LUCK_BUCKETS, Luck, luck_bucket, luck_of  # noqa: E402
 
-from revsim.equity.sd import MARGINS, load_level, margin_of  # noqa: E402
-from revsim.equity.solver import total_tricks  # noqa: E402
+from revsim.likely.sd import MARGINS, load_level, margin_of  # noqa: E402
+from revsim.likely.solver import total_tricks  # noqa: E402
 
 Key = Callable[[Position], Hashable]
 Rows = list[tuple[Position, dict[int, float]]]

@@ -24,9 +24,9 @@ from likely_positions import Position, draw  # noqa: E402
 from likely_scoring import bootstrap_mean, crps  # noqa: E402
 
 from revsim.equity.law84 import FormStandard  # noqa: E402
-from revsim.equity.predict import position_after  # noqa: E402
-from revsim.equity.sd import likely_tricks, load_level  # noqa: E402
-from revsim.equity.view import record_auction  # noqa: E402
+from revsim.likely.predict import position_after  # noqa: E402
+from revsim.likely.sd import likely_tricks, load_level  # noqa: E402
+from revsim.likely.view import record_auction  # noqa: E402
 
 STANDARD = FormStandard()
 

@@ -61,12 +61,12 @@ def is_fitting(event: str) -> bool:
 
 
 def read_fitted(name: str) -> dict[str, Any]:
-    """The shipped parameters in ``revsim/equity/<name>``, one entry per level."""
-    fitted: dict[str, Any] = json.loads((ROOT / "revsim" / "equity" / name).read_text())
+    """The shipped parameters in ``revsim/likely/<name>``, one entry per level."""
+    fitted: dict[str, Any] = json.loads((ROOT / "revsim" / "likely" / name).read_text())
     return fitted
 
 
 def write_fitted(name: str, fitted: dict[str, Any]) -> None:
-    """Ship parameters fitted by a benchmark: ``revsim/equity/<name>``, one entry per level."""
-    (ROOT / "revsim" / "equity" / name).write_text(json.dumps(fitted, indent=2) + "\n")
-    print(f"\nwritten: revsim/equity/{name}")
+    """Ship parameters fitted by a benchmark: ``revsim/likely/<name>``, one entry per level."""
+    (ROOT / "revsim" / "likely" / name).write_text(json.dumps(fitted, indent=2) + "\n")
+    print(f"\nwritten: revsim/likely/{name}")

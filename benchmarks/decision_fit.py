@@ -21,10 +21,10 @@ import numpy as np
 from corpus_records import clean_replay
 
 from revsim.cards import Card, Seat, side_of
-from revsim.equity.playout import Policy, card_averages
-from revsim.equity.predict import position_after
-from revsim.equity.solver import card_values
-from revsim.equity.view import record_auction
+from revsim.likely.playout import Policy, card_averages
+from revsim.likely.predict import position_after
+from revsim.likely.solver import card_values
+from revsim.likely.view import record_auction
 from revsim.play.replay import Replay
 from revsim.records.record import Record
 

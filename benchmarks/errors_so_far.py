@@ -11,8 +11,8 @@ from dataclasses import dataclass
 from likely_positions import Position
 
 from revsim.cards import Card, Seat
-from revsim.equity.predict import position_after
-from revsim.equity.solver import card_values
+from revsim.likely.predict import position_after
+from revsim.likely.solver import card_values
 from revsim.play.replay import Replay
 
 

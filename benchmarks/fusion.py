@@ -15,12 +15,12 @@ from corpus_records import clean_replay
 from decision_fit import Decision
 
 from revsim.cards import Card, Layout, Seat
-from revsim.equity.playout import Policy, play_out_lines
-from revsim.equity.predict import position_after
-from revsim.equity.sampling import sample_layouts
-from revsim.equity.sd import load_level
-from revsim.equity.solver import best_card
-from revsim.equity.view import HandShape, player_view, record_auction
+from revsim.likely.playout import Policy, play_out_lines
+from revsim.likely.predict import position_after
+from revsim.likely.sampling import sample_layouts
+from revsim.likely.sd import load_level
+from revsim.likely.solver import best_card
+from revsim.likely.view import HandShape, player_view, record_auction
 from revsim.play.replay import Replay
 from revsim.records.record import Record
 

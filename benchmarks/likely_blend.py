@@ -12,7 +12,7 @@ from typing import Any, Protocol, TypeVar
 
 from likely_scoring import crps, mean_and_error, mode
 
-from revsim.equity.sd import AGREEMENTS, CUTS, MARGINS, Blend, Level, agreement_of, blind_distribution, margin_of
+from revsim.likely.sd import AGREEMENTS, CUTS, MARGINS, Blend, Level, agreement_of, blind_distribution, margin_of
 
 Errors = dict[int, dict[int, float]]
 """Actual minus double dummy: each offset's share, by cut."""

@@ -8,7 +8,7 @@ import argparse
 from collections.abc import Sequence
 from typing import Any, Protocol
 
-from revsim.equity.sd import Level, options_set, readings_on
+from revsim.likely.sd import Level, options_set, readings_on
 
 READING_OPTIONS = {"leads": "read_leads", "carding": "read_carding", "bad_breaks_fit_auction": "bad_breaks_fit_auction"}
 """Each option that switches on a reading of the players, and the level's switch (``sd.READINGS``)."""

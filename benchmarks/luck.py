@@ -13,10 +13,10 @@ from dataclasses import dataclass
 from likely_positions import Position
 
 from revsim.cards import Seat, next_seat, partner
-from revsim.equity.predict import position_after
-from revsim.equity.sampling import sample_layouts
-from revsim.equity.solver import layout_values, side_total
-from revsim.equity.view import HandShape, player_view, record_auction
+from revsim.likely.predict import position_after
+from revsim.likely.sampling import sample_layouts
+from revsim.likely.solver import layout_values, side_total
+from revsim.likely.view import HandShape, player_view, record_auction
 from revsim.play.replay import Replay
 
 LUCK_EDGES = (-0.5, 0.5)

@@ -14,8 +14,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from revsim.cards import Card
-from revsim.equity.sd import CUTS, MARGINS, Level, blind_distribution, level_from_entry, likely_tricks, load_level, margin_of
-from revsim.equity.worlds import Estimate
+from revsim.likely.sd import CUTS, MARGINS, Level, blind_distribution, level_from_entry, likely_tricks, load_level, margin_of
+from revsim.likely.worlds import Estimate
 from revsim.outputs.playouts import MARGIN_WORDS, real_play_texts
 from tests.test_single_dummy import _end_position, same_blend
 
@@ -78,7 +78,7 @@ def test_law64c_the_plain_words_name_the_margin_the_errors_were_measured_at() ->
 
 
 def _entry() -> dict[str, object]:
-    entry: dict[str, object] = json.loads(resources.files("revsim.equity").joinpath("levels.json").read_text())["expert"]
+    entry: dict[str, object] = json.loads(resources.files("revsim.likely").joinpath("levels.json").read_text())["expert"]
     return entry
 
 

@@ -1,4 +1,4 @@
-"""The defenders' cards as evidence (revsim.equity.carding): equals, an honour followed, signals, and layouts
+"""The defenders' cards as evidence (revsim.likely.carding): equals, an honour followed, signals, and layouts
 weighed by them."""
 
 from __future__ import annotations
@@ -12,9 +12,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from revsim.cards import NOTRUMP, Card
-from revsim.equity.carding import Carding, Reading, carding_weight, likelihood, load_carding, readings
-from revsim.equity.sampling import sample_layouts, weighted_layouts
-from revsim.equity.view import player_view
+from revsim.likely.carding import Carding, Reading, carding_weight, likelihood, load_carding, readings
+from revsim.likely.sampling import sample_layouts, weighted_layouts
+from revsim.likely.view import player_view
 from revsim.play.replay import Play, Replay
 from tests.conftest import cards_of, needs_corpus
 
@@ -140,7 +140,7 @@ def test_the_weight_is_the_product_over_the_cards_read_and_seeded_layouts_repeat
 
 
 def test_a_policy_that_reads_the_carding_weighs_the_layouts_of_hidden_defenders_only() -> None:
-    from revsim.equity.playout import Policy, defence_weight, play_outs
+    from revsim.likely.playout import Policy, defence_weight, play_outs
 
     replay = _after_the_first_trick()
     assert defence_weight(replay, player_view(replay, W, S), S, SIGNALS) is not None   # West reads East
@@ -162,7 +162,7 @@ def test_the_shipped_carding_is_the_benchmarks_fit() -> None:
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
     from bench_carding import fit, observed_cards
 
-    shipped = json.loads(resources.files("revsim.equity").joinpath("carding.json").read_text(encoding="utf-8"))
+    shipped = json.loads(resources.files("revsim.likely").joinpath("carding.json").read_text(encoding="utf-8"))
     for level in ("expert", "club"):
         fitted = fit([card for fitting, card in observed_cards(level) if fitting])
         assert (fitted.honesty, fitted.falsecard) == (shipped[level]["honesty"], shipped[level]["falsecard"])

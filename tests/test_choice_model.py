@@ -15,10 +15,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from revsim.cards import Card
-from revsim.equity.playout import Policy, card_averages, play_outs
-from revsim.equity.sd import Level, level_from_entry, level_parameters, load_level, options_set, play_model
-from revsim.equity.solver import card_values, total_tricks
-from revsim.equity.worlds import Estimate
+from revsim.likely.playout import Policy, card_averages, play_outs
+from revsim.likely.sd import Level, level_from_entry, level_parameters, load_level, options_set, play_model
+from revsim.likely.solver import card_values, total_tricks
+from revsim.likely.worlds import Estimate
 from revsim.outputs.playouts import playout_method
 from revsim.play.replay import Replay
 from tests.conftest import cards_of

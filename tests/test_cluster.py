@@ -219,7 +219,7 @@ def test_the_solver_is_safe_from_two_threads_at_once() -> None:
     import random
     import threading
 
-    from revsim.equity import solver
+    from revsim.likely import solver
     from revsim.play.replay import Replay
     from revsim.synthetic import random_board
 

@@ -10,8 +10,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from revsim.cards import Card
-from revsim.equity.playout import Policy, _averages, goal_value, play_outs
-from revsim.equity.sd import Level, load_level
+from revsim.likely.playout import Policy, _averages, goal_value, play_outs
+from revsim.likely.sd import Level, load_level
 from revsim.play.replay import Replay
 from tests.conftest import cards_of
 
@@ -87,7 +87,7 @@ def test_a_level_passes_its_contract_value_to_its_players() -> None:
 
 
 def test_the_method_names_the_contracts_value_only_where_the_players_weigh_it() -> None:
-    from revsim.equity.worlds import Estimate
+    from revsim.likely.worlds import Estimate
     from revsim.outputs.playouts import playout_method
 
     evidence = {"level": "expert", "play_out_count": 8, "layouts": 16, "temperature": 0.02, "defence_sight": 0.5,

@@ -9,11 +9,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from revsim.cards import Card
-from revsim.equity.playout import Policy, hand_readers, play_outs, stratified_readers
-from revsim.equity.sd import Level, level_parameters, load_level
-from revsim.equity.solver import total_tricks
-from revsim.equity.view import player_view
-from revsim.equity.worlds import Estimate
+from revsim.likely.playout import Policy, hand_readers, play_outs, stratified_readers
+from revsim.likely.sd import Level, level_parameters, load_level
+from revsim.likely.solver import total_tricks
+from revsim.likely.view import player_view
+from revsim.likely.worlds import Estimate
 from revsim.outputs.playouts import playout_method
 from revsim.play.replay import Replay
 from tests.conftest import cards_of

@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from revsim.cards import Card
-from revsim.equity.solver import total_tricks
+from revsim.likely.solver import total_tricks
 from revsim.play.replay import Replay
 from tests.conftest import spade_finesse_ending
 

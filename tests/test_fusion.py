@@ -10,8 +10,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from revsim.cards import Card
-from revsim.equity.sd import load_level
-from revsim.equity.solver import layout_of
+from revsim.likely.sd import load_level
+from revsim.likely.solver import layout_of
 from revsim.play.replay import Replay
 from tests.conftest import cards_of, spade_finesse_ending
 

@@ -339,8 +339,8 @@ def test_the_solver_never_changes_the_working_directory_and_keeps_a_dds_dump_asi
     import os
 
     from revsim.adjudicate import adjudicate
-    from revsim.equity import solver
     from revsim.equity.settings import Settings
+    from revsim.likely import solver
 
     monkeypatch.chdir(tmp_path)
 

@@ -163,7 +163,7 @@ class _Skewed:
     def estimate(self, position, revoke, declarer, substitute, recorded_rest):  # type: ignore[no-untyped-def]
         from dataclasses import replace
 
-        from revsim.equity.estimators import make_estimator
+        from revsim.likely.estimators import make_estimator
 
         base = make_estimator("dd", None).estimate(position, revoke, declarer, "best", recorded_rest)  # type: ignore[arg-type]
         tricks = base.outcomes[0][0]
@@ -181,8 +181,8 @@ def test_law64c1_a_transfer_worth_the_likely_result_stands_though_the_rounded_fo
     Law 84D allows is 50% of 10, 30% of 13, 20% of 11, worth +453, and compared with that the transfer would look
     insufficient. Law 64C1 asks whether the non-offending side is insufficiently compensated: it is not, the
     transfer is worth the likely result, and it stands."""
-    from revsim.equity.estimators import ESTIMATORS, EstimatorKind
     from revsim.equity.steps import Compared
+    from revsim.likely.estimators import ESTIMATORS, EstimatorKind
 
     kind = EstimatorKind("skewed", "skewed", "three results, half and two quarters (a test)", (),
                          lambda record, options: _Skewed(), lambda options: {})

@@ -207,7 +207,7 @@ def test_law64_the_ruling_is_frozen_data_and_its_steps_are_told_in_one_place() -
 
 
 def test_law64c_sd_work_tells_how_far_it_has_got() -> None:
-    from revsim.equity.progress import listening
+    from revsim.likely.progress import listening
 
     record = next(read_records(HANDS / "law64c1-several-revokes.toml"))
     heard: list[str] = []

@@ -1,4 +1,4 @@
-"""The opening lead as evidence (revsim.equity.leads): the fitted lead model, and layouts weighed by it."""
+"""The opening lead as evidence (revsim.likely.leads): the fitted lead model, and layouts weighed by it."""
 
 from __future__ import annotations
 
@@ -11,9 +11,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from revsim.cards import NOTRUMP, Card
-from revsim.equity.leads import lead_likelihood, load_leads
-from revsim.equity.sampling import sample_layouts, weighted_layouts
-from revsim.equity.view import player_view
+from revsim.likely.leads import lead_likelihood, load_leads
+from revsim.likely.sampling import sample_layouts, weighted_layouts
+from revsim.likely.view import player_view
 from revsim.play.replay import Replay
 from tests.conftest import cards_of, needs_corpus
 
@@ -76,7 +76,7 @@ def test_the_shipped_lead_model_is_the_benchmarks_fit() -> None:
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
     from bench_inference import fit_lead_model, leads
 
-    shipped = json.loads(resources.files("revsim.equity").joinpath("leads.json").read_text(encoding="utf-8"))
+    shipped = json.loads(resources.files("revsim.likely").joinpath("leads.json").read_text(encoding="utf-8"))
     for level in ("expert", "club"):
         model = fit_lead_model(leads(level, True))
         assert model.suit_weights == shipped[level]["suit"]
@@ -84,7 +84,7 @@ def test_the_shipped_lead_model_is_the_benchmarks_fit() -> None:
 
 
 def test_a_policy_that_reads_the_lead_weighs_the_layouts_of_those_who_cannot_see_the_leader() -> None:
-    from revsim.equity.playout import Policy, lead_weight, play_outs
+    from revsim.likely.playout import Policy, lead_weight, play_outs
 
     model = load_leads("expert")
     hands = (cards_of("SA SK S2 HA H5 H3 DA DK D3 CA CK C3 C2"), cards_of("SQ SJ S9 H9 H8 H7 D9 D8 D7 C9 C8 C7 C6"),

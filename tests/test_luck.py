@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from revsim.equity.solver import total_tricks
+from revsim.likely.solver import total_tricks
 from revsim.play.replay import Replay
 from tests.conftest import needs_corpus, spade_finesse_ending
 

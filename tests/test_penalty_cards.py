@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from revsim.cards import Card, partner, side_of
-from revsim.equity.penalty import Penalty, law50d1_forced, law50d_card_values
+from revsim.likely.penalty import Penalty, law50d1_forced, law50d_card_values
 from revsim.play.replay import Replay
 from tests.conftest import cards_of
 
@@ -174,8 +174,8 @@ def test_law50d2_the_search_takes_declarers_best_lead_option() -> None:
 
 
 def test_law50d2_the_play_outs_declarer_forbids_the_suit_that_would_free_the_penalty_card() -> None:
-    from revsim.equity.lead_options import law50d2_declarer_choice
-    from revsim.equity.playout import Policy, play_out_lines
+    from revsim.likely.lead_options import law50d2_declarer_choice
+    from revsim.likely.playout import Policy, play_out_lines
 
     position = _west_penalty_ace()
     penalty = Penalty(3, Card.parse("HA"))
@@ -187,8 +187,8 @@ def test_law50d2_the_play_outs_declarer_forbids_the_suit_that_would_free_the_pen
 
 @given(st.integers(0, 2**32 - 1), st.integers(2, 4))
 def test_law50d2_the_play_outs_choice_is_one_the_law_gives(seed: int, length: int) -> None:
-    from revsim.equity.lead_options import law50d2_declarer_choice
-    from revsim.equity.penalty import law50d2_lead_options
+    from revsim.likely.lead_options import law50d2_declarer_choice
+    from revsim.likely.penalty import law50d2_lead_options
 
     replay, penalty = _ending(seed, length)
     declarer = next(seat for seat in range(4) if side_of(seat) != side_of(penalty.seat))

@@ -9,10 +9,10 @@ from dataclasses import replace
 import pytest
 
 from revsim.adjudicate import adjudicate
-from revsim.equity.estimators import ESTIMATORS, EstimatorKind, EstimatorOption, make_estimator
-from revsim.equity.predict import predict
 from revsim.equity.settings import Settings
-from revsim.equity.worlds import Estimate, Likelihood
+from revsim.likely.estimators import ESTIMATORS, EstimatorKind, EstimatorOption, make_estimator
+from revsim.likely.predict import predict
+from revsim.likely.worlds import Estimate, Likelihood
 from revsim.outputs.estimates import evidence_texts, method_texts
 from revsim.outputs.explain import explanation
 from revsim.play.replay import Play, Replay

@@ -149,7 +149,7 @@ def test_law12c1c_the_3nt_ruling_in_plain_words_with_a_representative_play_out_a
 
 
 def test_the_report_renders_without_the_solver_once_its_traces_are_computed(monkeypatch: pytest.MonkeyPatch) -> None:
-    from revsim.equity import solver
+    from revsim.likely import solver
     from revsim.outputs.report import board_traces
     from revsim.outputs.report.board import report_article
 

@@ -15,11 +15,11 @@ from hypothesis import strategies as st
 
 from revsim.cards import Card
 from revsim.equity.law84 import FormStandard
-from revsim.equity.playout import PlayOut
-from revsim.equity.representative import typical_index
-from revsim.equity.sd import agreement_of, likely_tricks, load_level
-from revsim.equity.settle import MAX_PLAYOUTS, MIN_PLAYOUTS, blended_estimate, settled_share, subsample_blend
-from revsim.equity.solver import _deal_of, _solve_batch, _solve_one
+from revsim.likely.playout import PlayOut
+from revsim.likely.representative import typical_index
+from revsim.likely.sd import agreement_of, likely_tricks, load_level
+from revsim.likely.settle import MAX_PLAYOUTS, MIN_PLAYOUTS, blended_estimate, settled_share, subsample_blend
+from revsim.likely.solver import _deal_of, _solve_batch, _solve_one
 from tests.conftest import spade_finesse_ending
 
 BLEND = {"unanimous": 0.45, "strong": 0.6, "split": 0.35}

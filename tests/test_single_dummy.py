@@ -11,10 +11,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from revsim.cards import Card, full_pack, sort_hand
-from revsim.equity.playout import Policy, choose, play_outs, softmax_choice, stratified_readers
-from revsim.equity.sampling import bad_break_layouts, sample_layouts
-from revsim.equity.sd import AGREEMENTS, Blend, Level, agreement_of, blind_distribution, likely_tricks, load_level, nearest_cut
-from revsim.equity.view import RULES, HandShape, player_view, read_auction, read_auction_rules, record_auction
+from revsim.likely.playout import Policy, choose, play_outs, softmax_choice, stratified_readers
+from revsim.likely.sampling import bad_break_layouts, sample_layouts
+from revsim.likely.sd import AGREEMENTS, Blend, Level, agreement_of, blind_distribution, likely_tricks, load_level, nearest_cut
+from revsim.likely.view import RULES, HandShape, player_view, read_auction, read_auction_rules, record_auction
 from revsim.play.replay import Replay
 from revsim.records.record import Record
 from tests.conftest import CORPUS, cards_of, needs_corpus
@@ -196,7 +196,7 @@ def _safety_position() -> tuple[Replay, int]:
 def test_law64c_policy_tied_best_cards_take_the_safety_play() -> None:
     """Law 64C's likely play: where the sampled layouts rate a trump and a heart alike, the careful player
     draws the trump (it does best when the hearts break badly); the equal heart honours are one sequence."""
-    from revsim.equity.playout import _all_equivalent, _break_ties, _Decision
+    from revsim.likely.playout import _all_equivalent, _break_ties, _Decision
 
     position, declarer = _safety_position()
     view = player_view(position, S, declarer)
@@ -210,7 +210,7 @@ def test_law64c_policy_tied_best_cards_take_the_safety_play() -> None:
 
 
 def test_cards_on_the_trick_in_progress_break_a_sequence() -> None:
-    from revsim.equity.playout import _all_equivalent
+    from revsim.likely.playout import _all_equivalent
 
     hands = (cards_of("SQ S9 H2"), cards_of("ST H3 H4"), cards_of("SA H5 H6"), cards_of("S2 H7 H8"))
     replay = Replay(hands, 4, E, first_trick=11, tricks_before=(5, 5))
@@ -348,11 +348,11 @@ def test_law64c_the_shipped_parameters_reproduce_the_benchmarks_fit(name: str) -
     import json
     from importlib import resources
 
-    from revsim.equity.predict import position_after
-    from revsim.equity.view import record_auction
+    from revsim.likely.predict import position_after
+    from revsim.likely.view import record_auction
     from revsim.records.readers import read_records
 
-    shipped = json.loads(resources.files("revsim.equity").joinpath("levels.json").read_text(encoding="utf-8"))[name]
+    shipped = json.loads(resources.files("revsim.likely").joinpath("levels.json").read_text(encoding="utf-8"))[name]
     checks = shipped["check"]
     assert len(checks) >= 2
     level = load_level(name)
@@ -381,7 +381,7 @@ def _board_and_changed_tail(seed: int, after: int):
 @settings(max_examples=25, deadline=None)
 @given(st.integers(0, 2**32 - 1), st.integers(0, 11))
 def test_predict_reads_nothing_after_trick_k(seed: int, after: int) -> None:
-    from revsim.equity.predict import predict
+    from revsim.likely.predict import predict
 
     record, changed = _board_and_changed_tail(seed, after)
     assert predict(record, after).outcomes == predict(changed, after).outcomes
@@ -390,7 +390,7 @@ def test_predict_reads_nothing_after_trick_k(seed: int, after: int) -> None:
 
 
 def test_predict_sd_reads_nothing_after_trick_k_and_is_seeded() -> None:
-    from revsim.equity.predict import predict
+    from revsim.likely.predict import predict
 
     record, changed = _board_and_changed_tail(4, 9)
     first = predict(record, 9, "sd", {"seed": 3})
@@ -405,7 +405,7 @@ def test_play_outs_that_read_the_lead_and_the_defenders_cards_read_nothing_after
     breaks), the play-outs from the position after K tricks do not depend on the record's later cards."""
     from dataclasses import replace as copy_with
 
-    from revsim.equity.predict import position_after
+    from revsim.likely.predict import position_after
 
     record, changed = _board_and_changed_tail(6, after)
     assert record.contract is not None
@@ -485,7 +485,7 @@ def test_report_shows_the_single_dummy_evidence_in_plain_words_and_its_method_la
 
 
 def test_layouts_drop_a_false_void_shown_by_a_revoke() -> None:
-    from revsim.equity.view import View
+    from revsim.likely.view import View
 
     # East "showed out" of hearts (a revoke) but still holds the HQ: no layout fits the void
     view = View(seat=0, seen={0: cards_of("SA SK"), 2: cards_of("S2 S3")}, hidden={1: 2, 3: 2},
@@ -496,7 +496,7 @@ def test_layouts_drop_a_false_void_shown_by_a_revoke() -> None:
 
 
 def _playouts_of(record: Record, cut: int, seed: int) -> tuple[tuple[int, float], ...]:
-    from revsim.equity.predict import position_after
+    from revsim.likely.predict import position_after
 
     assert record.contract is not None
     level = load_level("expert")

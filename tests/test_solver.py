@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from revsim.cards import Card
-from revsim.equity import solver
-from revsim.equity.solver import positions_values
+from revsim.likely import solver
+from revsim.likely.solver import positions_values
 
 S, H, C = 0, 1, 3
 

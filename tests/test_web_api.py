@@ -312,7 +312,7 @@ def test_a_lin_record_is_adjudicated_and_loaded_like_the_command_line(desk_url: 
 
 
 def test_capabilities_come_from_the_registries(desk_url: str) -> None:
-    from revsim.equity.estimators import ESTIMATORS
+    from revsim.likely.estimators import ESTIMATORS
     from revsim.records.formats import FORMATS as RECORD_FORMATS
 
     status, text = get(desk_url, "/api/capabilities")

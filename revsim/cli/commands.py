@@ -27,8 +27,6 @@ from revsim.cli.options import (
 )
 from revsim.cli.scanning import ScanRequest, run_scan
 from revsim.cli.signals import STOPPED, interrupt, interrupted_status, raise_if_stopped, terminate
-from revsim.equity.estimators import ESTIMATORS
-from revsim.equity.predict import predict
 from revsim.equity.ruling import BoardRuling
 from revsim.equity.settings import (
     DEFAULT_ESTIMATOR,
@@ -36,6 +34,8 @@ from revsim.equity.settings import (
     Settings,
 )
 from revsim.extras import install_command
+from revsim.likely.estimators import ESTIMATORS
+from revsim.likely.predict import predict
 from revsim.outputs.progress import WorkLine
 from revsim.outputs.rowfiles import write_whole
 from revsim.outputs.weights import weighted_tricks

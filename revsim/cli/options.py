@@ -10,7 +10,6 @@ from typing import Any, TypeVar
 import click
 
 from revsim.cli.messages import warn
-from revsim.equity.estimators import ESTIMATORS, EstimatorOption, OptionValue, all_options
 from revsim.equity.law84 import GRANULARITIES, parse_likely
 from revsim.equity.settings import (
     BOTH_SIDES_METHODS,
@@ -19,6 +18,7 @@ from revsim.equity.settings import (
     SUBSTITUTES,
     Settings,
 )
+from revsim.likely.estimators import ESTIMATORS, EstimatorOption, OptionValue, all_options
 from revsim.records.errors import RecordError
 from revsim.records.facts import NOTICED_WHEN, Facts, facts_from_options, parse_noticed_at
 from revsim.records.judgement import split_judgements

@@ -9,9 +9,9 @@ from revsim.equity.judged import estimator_of, is_directors, world_at
 from revsim.equity.law12 import law12c1c_weighted
 from revsim.equity.law64c import law64c2b_damaged, law64c2b_result_for_side
 from revsim.equity.steps import SideJudged, SideWorld, Weighted
-from revsim.equity.worlds import follow_record, position_before
 from revsim.laws.clauses import RulingLaw
 from revsim.laws.detection import Revoke
+from revsim.likely.worlds import follow_record, position_before
 
 
 def both_sides(draft: Draft, active: list[Revoke], base: Weighted) -> None:

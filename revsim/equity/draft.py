@@ -8,9 +8,9 @@ from dataclasses import dataclass, field
 from revsim.cards import side_of
 from revsim.equity.settings import Settings
 from revsim.equity.steps import BoardRuling, Outcome, RevokeRuled, Step, Weighted
-from revsim.equity.worlds import Estimate
 from revsim.laws.clauses import RulingLaw
 from revsim.laws.detection import Revoke
+from revsim.likely.worlds import Estimate
 from revsim.play.table import TablePlay
 from revsim.records.record import Record
 from revsim.scoring.points import ns_score

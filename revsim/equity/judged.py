@@ -5,15 +5,15 @@ from __future__ import annotations
 
 from revsim.cards import SEAT_LETTERS, SEAT_NAMES, side_of
 from revsim.equity.draft import Draft
-from revsim.equity.estimators import make_estimator
 from revsim.equity.law12 import law12c1c_directors_judgement, law12c1c_weighted
 from revsim.equity.law64c import law64c2a_repeated_revoke_result
 from revsim.equity.law84 import FormStandard
 from revsim.equity.steps import Weighted, World
-from revsim.equity.worlds import Estimate, Estimator, position_before
 from revsim.laws.clauses import Clause
 from revsim.laws.detection import Revoke
 from revsim.laws.transfer import RECTIFIED_BY_64A, law64a_in_play
+from revsim.likely.estimators import make_estimator
+from revsim.likely.worlds import Estimate, Estimator, position_before
 from revsim.records.errors import RecordError
 from revsim.records.judgement import NO_REVOKE, WORLD_KEY
 

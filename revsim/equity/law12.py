@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from dataclasses import replace
 
-from revsim.equity.worlds import Estimate
+from revsim.likely.worlds import Estimate
 from revsim.records.errors import RecordError
 from revsim.records.record import Record
 

@@ -6,9 +6,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
 
-from revsim.equity.estimators import OptionValue, estimator_kind
 from revsim.equity.law84 import LIKELY, check_form, check_likely
-from revsim.equity.worlds import SUBSTITUTES
+from revsim.likely.estimators import OptionValue, estimator_kind
+from revsim.likely.worlds import SUBSTITUTES
 from revsim.records.facts import NOTICED_WHEN, Facts, parse_noticed_at
 from revsim.records.judgement import (
     WORLD_KEY,

@@ -12,9 +12,9 @@ from dataclasses import dataclass
 from typing import Literal
 
 from revsim.equity.settings import Settings
-from revsim.equity.worlds import Estimate
 from revsim.laws.clauses import Clause, RulingLaw
 from revsim.laws.detection import Revoke
+from revsim.likely.worlds import Estimate
 from revsim.play.table import TablePlay
 from revsim.records.record import Record
 

@@ -11,8 +11,8 @@ from dataclasses import dataclass
 
 from revsim.cards import Card
 from revsim.equity.ruling import BoardRuling
-from revsim.equity.solver import best_card, total_tricks
-from revsim.equity.worlds import Estimate, position_before
+from revsim.likely.solver import best_card, total_tricks
+from revsim.likely.worlds import Estimate, position_before
 from revsim.play.replay import Replay
 
 

@@ -6,11 +6,11 @@ from collections.abc import Sequence
 from typing import Any
 
 from revsim.cards import SEAT_LETTERS, SUIT_LETTERS
-from revsim.equity.estimators import estimator_kind
 from revsim.equity.settings import Settings
 from revsim.equity.steps import BoardRuling, Outcome, expected
-from revsim.equity.worlds import Estimate
 from revsim.laws.slips import suspect_reasons
+from revsim.likely.estimators import estimator_kind
+from revsim.likely.worlds import Estimate
 from revsim.outputs.decisions import step_to_dict
 from revsim.outputs.explain import claim_text, explanation, ruling_line, step_texts
 from revsim.outputs.playouts import settled_of

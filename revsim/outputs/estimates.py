@@ -14,8 +14,8 @@ from dataclasses import dataclass
 
 from revsim.cards import SEAT_NAMES
 from revsim.equity.steps import BoardRuling
-from revsim.equity.worlds import Estimate, position_before
 from revsim.laws.detection import SUIT_NAMES
+from revsim.likely.worlds import Estimate, position_before
 from revsim.outputs.playouts import chosen_phrase, playout_evidence, playout_method, settled_text
 from revsim.outputs.weights import trick_word, weighted_tricks
 from revsim.play.replay import Replay

@@ -10,7 +10,7 @@ from typing import Any
 
 from revsim.cards import SEAT_LETTERS, SEAT_NAMES
 from revsim.equity.steps import BoardRuling, Compared
-from revsim.equity.worlds import Estimate
+from revsim.likely.worlds import Estimate
 from revsim.outputs.weights import labels_by_tricks, trick_word, weighted_tricks
 
 LEVEL_PLAYERS = {"expert": "expert players in championship records", "club": "club players in club records"}

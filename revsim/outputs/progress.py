@@ -8,7 +8,7 @@ import time
 from collections.abc import Iterator
 from typing import Any
 
-from revsim.equity.progress import listening
+from revsim.likely.progress import listening
 from revsim.outputs.terminal import printable
 from revsim.records.errors import plural
 

@@ -15,9 +15,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from revsim.adjudicate import adjudicate, board_output
-from revsim.equity.estimators import ESTIMATORS, all_options
 from revsim.equity.law84 import parse_likely
 from revsim.equity.settings import DEFAULT_ESTIMATOR, Settings
+from revsim.likely.estimators import ESTIMATORS, all_options
 from revsim.outputs.casetoml import case_to_toml, cases_to_toml, record_to_case
 from revsim.outputs.report import report_html
 from revsim.records.choice import NotOneRecord, OptionNames, no_board_named, one_record

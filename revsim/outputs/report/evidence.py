@@ -13,7 +13,7 @@ from typing import Any
 
 from revsim.cards import SEAT_LETTERS, SEAT_NAMES, SUIT_SYMBOLS, Card, sort_hand
 from revsim.equity.steps import BoardRuling, ScoreAssigned
-from revsim.equity.worlds import Estimate
+from revsim.likely.worlds import Estimate
 from revsim.outputs.estimates import method_texts, position_at, position_text, writer_for
 from revsim.outputs.explain import assigned_text
 from revsim.outputs.playouts import (

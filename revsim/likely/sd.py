@@ -22,15 +22,15 @@ from importlib import resources
 from typing import Any
 
 from revsim.cards import Card, Seat
-from revsim.equity.carding import load_carding
-from revsim.equity.dd import DoubleDummyEstimator
-from revsim.equity.law84 import FormStandard
-from revsim.equity.leads import load_leads
-from revsim.equity.penalty import Penalty, double_dummy_value, penalties_in_play
-from revsim.equity.playout import PlayOut, Policy, play_out_lines
-from revsim.equity.progress import tell
-from revsim.equity.representative import representative_play_out
-from revsim.equity.settle import (
+from revsim.laws.detection import Revoke
+from revsim.likely.carding import load_carding
+from revsim.likely.dd import DoubleDummyEstimator
+from revsim.likely.leads import load_leads
+from revsim.likely.penalty import Penalty, double_dummy_value, penalties_in_play
+from revsim.likely.playout import PlayOut, Policy, play_out_lines
+from revsim.likely.progress import tell
+from revsim.likely.representative import representative_play_out
+from revsim.likely.settle import (
     MAX_PLAYOUTS,
     MIN_PLAYOUTS,
     SETTLED_SHARE,
@@ -40,9 +40,8 @@ from revsim.equity.settle import (
     ordered_outcomes,
     settled_share,
 )
-from revsim.equity.view import RULES, HandShape
-from revsim.equity.worlds import Estimate, Likelihood
-from revsim.laws.detection import Revoke
+from revsim.likely.view import RULES, HandShape
+from revsim.likely.worlds import Estimate, Form, Likelihood
 from revsim.play.replay import Play, Replay
 from revsim.records.facts import PenaltyCard
 
@@ -138,7 +137,7 @@ class Level:
 @functools.cache
 def load_level(name: str) -> Level:
     """The shipped parameters of a level (``levels.json``), read once a process."""
-    data = json.loads(resources.files("revsim.equity").joinpath("levels.json").read_text(encoding="utf-8"))
+    data = json.loads(resources.files("revsim.likely").joinpath("levels.json").read_text(encoding="utf-8"))
     if name not in data:
         raise ValueError(f"level must be one of {', '.join(sorted(data))}, not {name!r}")
     return level_from_entry(name, data[name])
@@ -320,7 +319,7 @@ class SingleDummyEstimator:
     name = "sd"
 
     def __init__(self, level: Level, seed: int, shapes: dict[Seat, HandShape], target: int | None = None,
-                 standard: FormStandard | None = None, penalty_cards: tuple[PenaltyCard, ...] = ()) -> None:
+                 standard: Form | None = None, penalty_cards: tuple[PenaltyCard, ...] = ()) -> None:
         self.penalty_cards = penalty_cards
         """The record's major penalty cards (Law 50), each from its trick on; the play-outs obey them (50D1)."""
         self.level = level
@@ -331,7 +330,7 @@ class SingleDummyEstimator:
         self.standard = standard
         """The form a ruling writes from the estimate, sampled until settled (None: the level's play-outs once)."""
 
-    def settling(self, standard: FormStandard) -> SingleDummyEstimator:
+    def settling(self, standard: Form) -> SingleDummyEstimator:
         """This estimator, sampling until the form of its estimate under ``standard`` is settled (``likely_tricks``)."""
         return SingleDummyEstimator(self.level, self.seed, self.shapes, self.target, standard, self.penalty_cards)
 
@@ -342,8 +341,8 @@ class SingleDummyEstimator:
         reached it; ``only_real_play``: the form's results no play-out reached, which come from the record of
         real play alone)."""
         shown = representative_play_out(position, declarer, likely.lines, allowed)
-        standard = self.standard or FormStandard()
-        results = [tricks for tricks, _ in standard.form(likely.outcomes, favours_more)]
+        written = self.standard.form(likely.outcomes, favours_more) if self.standard is not None else likely.outcomes
+        results = [tricks for tricks, _ in written]
         reached = {line.tricks for line in likely.lines}
         each = [shown if tricks == shown["tricks"] else representative_play_out(position, declarer, likely.lines,
                                                                                   allowed, tricks)

@@ -13,10 +13,10 @@ from __future__ import annotations
 import random
 
 from revsim.cards import Seat, side_of
-from revsim.equity.penalty import LeadChoice, Penalty, law50d2_allowed, law50d2_lead_options
-from revsim.equity.sampling import sample_layouts
-from revsim.equity.solver import layout_values
-from revsim.equity.view import HandShape, player_view
+from revsim.likely.penalty import LeadChoice, Penalty, law50d2_allowed, law50d2_lead_options
+from revsim.likely.sampling import sample_layouts
+from revsim.likely.solver import layout_values
+from revsim.likely.view import HandShape, player_view
 from revsim.play.replay import Replay
 
 

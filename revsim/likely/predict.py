@@ -9,7 +9,7 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass, field, replace
 
-from revsim.equity.estimators import Options, make_estimator
+from revsim.likely.estimators import Options, make_estimator
 from revsim.play.replay import Replay
 from revsim.play.table import replay_cards
 from revsim.records.errors import RecordError

@@ -7,8 +7,8 @@ from collections import Counter
 from collections.abc import Set
 
 from revsim.cards import SEAT_LETTERS, Card, Seat
-from revsim.equity.playout import PlayOut
-from revsim.equity.solver import best_card, total_tricks
+from revsim.likely.playout import PlayOut
+from revsim.likely.solver import best_card, total_tricks
 from revsim.play.replay import Replay
 
 

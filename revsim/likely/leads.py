@@ -107,7 +107,7 @@ def lead_likelihood(model: LeadModel, hand: frozenset[Card], lead: Card, trump: 
 @cache
 def load_leads(level: str) -> LeadModel | None:
     """The shipped lead model of a level (``leads.json``), or None when it has none."""
-    data = json.loads(resources.files("revsim.equity").joinpath("leads.json").read_text(encoding="utf-8"))
+    data = json.loads(resources.files("revsim.likely").joinpath("leads.json").read_text(encoding="utf-8"))
     entry = data.get(level)
     if entry is None:
         return None

@@ -15,9 +15,9 @@ from collections.abc import Iterable, Set
 from dataclasses import dataclass
 
 from revsim.cards import Card, Seat, partner, side_of
-from revsim.equity.solver import card_values, side_total, total_tricks
 from revsim.laws.detection import Revoke
 from revsim.laws.law62 import law62b_withdrawn_card_becomes_penalty_card
+from revsim.likely.solver import card_values, side_total, total_tricks
 from revsim.play.replay import Replay
 from revsim.records.facts import PenaltyCard
 

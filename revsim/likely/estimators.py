@@ -17,11 +17,10 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from revsim.equity.dd import DoubleDummyEstimator
-from revsim.equity.law84 import FormStandard
-from revsim.equity.sd import LEVEL_NAMES, SingleDummyEstimator, level_parameters, load_level
-from revsim.equity.view import record_auction
-from revsim.equity.worlds import Estimator, Settles
+from revsim.likely.dd import DoubleDummyEstimator
+from revsim.likely.sd import LEVEL_NAMES, SingleDummyEstimator, level_parameters, load_level
+from revsim.likely.view import record_auction
+from revsim.likely.worlds import Estimator, Form, Settles
 from revsim.records.record import Record
 
 OptionValue = str | int
@@ -117,7 +116,7 @@ def all_options() -> dict[str, EstimatorOption]:
 
 
 def make_estimator(name: str, record: Record, options: Options | None = None,
-                   standard: FormStandard | None = None) -> Estimator:
+                   standard: Form | None = None) -> Estimator:
     """The estimator ``name`` for one board, with its ``options`` (defaults where not given); one that samples
     (``worlds.Settles``) samples until its estimate's form under ``standard`` is settled, where one is given."""
     kind = estimator_kind(name)

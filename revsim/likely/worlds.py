@@ -8,14 +8,13 @@ fitting.
 
 from __future__ import annotations
 
-from collections.abc import Set
+from collections.abc import Sequence, Set
 from dataclasses import dataclass, field
 from typing import Protocol, runtime_checkable
 
 from revsim.cards import SEAT_NAMES, Card, Seat
-from revsim.equity.law84 import FormStandard
-from revsim.equity.solver import total_tricks
 from revsim.laws.detection import Revoke
+from revsim.likely.solver import total_tricks
 from revsim.play.replay import Play, Replay
 
 SUBSTITUTES = ("best", "uniform")
@@ -92,12 +91,23 @@ class Estimator(Protocol):
         ...
 
 
+class Form(Protocol):
+    """How a director writes a weighted score from an estimate: the results kept and their weights, for the side
+    the estimate favours (declarer's when ``favours_more``, the defenders' when False, neither when None). The
+    judgement gives it (``equity.law84.FormStandard``); an estimator that samples only asks it, never knows it."""
+
+    def form(self, distribution: Sequence[tuple[int, float]], favours_more: bool | None
+             ) -> tuple[tuple[int, float], ...]:
+        """The results kept and their weights."""
+        ...
+
+
 @runtime_checkable
 class Settles(Protocol):
-    """An estimator that samples: it can sample until the form a director writes from its estimate
-    (``law84.FormStandard``) no longer depends on the sampling."""
+    """An estimator that samples: it can sample until the form a director writes from its estimate (``Form``)
+    no longer depends on the sampling."""
 
-    def settling(self, standard: FormStandard) -> Estimator:
+    def settling(self, standard: Form) -> Estimator:
         """The same estimator, sampling until its estimate's form under ``standard`` is settled."""
         ...
 

@@ -14,7 +14,7 @@ import random
 from collections.abc import Callable
 
 from revsim.cards import Card, Layout, Seat
-from revsim.equity.view import View
+from revsim.likely.view import View
 
 
 def sample_layouts(view: View, count: int, rng: random.Random, tries_per_layout: int = 6) -> list[Layout]:

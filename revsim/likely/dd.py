@@ -9,10 +9,10 @@ from __future__ import annotations
 from collections import Counter
 
 from revsim.cards import SEAT_NAMES, Seat, side_of
-from revsim.equity.penalty import law50d_card_values, penalties_in_play
-from revsim.equity.solver import card_values, side_total, total_tricks
-from revsim.equity.worlds import SUBSTITUTES, Candidate, Estimate, Likelihood, Line, table_like_line
 from revsim.laws.detection import Revoke
+from revsim.likely.penalty import law50d_card_values, penalties_in_play
+from revsim.likely.solver import card_values, side_total, total_tricks
+from revsim.likely.worlds import SUBSTITUTES, Candidate, Estimate, Likelihood, Line, table_like_line
 from revsim.play.replay import Play, Replay
 from revsim.records.facts import PenaltyCard
 

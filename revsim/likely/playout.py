@@ -24,13 +24,13 @@ from collections.abc import Callable, Set
 from dataclasses import dataclass, replace
 
 from revsim.cards import Card, Layout, Seat, partner, side_of
-from revsim.equity.carding import Carding, carding_weight, readings
-from revsim.equity.lead_options import law50d2_declarer_choice
-from revsim.equity.leads import LeadModel, lead_likelihood
-from revsim.equity.penalty import LeadChoice, Penalty, law50d1_forced, law50d2_allowed, outstanding
-from revsim.equity.sampling import bad_break_layouts, sample_layouts, weighted_layouts
-from revsim.equity.solver import layout_of, layout_values, positions_values, total_tricks
-from revsim.equity.view import HandShape, View, player_view
+from revsim.likely.carding import Carding, carding_weight, readings
+from revsim.likely.lead_options import law50d2_declarer_choice
+from revsim.likely.leads import LeadModel, lead_likelihood
+from revsim.likely.penalty import LeadChoice, Penalty, law50d1_forced, law50d2_allowed, outstanding
+from revsim.likely.sampling import bad_break_layouts, sample_layouts, weighted_layouts
+from revsim.likely.solver import layout_of, layout_values, positions_values, total_tricks
+from revsim.likely.view import HandShape, View, player_view
 from revsim.play.replay import Replay
 
 

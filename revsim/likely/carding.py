@@ -46,7 +46,7 @@ class Carding:
 def load_carding(level: str) -> Carding:
     """A level's carding as fitted on its corpus's fitting events (``carding.json``, written by
     ``benchmarks/bench_carding.py --write``)."""
-    data = json.loads(resources.files("revsim.equity").joinpath("carding.json").read_text(encoding="utf-8"))
+    data = json.loads(resources.files("revsim.likely").joinpath("carding.json").read_text(encoding="utf-8"))
     if level not in data:
         raise ValueError(f"carding.json has no level {level!r}")
     return Carding(float(data[level]["honesty"]), float(data[level]["falsecard"]))
