@@ -10,6 +10,7 @@ from revsim.equity.settings import Settings
 from revsim.equity.steps import BoardRuling, Outcome, RevokeRuled, Step, Weighted
 from revsim.laws.clauses import RulingLaw
 from revsim.laws.detection import Revoke
+from revsim.laws.slips import suspect_reasons
 from revsim.likely.worlds import Estimate
 from revsim.play.table import TablePlay
 from revsim.records.record import Record
@@ -43,7 +44,8 @@ class Draft:
         steps = (*[RevokeRuled(revoke) for revoke in self.revokes], *self.steps)
         return BoardRuling(self.record, self.table, tuple(self.revokes), self.transfer, self.law, scored(self.ns),
                            scored(self.ew), scored(self.distribution_ns), scored(self.distribution_ew), steps,
-                           dict(self.estimates), self.settings, self.chosen, self.corrected_tricks)
+                           dict(self.estimates), self.settings, self.chosen, self.corrected_tricks,
+                           suspect_reasons(self.table.replay, list(self.revokes)))
 
     @property
     def declarer_side(self) -> int:

@@ -32,6 +32,7 @@ from revsim.equity.steps import (
 )
 from revsim.laws.clauses import Clause, RulingLaw
 from revsim.laws.detection import Revoke
+from revsim.laws.law62 import law62c1_cards_that_may_be_withdrawn
 from revsim.play.table import TablePlay
 from revsim.records.judgement import NO_REVOKE
 from revsim.records.record import Record
@@ -131,7 +132,9 @@ def _corrected_base(draft: Draft, corrected: Revoke, active: list[Revoke]) -> tu
         active = [by_order[r.order] for r in active]
     capped = _claim_with_legal_card(draft, outcomes) if corrected.claim_not_agreed else None
     assert corrected.law is not None
-    draft.steps.append(Corrected(corrected.law, corrected, world.estimate, world.moved, outcomes, capped, retransfers))
+    withdrawable = law62c1_cards_that_may_be_withdrawn(draft.table.replay.plays, corrected.trick, corrected.seat)
+    draft.steps.append(Corrected(corrected.law, corrected, world.estimate, world.moved, outcomes, capped, retransfers,
+                                 tuple(withdrawable)))
     return capped or outcomes, RulingLaw(corrected.law + ("+64A" if world.moved else "")), active
 
 

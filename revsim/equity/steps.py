@@ -8,13 +8,14 @@ steps, as a calculation is recorded as a trace and written out elsewhere.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Literal
 
 from revsim.equity.settings import Settings
 from revsim.laws.clauses import Clause, RulingLaw
 from revsim.laws.detection import Revoke
 from revsim.likely.worlds import Estimate
+from revsim.play.replay import Play
 from revsim.play.table import TablePlay
 from revsim.records.record import Record
 
@@ -59,7 +60,8 @@ class Retransfer:
 class Corrected:
     """Law 62A or 62D: the revoke corrected, the play going on from the legal card (``estimate``); the earlier
     revokes' transfers worked out on the corrected play (``moved`` tricks, ``retransfers`` where a clause or
-    amount changed), and a claim that followed ruled with the legal card in place (Law 70, ``claim_capped``)."""
+    amount changed), a claim that followed ruled with the legal card in place (Law 70, ``claim_capped``), and the
+    non-offenders' cards played after the revoke, which they may take back (Law 62C1, ``withdrawable``)."""
 
     clause: Clause
     revoke: Revoke
@@ -68,6 +70,7 @@ class Corrected:
     outcomes: Weighted
     claim_capped: Weighted | None
     retransfers: tuple[Retransfer, ...]
+    withdrawable: tuple[Play, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -187,7 +190,8 @@ class BoardRuling:
     """The ruling on one board, frozen: the record, the table play, the revokes (as Law 64 left them), the
     transfer, the law path's summary (``law``), the score assigned to each side (``ns``, ``ew``) and the full
     estimate behind it (``distribution_ns``, ``distribution_ew``), the steps, every estimate made, the one the
-    ruling rests on (``chosen``), the corrected trick count of a 62D, and the settings it was made with."""
+    ruling rests on (``chosen``), the corrected trick count of a 62D, the settings it was made with, and the
+    recording slips its revokes show (``suspect``)."""
 
     record: Record
     table: TablePlay
@@ -203,6 +207,9 @@ class BoardRuling:
     settings: Settings
     chosen: Estimate | None = None
     corrected_tricks: int | None = None
+    suspect: Mapping[int, str] = field(default_factory=dict)
+    """For each revoke (by its ``order``) that shows a recording slip's signature, the signatures' names joined by
+    ``;`` (``laws.slips``): recorded with the ruling, so every writer reads them here."""
 
     @property
     def table_tricks(self) -> int:

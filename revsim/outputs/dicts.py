@@ -8,7 +8,6 @@ from typing import Any
 from revsim.cards import SEAT_LETTERS, SUIT_LETTERS
 from revsim.equity.settings import Settings
 from revsim.equity.steps import BoardRuling, Outcome, expected
-from revsim.laws.slips import suspect_reasons
 from revsim.likely.estimators import estimator_kind
 from revsim.likely.worlds import Estimate
 from revsim.outputs.decisions import step_to_dict
@@ -29,7 +28,7 @@ def ruling_to_dict(ruling: BoardRuling) -> dict[str, Any]:
     contract = record.contract
     assert contract is not None
     table_score = ns_score(contract, ruling.table_tricks, record.vulnerability)
-    suspect = suspect_reasons(ruling.table.replay, list(ruling.revokes))
+    suspect = ruling.suspect
     return {
         "status": "ok",
         "file": record.source,

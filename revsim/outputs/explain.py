@@ -23,7 +23,6 @@ from revsim.equity.steps import (
 )
 from revsim.laws.clauses import Clause
 from revsim.laws.detection import Revoke
-from revsim.laws.law62 import law62c1_cards_that_may_be_withdrawn
 from revsim.outputs.estimates import substitute_phrase
 from revsim.outputs.sides import side_text
 from revsim.outputs.weights import (
@@ -103,9 +102,8 @@ def _corrected_text(ruling: BoardRuling, step: Corrected) -> str:
     estimate = step.estimate
     text = (f"Law {step.clause}: with {SEAT_NAMES[step.revoke.seat]}'s revoke on trick {step.revoke.trick} corrected "
             f"({substitute_phrase(estimate)}), declarer's side takes {score_text(ruling, estimate.outcomes)}")
-    withdrawn = law62c1_cards_that_may_be_withdrawn(ruling.table.replay.plays, step.revoke.trick, step.revoke.seat)
-    if withdrawn:
-        cards = " and ".join(f"{SEAT_NAMES[play.seat]}'s {play.card}" for play in withdrawn)
+    if step.withdrawable:
+        cards = " and ".join(f"{SEAT_NAMES[play.seat]}'s {play.card}" for play in step.withdrawable)
         text += (f"; {cards}, played after the revoke, may be taken back and another card played (Law 62C1): the "
                  "corrected play chooses again")
     if step.moved:

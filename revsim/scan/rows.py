@@ -17,7 +17,6 @@ from revsim.equity.ruling import BoardRuling
 from revsim.equity.settings import Settings
 from revsim.equity.steps import expected
 from revsim.laws.detection import Revoke
-from revsim.laws.slips import suspect_reasons
 from revsim.outputs.adjustments import adjustment_row
 from revsim.outputs.columns import BOARD_COLUMNS, REVOKE_COLUMNS
 from revsim.outputs.weights import weighted_tricks
@@ -51,7 +50,7 @@ def board_rows(item: Record | RecordError, settings: Settings) -> BoardRows:
         return BoardRows(row)
     try:
         ruling = adjudicate(item, settings)
-        suspect = suspect_reasons(ruling.table.replay, list(ruling.revokes))
+        suspect = ruling.suspect
         row.update(_ruling_columns(ruling), suspect=";".join(sorted({sign for reasons in suspect.values()
                                                                      for sign in reasons.split(";")})) or None)
         revokes = [_revoke_row(ruling, revoke, suspect.get(revoke.order)) for revoke in ruling.revokes]
