@@ -95,23 +95,24 @@ def adjudicate(record: Record, settings: Settings | None = None) -> BoardRuling:
     11, so the revoke is established; he won the revoke trick and a later one, so two tricks go to declarer
     (Law 64A1), and the no-infraction result (double dummy here) gives no more.
 
-    >>> case = '''
-    ... board = "7"
-    ... deal = "N:Q.6.7.2 K2.8..3 T.53..K ..A9.87"
-    ... contract = "2S"
-    ... declarer = "S"
-    ... vulnerable = "None"
-    ... start = { trick = 10, leader = "N", declarer_tricks = 6 }
-    ... play = ["H6 S2 H3 C7", "SK ST C8 SQ", "H8 H5 D9 D7", "C3 CK DA C2"]
-    ... '''
-    >>> from revsim import Settings, adjudicate
-    >>> from revsim.records.readers import parse_text
-    >>> [record] = parse_text(case, "case.toml")
-    >>> ruling = adjudicate(record, Settings(estimator="dd"))
-    >>> str(ruling.law), ruling.table_tricks, ruling.transfer
-    ('64A', 7, 2)
-    >>> [(outcome.tricks, outcome.weight) for outcome in ruling.ns]
-    [(9, 1.0)]
+    Examples:
+        >>> case = '''
+        ... board = "7"
+        ... deal = "N:Q.6.7.2 K2.8..3 T.53..K ..A9.87"
+        ... contract = "2S"
+        ... declarer = "S"
+        ... vulnerable = "None"
+        ... start = { trick = 10, leader = "N", declarer_tricks = 6 }
+        ... play = ["H6 S2 H3 C7", "SK ST C8 SQ", "H8 H5 D9 D7", "C3 CK DA C2"]
+        ... '''
+        >>> from revsim import Settings, adjudicate
+        >>> from revsim.records.readers import parse_text
+        >>> [record] = parse_text(case, "case.toml")
+        >>> ruling = adjudicate(record, Settings(estimator="dd"))
+        >>> str(ruling.law), ruling.table_tricks, ruling.transfer
+        ('64A', 7, 2)
+        >>> [(outcome.tricks, outcome.weight) for outcome in ruling.ns]
+        [(9, 1.0)]
     """
     if not isinstance(record, Record):
         raise TypeError(f"adjudicate takes a Record (from read_records), not {type(record).__name__}")

@@ -38,8 +38,9 @@ class Card(NamedTuple):
     def parse(cls, text: str) -> "Card":
         """Read a card such as ``SJ``, ``s10``, ``HT`` or ``♠Q``; raise ValueError otherwise.
 
-        >>> Card.parse("s10"), str(Card.parse("♠Q"))
-        (Card(suit=0, rank=10), 'SQ')
+        Examples:
+            >>> Card.parse("s10"), str(Card.parse("♠Q"))
+            (Card(suit=0, rank=10), 'SQ')
         """
         known = CARD_TOKENS.get(text)
         if known is not None:

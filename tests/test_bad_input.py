@@ -128,11 +128,11 @@ def test_case_file_with_a_byte_order_mark_is_read(tmp_path: Path) -> None:
     assert isinstance(record, Record) and adjudicate(record, Settings(estimator="dd")).law == "64C1"
 
 
-def test_schema_matches_the_readme_reference_table() -> None:
+def test_schema_matches_the_case_file_reference_page() -> None:
     from revsim.records.caseschema import reference_rows, reference_table
 
-    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
-    section = readme.split("### Case-file reference", 1)[1].splitlines()
+    readme = (Path(__file__).resolve().parent.parent / "docs" / "case-files.md").read_text(encoding="utf-8")
+    section = readme.splitlines()
     start = next(index for index, line in enumerate(section) if line.startswith("| key |"))
     rows = []
     for line in section[start + 2:]:
@@ -142,7 +142,7 @@ def test_schema_matches_the_readme_reference_table() -> None:
     in_readme = {row.split("|")[1].strip().strip("`") for row in rows}
     in_schema = {key for key, *_ in reference_rows()}
     assert in_readme == in_schema
-    assert reference_table() in readme  # the README's table is made from the schema, word for word
+    assert reference_table() in readme  # the page's table is made from the schema, word for word
     assert "facts.penalty_card[].from_trick" in in_schema and "claim.after_trick" in in_schema
 
 

@@ -73,11 +73,12 @@ class Settings:
     director's standard of a likely result (``law84.LIKELY``, one time in six): a weighted score holds only
     results the estimate makes at least that likely (0 and ``granularity`` 1 give the estimate back).
 
-    >>> Settings(estimator="dd", noticed_at="11.0").estimator
-    'dd'
-    >>> Settings(estimator="magic")
-    Traceback (most recent call last):
-    ValueError: estimator must be one of sd, dd, not 'magic'
+    Examples:
+        >>> Settings(estimator="dd", noticed_at="11.0").estimator
+        'dd'
+        >>> Settings(estimator="magic")
+        Traceback (most recent call last):
+        ValueError: estimator must be one of sd, dd, not 'magic'
     """
 
     noticed: str | None = None

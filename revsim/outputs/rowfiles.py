@@ -32,8 +32,9 @@ def spreadsheet_safe(value: Any) -> Any:
     ``+``, ``-``, ``@``, a tab or a carriage return gets a leading ``'``, so a name or statement typed as
     ``=HYPERLINK(...)`` reads as text. Numbers, and text that is a plain number like ``-100``, stay as they are.
 
-    >>> spreadsheet_safe("=1+2"), spreadsheet_safe("-100"), spreadsheet_safe(-100), spreadsheet_safe("4S-1")
-    ("'=1+2", '-100', -100, '4S-1')
+    Examples:
+        >>> spreadsheet_safe("=1+2"), spreadsheet_safe("-100"), spreadsheet_safe(-100), spreadsheet_safe("4S-1")
+        ("'=1+2", '-100', -100, '4S-1')
     """
     if isinstance(value, str) and value.startswith(FORMULA_STARTS) and not _PLAIN_NUMBER.fullmatch(value):
         return "'" + value

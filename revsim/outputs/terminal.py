@@ -26,10 +26,11 @@ def printable(line: str) -> str:
     r"""One line as a terminal may show it: control characters (C0 but the tab, DEL, C1), the bidirectional
     controls and the line separators written as escapes, so the line stays one line and reads as typed.
 
-    >>> printable("West\nRuling: 7NT=")
-    'West\\x0aRuling: 7NT='
-    >>> printable("Smith\u202e001-")
-    'Smith\\u202e001-'
+    Examples:
+        >>> printable("West\nRuling: 7NT=")
+        'West\\x0aRuling: 7NT='
+        >>> printable("Smith\u202e001-")
+        'Smith\\u202e001-'
     """
     return line.translate(_TABLE)
 

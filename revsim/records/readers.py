@@ -17,9 +17,10 @@ __all__ = ["FORMATS", "guarded", "parse_text", "read_records", "select_boards"]
 def read_records(path: str | Path) -> Iterator[Record | RecordError]:
     """Every board of a record file, as a Record or a RecordError; one error if the file is unusable.
 
-    >>> [error] = read_records("no-such-file.pbn")
-    >>> error.describe()
-    'no-such-file.pbn: no such file'
+    Examples:
+        >>> [error] = read_records("no-such-file.pbn")
+        >>> error.describe()
+        'no-such-file.pbn: no such file'
     """
     record_format = format_of(path)
     if record_format is None:
@@ -39,21 +40,22 @@ def parse_text(text: str, source: str, record_format: RecordFormat | None = None
     """Every board of a record file's text (read already), in ``record_format`` or else by ``source``'s
     suffix, as ``read_records`` gives them: one error when no board is found.
 
-    >>> case = '''
-    ... board = "7"
-    ... deal = "N:Q.6.7.2 K2.8..3 T.53..K ..A9.87"
-    ... contract = "2S"
-    ... declarer = "S"
-    ... vulnerable = "None"
-    ... start = { trick = 10, leader = "N", declarer_tricks = 6 }
-    ... play = ["H6 S2 H3 C7", "SK ST C8 SQ", "H8 H5 D9 D7", "C3 CK DA C2"]
-    ... '''
-    >>> [record] = parse_text(case, "case.toml")
-    >>> record.board, str(record.contract), record.first_trick, len(record.play)
-    ('7', '2S', 10, 16)
-    >>> [error] = parse_text("not a record", "notes.pbn")
-    >>> error.describe()
-    'notes.pbn: no board found: not a PBN file (no [Tag "value"] line)'
+    Examples:
+        >>> case = '''
+        ... board = "7"
+        ... deal = "N:Q.6.7.2 K2.8..3 T.53..K ..A9.87"
+        ... contract = "2S"
+        ... declarer = "S"
+        ... vulnerable = "None"
+        ... start = { trick = 10, leader = "N", declarer_tricks = 6 }
+        ... play = ["H6 S2 H3 C7", "SK ST C8 SQ", "H8 H5 D9 D7", "C3 CK DA C2"]
+        ... '''
+        >>> [record] = parse_text(case, "case.toml")
+        >>> record.board, str(record.contract), record.first_trick, len(record.play)
+        ('7', '2S', 10, 16)
+        >>> [error] = parse_text("not a record", "notes.pbn")
+        >>> error.describe()
+        'notes.pbn: no board found: not a PBN file (no [Tag "value"] line)'
     """
     record_format = record_format or format_of(source)
     if record_format is None:

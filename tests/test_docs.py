@@ -1,0 +1,61 @@
+"""The README is read in one sitting and everything else is in the documentation site (docs/, MkDocs), whose
+command reference is made from the command line itself and whose case-file reference from the schema."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+README = (ROOT / "README.md").read_text(encoding="utf-8")
+
+
+def test_the_readme_is_one_sitting() -> None:
+    assert len(README.splitlines()) <= 400
+
+
+def test_the_readme_gives_the_two_commands_of_the_quick_start() -> None:
+    quick = README.split("## Quick start", 1)[1].split("\n## ", 1)[0]
+    blocks = re.findall(r"```sh\n(.*?)\n```", quick, re.S)
+    assert blocks[0].startswith("python3 -m venv .venv && .venv/bin/pip install -q -e '.[web]' && .venv/bin/revsim")
+    assert blocks[1] == ".venv/bin/pip install -q -e '.[dev]' && .venv/bin/python -m pytest -q"
+    ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
+    assert blocks[0] in ci and blocks[1] in ci   # CI runs them exactly
+
+
+def test_every_link_of_the_readme_into_the_tree_exists() -> None:
+    links = re.findall(r"\]\(((?!https?:)[^)#]+)\)", README)
+    assert links and [link for link in links if not (ROOT / link).exists()] == []
+
+
+def test_every_page_of_the_docs_is_in_the_site_navigation() -> None:
+    nav = (ROOT / "mkdocs.yml").read_text(encoding="utf-8")
+    pages = sorted(path.name for path in (ROOT / "docs").glob("*.md"))
+    assert [page for page in pages if page not in nav] == []
+
+
+def test_the_command_reference_is_generated_from_the_command_line() -> None:
+    page = (ROOT / "docs" / "commands.md").read_text(encoding="utf-8")
+    assert "::: mkdocs-click" in page and ":module: revsim.cli.commands" in page and ":command: main" in page
+
+
+def test_the_site_builds_with_every_command_and_option_in_its_reference(tmp_path: Path) -> None:
+    pytest.importorskip("mkdocs", reason="the docs tools come with the dev extra (pip install -e '.[dev]')")
+    pytest.importorskip("mkdocs_click", reason="the docs tools come with the dev extra (pip install -e '.[dev]')")
+    built = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "--quiet", "--site-dir", str(tmp_path)],
+                           cwd=ROOT, capture_output=True, text=True, env={"NO_MKDOCS_2_WARNING": "1", "PATH": "/usr/bin:/bin"},
+                           timeout=300)
+    assert built.returncode == 0, built.stderr
+    page = (tmp_path / "commands" / "index.html").read_text(encoding="utf-8")
+    from revsim.cli.commands import main
+
+    for name, command in main.commands.items():
+        assert f"revsim {name}" in page, name
+        for option in command.params:
+            for flag in getattr(option, "opts", []):
+                if flag.startswith("--"):
+                    assert flag in page, (name, flag)
