@@ -18,7 +18,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "benchmarks"))
+sys.path.insert(0, str(ROOT / "calibration"))  # how the fitting draws and scores positions
 
 from likely_positions import Position, draw  # noqa: E402
 from likely_scoring import bootstrap_mean, crps  # noqa: E402

@@ -19,7 +19,7 @@ from revsim.likely.worlds import Estimate
 from revsim.outputs.playouts import MARGIN_WORDS, real_play_texts
 from tests.test_single_dummy import _end_position, same_blend
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "calibration"))
 from likely_blend import blind, fit_errors, fit_margin_errors  # noqa: E402
 
 E, A = 1, 0
@@ -33,7 +33,7 @@ def _level(margin_errors: dict[int, dict[int, dict[int, float]]]) -> Level:
 
 
 @given(st.integers(0, 13), st.integers(7, 13))
-def test_law64c_margin_of_counts_double_dummys_tricks_beyond_the_contract(double_dummy: int, target: int) -> None:
+def test_margin_of_counts_double_dummys_tricks_beyond_the_contract(double_dummy: int, target: int) -> None:
     margin = margin_of(double_dummy, target)
     assert margin in MARGINS
     assert margin == double_dummy - target or abs(double_dummy - target) > 2 and margin == (2 if double_dummy > target else -2)
@@ -42,7 +42,7 @@ def test_law64c_margin_of_counts_double_dummys_tricks_beyond_the_contract(double
     assert more is not None and margin is not None and more >= margin
 
 
-def test_law64c_the_position_blind_part_reads_double_dummys_margin_over_the_contract() -> None:
+def test_the_position_blind_part_reads_double_dummys_margin_over_the_contract() -> None:
     level = _level({6: {margin: SHORT if margin < 0 else {0: 1.0} for margin in MARGINS}})
     assert blind_distribution(9, 10, 6, 11, level, margin=-1) == {8: 0.1, 9: 0.6, 10: 0.3}
     assert blind_distribution(9, 10, 6, 11, level, margin=1) == {9: 1.0}
@@ -51,7 +51,7 @@ def test_law64c_the_position_blind_part_reads_double_dummys_margin_over_the_cont
     assert level.measured_margin(10, -1) == -1 and level.measured_margin(1, -1) is None
 
 
-def test_law64c_likely_tricks_takes_the_errors_of_the_contracts_margin() -> None:
+def test_likely_tricks_takes_the_errors_of_the_contracts_margin() -> None:
     """Three tricks left, declarer's side has 8 and double dummy takes all three: against a target of 12 (one
     short) the blind part is the short contract's errors, kept within 8 to 11 tricks; with no contract it is the
     cut's, and no margin is reported."""
@@ -66,7 +66,7 @@ def test_law64c_likely_tricks_takes_the_errors_of_the_contracts_margin() -> None
     assert unknown.playouts == short.playouts                                           # the play-outs do not read it
 
 
-def test_law64c_the_plain_words_name_the_margin_the_errors_were_measured_at() -> None:
+def test_the_plain_words_name_the_margin_the_errors_were_measured_at() -> None:
     evidence = {"errors": [[-1, 0.2], [0, 0.7], [1, 0.1]], "level": "expert", "cut": 3, "blend": 0.5,
                 "agreement": "unanimous", "double_dummy": 9}
     texts = {margin: real_play_texts(Estimate("sd", "policy", 3, E, Card.parse("SA"), None, (), (), ((9, 1.0),), (),
@@ -113,7 +113,7 @@ class _Fitted:
 @settings(max_examples=40, deadline=None)
 @given(st.lists(st.tuples(st.sampled_from(CUTS), st.integers(-2, 2), st.integers(5, 12), st.integers(7, 13)),
                 min_size=1, max_size=60))
-def test_law64c_fitted_margin_errors_start_from_the_cuts_and_sum_to_one(rows: list[tuple[int, int, int, int]]) -> None:
+def test_fitted_margin_errors_start_from_the_cuts_and_sum_to_one(rows: list[tuple[int, int, int, int]]) -> None:
     """Each margin's errors are its positions' counts added to 20 positions' worth of its cut's errors: a margin
     with no positions has the cut's errors, and every table sums to one."""
     positions = [_Fitted(cut, min(max(dd + offset, 0), 13), dd, target) for cut, offset, dd, target in rows]
@@ -129,7 +129,7 @@ def test_law64c_fitted_margin_errors_start_from_the_cuts_and_sum_to_one(rows: li
         assert abs(sum(blind(p, replace(_level(by_margin), errors=errors)).values()) - 1) < 1e-9
 
 
-def test_law64c_a_margin_seen_often_moves_away_from_its_cut() -> None:
+def test_a_margin_seen_often_moves_away_from_its_cut() -> None:
     positions = [_Fitted(1, 10, 10, 10)] * 20 + [_Fitted(1, 9, 11, 10)] * 60     # one overtrick by dd: 9 taken
     errors = fit_errors(positions)
     by_margin = fit_margin_errors(positions, errors)

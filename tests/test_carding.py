@@ -154,12 +154,12 @@ def test_a_policy_that_reads_the_carding_weighs_the_layouts_of_hidden_defenders_
 
 
 @needs_corpus()
-def test_the_shipped_carding_is_the_benchmarks_fit() -> None:
+def test_the_shipped_carding_is_what_calibration_fits() -> None:
     """carding.json is what bench_carding.py --fit fits on the fitting events' defenders' cards."""
     import sys
     from pathlib import Path
 
-    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "calibration"))
     from bench_carding import fit, observed_cards
 
     shipped = json.loads(resources.files("revsim.likely").joinpath("carding.json").read_text(encoding="utf-8"))

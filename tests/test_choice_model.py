@@ -1,4 +1,4 @@
-"""Real players' card choices and the choice model fitted on them (``benchmarks/decision_fit.py``), and the
+"""Real players' card choices and the choice model fitted on them (``calibration/decision_fit.py``), and the
 simulated players' insight (``Policy.declarer_insight``, ``Policy.defence_insight``): how far a player leans to
 the card that is best on the actual deal beyond what his layouts show. At insight 0 nothing changes."""
 
@@ -23,7 +23,7 @@ from revsim.outputs.playouts import playout_method
 from revsim.play.replay import Replay
 from tests.conftest import cards_of
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "calibration"))
 from decision_fit import (  # noqa: E402
     ChoiceModel,
     Decision,
@@ -62,7 +62,7 @@ def _simulated_decisions(temperature: float, insight: float, count: int, seed: i
 
 @settings(max_examples=4, deadline=None)
 @given(st.sampled_from([0.2, 0.4]), st.sampled_from([0.0, 0.3, 0.7]), st.integers(0, 2**16))
-def test_law64c_the_choice_model_recovers_the_temperature_and_insight_it_drew_from(temperature: float,
+def test_the_choice_model_recovers_the_temperature_and_insight_it_drew_from(temperature: float,
                                                                                     insight: float, seed: int) -> None:
     decisions = _simulated_decisions(temperature, insight, 3000, seed)
     model = fit_choices(decisions)
@@ -73,7 +73,7 @@ def test_law64c_the_choice_model_recovers_the_temperature_and_insight_it_drew_fr
 
 @settings(max_examples=10, deadline=None)
 @given(st.integers(0, 2**16), st.floats(0.1, 1.0), st.floats(0.0, 1.0))
-def test_law64c_the_fitted_choice_model_is_the_likeliest(seed: int, temperature: float, insight: float) -> None:
+def test_the_fitted_choice_model_is_the_likeliest(seed: int, temperature: float, insight: float) -> None:
     """Maximum likelihood: no other temperature and insight make the same choices likelier."""
     decisions = _simulated_decisions(0.3, 0.4, 300, seed)
     model = fit_choices(decisions)
@@ -83,7 +83,7 @@ def test_law64c_the_fitted_choice_model_is_the_likeliest(seed: int, temperature:
 
 @settings(max_examples=5, deadline=None)
 @given(st.sampled_from([0.1, 0.3, 0.6]), st.integers(0, 2**16))
-def test_law64c_the_insight_at_a_kept_temperature_matches_the_costly_share_where_the_layouts_are_wrong(
+def test_the_insight_at_a_kept_temperature_matches_the_costly_share_where_the_layouts_are_wrong(
         insight: float, seed: int) -> None:
     decisions = _simulated_decisions(0.05, insight, 2000, seed)
     model = insight_matching(decisions, 0.05)
@@ -102,7 +102,7 @@ def test_the_verdict_of_the_layouts_and_a_layout_players_costly_share() -> None:
     assert costly_share(wrong, ChoiceModel(0.02, 2.0, 0.0, 0)) < 1e-6
 
 
-def test_law64c_an_all_or_nothing_sight_scores_a_card_no_player_would_see_at_the_floor() -> None:
+def test_an_all_or_nothing_sight_scores_a_card_no_player_would_see_at_the_floor() -> None:
     """A card worse on the layouts and on the actual deal: the sight model gives it only the floor's share."""
     decision = Decision(True, 3, {Card.parse("S2"): 0.0, Card.parse("SK"): 1.0},
                         {Card.parse("S2"): 0, Card.parse("SK"): 1}, Card.parse("S2"))
@@ -118,7 +118,7 @@ def test_error_rates_count_the_costly_cards_by_how_far_below_the_best_they_were(
     assert rows == [("none", 1, 1.0), ("0 to 0.5", 1, 1.0), ("0.5 to 13", 0, 0.0)]
 
 
-def test_law64c_policy_a_player_with_insight_finds_the_two_way_guess() -> None:
+def test_policy_a_player_with_insight_finds_the_two_way_guess() -> None:
     """Declarer whose insight outweighs what his layouts say (a trick on the actual deal counts more than any
     average can differ) takes the finesse that works; without it he guesses, and sometimes wrong."""
     replay, declarer = _two_way_guess()
@@ -131,7 +131,7 @@ def test_law64c_policy_a_player_with_insight_finds_the_two_way_guess() -> None:
 
 @settings(max_examples=10, deadline=None)
 @given(st.floats(0.05, 1.0), st.integers(0, 2**16))
-def test_law64c_policy_insight_adds_the_actual_deals_tricks_to_each_cards_value(insight: float, seed: int) -> None:
+def test_policy_insight_adds_the_actual_deals_tricks_to_each_cards_value(insight: float, seed: int) -> None:
     replay, declarer = _two_way_guess()
     plain = card_averages(replay, declarer, {}, Policy(0.02, 8), random.Random(seed))
     leaning = card_averages(replay, declarer, {}, Policy(0.02, 8, declarer_insight=insight), random.Random(seed))
@@ -141,7 +141,7 @@ def test_law64c_policy_insight_adds_the_actual_deals_tricks_to_each_cards_value(
         assert leaning[card] == pytest.approx(plain[card] + insight * actual[card])
 
 
-def test_law64c_policy_the_defenders_may_choose_at_their_own_temperature() -> None:
+def test_policy_the_defenders_may_choose_at_their_own_temperature() -> None:
     assert Policy(0.02).temperature_of(True) == Policy(0.02).temperature_of(False) == 0.02
     policy = Policy(0.02, defence_temperature=0.4, declarer_insight=0.1, defence_insight=0.3)
     assert (policy.temperature_of(True), policy.temperature_of(False)) == (0.4, 0.02)
@@ -177,7 +177,7 @@ def test_a_levels_settings_carry_the_insight_only_where_it_is_set() -> None:
     assert level_parameters(leaning)["defence_insight"] == 0.3
 
 
-def test_law64c_the_insight_is_0_where_the_layouts_never_point_wrong() -> None:
+def test_the_insight_is_0_where_the_layouts_never_point_wrong() -> None:
     low, high = Card.parse("S2"), Card.parse("SK")
     right = Decision(False, 2, {low: 0.5, high: 1.0}, {low: 0, high: 1}, high)
     model = insight_matching([right, right], 0.05)

@@ -30,7 +30,7 @@ def _four_tricks_left(to_play: int, tricks_before: tuple[int, int] = (5, 4)) -> 
     return Replay(hands, 4, to_play, first_trick=10, tricks_before=tricks_before)
 
 
-def test_law64c_policy_a_declarer_who_values_his_contract_prefers_the_sure_line() -> None:
+def test_policy_a_declarer_who_values_his_contract_prefers_the_sure_line() -> None:
     """Card A: 4, 4 or 1 tricks on three layouts (3 on average); card B: 2 on each. Needing 2 more tricks,
     a player who counts tricks alone takes A; one to whom the contract is worth 4 tricks takes B, which
     makes it on every layout, where A fails on one."""
@@ -45,7 +45,7 @@ def test_law64c_policy_a_declarer_who_values_his_contract_prefers_the_sure_line(
     assert max(contract, key=contract.__getitem__) == B
 
 
-def test_law64c_policy_a_defender_values_defeating_the_contract() -> None:
+def test_policy_a_defender_values_defeating_the_contract() -> None:
     """The defenders' goal is one trick more than declarer's side may lose: with declarer needing 10 of 13,
     they need 4."""
     replay = _four_tricks_left(W, (6, 3))          # the defenders (East-West) have 3 tricks
@@ -57,7 +57,7 @@ def test_law64c_policy_a_defender_values_defeating_the_contract() -> None:
 @settings(max_examples=60, deadline=None)
 @given(st.lists(st.tuples(st.integers(0, 4), st.integers(0, 4)), min_size=1, max_size=12),
        st.integers(7, 13), st.floats(0.0, 5.0), st.sampled_from([N, E, S, W]))
-def test_law64c_policy_the_contract_adds_its_value_times_the_share_of_layouts_that_reach_the_goal(
+def test_policy_the_contract_adds_its_value_times_the_share_of_layouts_that_reach_the_goal(
         values: list[tuple[int, int]], target: int, contract_value: float, to_play: int) -> None:
     replay = _four_tricks_left(to_play)
     solved = [{A: a, B: b} for a, b in values]

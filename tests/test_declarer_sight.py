@@ -28,14 +28,14 @@ def _two_way_guess() -> tuple[Replay, int]:
     return Replay(hands, 4, N, first_trick=11, tricks_before=(8, 2)), S
 
 
-def test_law64c_policy_a_declarer_who_reads_the_defenders_sees_all_four_hands() -> None:
+def test_policy_a_declarer_who_reads_the_defenders_sees_all_four_hands() -> None:
     replay, declarer = _two_way_guess()
     dummy_to_play = player_view(replay, N, declarer, reads_hands=True)
     assert list(dummy_to_play.hidden) == [E] and set(dummy_to_play.seen) == {N, S, W}
     assert set(player_view(replay, N, declarer).hidden) == {E, W}
 
 
-def test_law64c_policy_a_declarer_who_reads_the_defenders_finds_the_two_way_guess() -> None:
+def test_policy_a_declarer_who_reads_the_defenders_finds_the_two_way_guess() -> None:
     """Declarer who always reads the defenders takes every trick double dummy takes; one who never does
     guesses the queen and, over 24 seeded play-outs, sometimes guesses wrong."""
     replay, declarer = _two_way_guess()

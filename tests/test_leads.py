@@ -68,12 +68,12 @@ def test_layouts_weighed_by_the_lead_put_the_touching_honour_with_the_leader() -
 
 
 @needs_corpus()
-def test_the_shipped_lead_model_is_the_benchmarks_fit() -> None:
+def test_the_shipped_lead_model_is_what_calibration_fits() -> None:
     """leads.json is what bench_inference.py --fit-leads fits on the fitting events' leads."""
     import sys
     from pathlib import Path
 
-    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "calibration"))
     from bench_inference import fit_lead_model, leads
 
     shipped = json.loads(resources.files("revsim.likely").joinpath("leads.json").read_text(encoding="utf-8"))

@@ -12,7 +12,7 @@ from pathlib import Path
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "calibration"))
 from likely_scoring import crps, expected_crps, own_world, paired_exact, ratio_interval  # noqa: E402
 
 

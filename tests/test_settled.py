@@ -43,7 +43,7 @@ def _brute_subsets(counts: dict[int, int], size: int) -> tuple[dict[int, float],
 
 @settings(max_examples=60, deadline=None)
 @given(counts_of, st.integers(2, 8))
-def test_law64c_the_blend_over_many_play_outs_is_the_fitted_blend_over_every_subset(counts: dict[int, int],
+def test_the_blend_over_many_play_outs_is_the_fitted_blend_over_every_subset(counts: dict[int, int],
                                                                                   size: int) -> None:
     if sum(counts.values()) < size or sum(counts.values()) > 14:
         return
@@ -56,7 +56,7 @@ def test_law64c_the_blend_over_many_play_outs_is_the_fitted_blend_over_every_sub
 
 @settings(max_examples=60, deadline=None)
 @given(counts_of)
-def test_law64c_with_the_fitted_number_of_play_outs_the_blend_is_unchanged(counts: dict[int, int]) -> None:
+def test_with_the_fitted_number_of_play_outs_the_blend_is_unchanged(counts: dict[int, int]) -> None:
     size = sum(counts.values())
     play_part, blind = subsample_blend(counts, size, BLEND)
     weight = BLEND[agreement_of({t: c / size for t, c in counts.items()})]
@@ -64,7 +64,7 @@ def test_law64c_with_the_fitted_number_of_play_outs_the_blend_is_unchanged(count
     assert play_part == pytest.approx({t: (1 - weight) * c / size for t, c in counts.items()})
 
 
-def test_law12c1c_unanimous_play_outs_are_settled_and_a_close_split_is_not() -> None:
+def test_unanimous_play_outs_are_settled_and_a_close_split_is_not() -> None:
     standard = FormStandard()
 
     def form(distribution: tuple[tuple[int, float], ...]) -> object:
@@ -78,7 +78,7 @@ def test_law12c1c_unanimous_play_outs_are_settled_and_a_close_split_is_not() -> 
     assert sum(blended.values()) == pytest.approx(1)
 
 
-def test_law12c1c_a_settled_estimate_runs_its_rounds_within_the_bounds_and_repeats_with_its_seed() -> None:
+def test_a_settled_estimate_runs_its_rounds_within_the_bounds_and_repeats_with_its_seed() -> None:
     level = load_level("expert")
     position = spade_finesse_ending(2)   # South leads towards the AQ: declarer must guess the finesse
     standard = FormStandard()
@@ -99,7 +99,7 @@ def _line(tricks: int, cards: str) -> PlayOut:
     return PlayOut(tricks, None, tuple(Card.parse(card) for card in cards.split()))
 
 
-def test_law64c_the_play_out_shown_for_a_result_is_the_most_typical_of_those_that_reach_it() -> None:
+def test_the_play_out_shown_for_a_result_is_the_most_typical_of_those_that_reach_it() -> None:
     lines = (_line(10, "SA SK S2"), _line(9, "HA H2 H3"), _line(10, "SA SQ S2"), _line(10, "SA SQ S3"),
              _line(9, "HA H2 H4"))
     assert typical_index(lines, 10) == 2   # shares two cards with the fourth and one with the first

@@ -127,13 +127,13 @@ def test_layouts_follow_the_auction_when_they_can() -> None:
         assert sum(points.get(card.rank, 0) for card in original) >= 13
 
 
-def test_law64c_policy_a_forced_card_is_always_played() -> None:
+def test_policy_a_forced_card_is_always_played() -> None:
     replay = Replay((cards_of("S2"), cards_of("H2"), cards_of("S3"), cards_of("S4")), 4, 0, first_trick=13)
     replay.play(Card.parse("S2"))
     assert choose(replay, 0, {}, Policy(5.0, 4), random.Random(1)) == Card.parse("H2")
 
 
-def test_law64c_policy_a_dominated_card_is_never_preferred() -> None:
+def test_policy_a_dominated_card_is_never_preferred() -> None:
     values = {Card.parse("SA"): 3.0, Card.parse("S2"): 1.0, Card.parse("H5"): 2.5}
     rng = random.Random(1)
     assert {softmax_choice(values, 0.0, rng) for _ in range(50)} == {Card.parse("SA")}
@@ -193,7 +193,7 @@ def _safety_position() -> tuple[Replay, int]:
     return Replay(hands, SPADES, S, first_trick=11, tricks_before=(7, 3)), S
 
 
-def test_law64c_policy_tied_best_cards_take_the_safety_play() -> None:
+def test_policy_tied_best_cards_take_the_safety_play() -> None:
     """Law 64C's likely play: where the sampled layouts rate a trump and a heart alike, the careful player
     draws the trump (it does best when the hearts break badly); the equal heart honours are one sequence."""
     from revsim.likely.playout import _all_equivalent, _break_ties, _Decision
@@ -295,7 +295,7 @@ def test_blind_distribution_shifts_double_dummy_by_the_errors_of_the_nearest_cut
     assert blind_distribution(13, 7, 3, 13, level) == {13: 1.0}          # kept within the tricks still possible
 
 
-def test_law64c_the_blend_weighs_the_position_blind_part_as_fitted_for_the_nearest_cut() -> None:
+def test_the_blend_weighs_the_position_blind_part_as_fitted_for_the_nearest_cut() -> None:
     """The weight of the position-blind part is fitted by cut; a position takes the nearest cut's (after 10
     tricks, the sixth's): weight 1 there gives the position-blind part alone, weight 0 the play-outs alone."""
     position, declarer = _end_position()
@@ -313,7 +313,7 @@ def test_agreement_of_the_play_outs() -> None:
     assert agreement_of({10: 0.625, 9: 0.375}) == agreement_of({10: 0.5, 9: 0.25, 8: 0.25}) == "split"
 
 
-def test_law64c_the_blend_trusts_the_play_outs_as_far_as_they_agree() -> None:
+def test_the_blend_trusts_the_play_outs_as_far_as_they_agree() -> None:
     """The position-blind part's weight is the one fitted for how far the play-outs agree: a level that gives
     unanimous play-outs weight 0 and split ones weight 1 keeps the play-outs alone where they agree."""
     errors = {1: {0: 1.0}, 3: {0: 1.0}, 6: {-1: 0.5, 0: 0.5}}
@@ -342,7 +342,7 @@ def test_shipped_levels_load() -> None:
 
 @needs_corpus()
 @pytest.mark.parametrize("name", ["expert", "club"])
-def test_law64c_the_shipped_parameters_reproduce_the_benchmarks_fit(name: str) -> None:
+def test_the_shipped_levels_are_what_calibration_fits(name: str) -> None:
     """levels.json keeps a few of the fitting positions with the play-outs the benchmark got for them at the
     fitted temperature; the shipped parameters, replayed from the same record, cut and seed, give the same."""
     import json

@@ -24,7 +24,7 @@ __all__ = ["BOTH_SIDES_METHODS", "DEFAULT_ESTIMATOR", "REGIMES", "SCAN_ESTIMATOR
 
 DEFAULT_ESTIMATOR = "sd"
 """The estimator of a ruling on one board unless told (``adjudicate``, ``report``, ``predict``, the desk and
-``Settings()``): ``sd``, which meets every target measured by ``benchmarks/bench_likely.py`` (see the README)."""
+``Settings()``): ``sd``, which meets every target measured by ``calibration/bench_likely.py`` (see the README)."""
 
 SCAN_ESTIMATOR = "dd"
 """``scan``'s estimator unless told: ``dd``, many times faster a board over whole archives; ``sd`` is one

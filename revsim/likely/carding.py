@@ -45,7 +45,7 @@ class Carding:
 @cache
 def load_carding(level: str) -> Carding:
     """A level's carding as fitted on its corpus's fitting events (``carding.json``, written by
-    ``benchmarks/bench_carding.py --write``)."""
+    ``calibration/bench_carding.py --write``)."""
     data = json.loads(resources.files("revsim.likely").joinpath("carding.json").read_text(encoding="utf-8"))
     if level not in data:
         raise ValueError(f"carding.json has no level {level!r}")

@@ -3,7 +3,7 @@
 Declarer and the leader's partner deal the leader's hidden cards; a layout in which the lead is a natural
 choice (the top of a sequence, the fourth best of a long suit, partner's suit) is more likely than one in
 which it is not. The model has two parts, both fitted on the opening leads of real records
-(``benchmarks/bench_inference.py --fit-leads``, fitting events only) and shipped in ``leads.json``:
+(``calibration/bench_inference.py --fit-leads``, fitting events only) and shipped in ``leads.json``:
 
 - the suit: a conditional logit over the leader's suits, on features of each holding (partner's bid suit, a
   sequence at its head, its length, trumps, a singleton, an ace without the king), one set of weights

@@ -4,7 +4,7 @@ From a position, ``playouts`` play-outs (``playout``) give a distribution of dec
 tricks; it is blended with the position-blind distribution (the double-dummy value plus the errors real
 players made from that point, by tricks completed and by how far double dummy makes or misses the contract),
 both parts reported. The parameters of a level
-(``expert``, ``club``) are fitted by ``benchmarks/bench_likely.py`` on fitting boards and shipped in
+(``expert``, ``club``) are fitted by ``calibration/bench_likely.py`` on fitting boards and shipped in
 ``levels.json``. Every sample is drawn from a generator seeded by the settings' seed and the position, so
 the same input and seed give the same estimate.
 """

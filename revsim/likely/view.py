@@ -13,7 +13,7 @@ a range of high-card points (A=4, K=3, Q=2, J=1) and a least length per suit, ov
 - A raise of partner's suit: 3 cards in it. Doubles, redoubles and later bids say nothing here.
 
 Each rule has a name (``RULES``); a level keeps only the rules real hands of its fitting events fit often
-enough (``benchmarks/bench_likely.py --auction-fit``). Every constraint is a floor or a ceiling a sampled
+enough (``calibration/bench_likely.py --auction-fit``). Every constraint is a floor or a ceiling a sampled
 hand must meet; when the sampler cannot meet them all it drops the auction (``sampling.sample_layouts``),
 never the cards seen.
 """

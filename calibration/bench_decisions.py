@@ -19,13 +19,8 @@ blend.
 
 With --temperature T the temperature is kept at T and only the insight is fitted (``insight_matching``).
 
-With --habits, each role's card habits (``card_habits``): a softmax over the layouts' averages and the habits
-fitted on the fitting events' decisions, its log-likelihood on the scoring events' beside the layouts alone,
-and, where the player's layouts were right, how well the chance it gives a costly card tells the decisions
-where the real player lost a trick (the area under the curve: 0.5 tells nothing, 1 everything).
-
-Run: .venv/bin/python benchmarks/bench_decisions.py [--levels expert,club] [--records 700] [--seed 1] [--jobs 2]
-     [--temperature T] [--write] [--habits]
+Run: .venv/bin/python calibration/bench_decisions.py [--levels expert,club] [--records 700] [--seed 1] [--jobs 2]
+     [--temperature T] [--write]
 """
 
 from __future__ import annotations
@@ -41,7 +36,6 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from card_habits import HABITS, costly_mass, fit_habits, habit_log_likelihood, habits_of, where_layouts_right  # noqa: E402
 from corpus_records import clean_replay, event_of, is_fitting, level_records, read_fitted, require_corpus, write_fitted  # noqa: E402
 from decision_fit import (  # noqa: E402
     ChoiceModel,
@@ -54,7 +48,6 @@ from decision_fit import (  # noqa: E402
     record_decisions,
     sight_log_likelihood,
 )
-from likely_scoring import area_under_curve  # noqa: E402
 from likely_write import BLEND_REFIT  # noqa: E402
 
 from revsim.likely.sd import Level, load_level  # noqa: E402
@@ -67,12 +60,11 @@ MIN_CARDS = 12
 """A record is sampled when its play shows at least three tricks (many records show the opening lead alone)."""
 
 
-def decisions_task(task: tuple[Record, str, int, bool]) -> list[Decision]:
-    """A record's decisions (``record_decisions``) with the level's players, seeded; with their card habits
-    where asked."""
-    record, level_name, seed, habits = task
+def decisions_task(task: tuple[Record, str, int]) -> list[Decision]:
+    """A record's decisions (``record_decisions``) with the level's players, seeded."""
+    record, level_name, seed = task
     level = load_level(level_name)
-    return list(record_decisions(record, level.policy, seed, level.auction_rules, habits=habits_of if habits else None))
+    return list(record_decisions(record, level.policy, seed, level.auction_rules))
 
 
 def sampled_records(level: str, fitting: bool, count: int, seed: int) -> list[Record]:
@@ -85,9 +77,8 @@ def sampled_records(level: str, fitting: bool, count: int, seed: int) -> list[Re
     return records[:count]
 
 
-def collect(level: str, fitting: bool, count: int, seed: int, pool: multiprocessing.pool.Pool | None,
-            habits: bool = False) -> list[Decision]:
-    tasks = [(record, level, seed, habits) for record in sampled_records(level, fitting, count, seed)]
+def collect(level: str, fitting: bool, count: int, seed: int, pool: multiprocessing.pool.Pool | None) -> list[Decision]:
+    tasks = [(record, level, seed) for record in sampled_records(level, fitting, count, seed)]
     runs = pool.map(decisions_task, tasks, chunksize=4) if pool else map(decisions_task, tasks)
     return [decision for run in runs for decision in run]
 
@@ -123,26 +114,6 @@ def report_role(name: str, fitting: list[Decision], scoring: list[Decision], lev
     return model
 
 
-def report_habits(fitting: list[Decision], scoring: list[Decision]) -> None:
-    """Print a role's card habits: the fitted weights, the log-likelihood on the scoring decisions beside the
-    layouts alone, and how well each model tells where real players lose a trick their layouts would keep."""
-    fit_on = [d for d in fitting if d.consequential]
-    score_on = [d for d in scoring if d.consequential]
-    alone, habits = fit_habits(fit_on, False), fit_habits(fit_on, True)
-    print(f"    card habits, fitted: the layouts' average {habits.weights[0]:.2f} (alone "
-          f"{alone.weights[0]:.2f}), " + ", ".join(f"{habit} {weight:+.2f}"
-                                                   for habit, weight in zip(HABITS, habits.weights[1:], strict=True)))
-    print(f"    log-likelihood on the scoring decisions: layouts alone {habit_log_likelihood(score_on, alone):.4f}, "
-          f"with the habits {habit_log_likelihood(score_on, habits):.4f}")
-    right = where_layouts_right(score_on)
-    lost = [d.costly for d in right]
-    for label, model in (("layouts alone", alone), ("with the habits", habits)):
-        chances = [costly_mass(d, model) for d in right]
-        print(f"    where his layouts were right ({len(right)} decisions, a trick lost at {sum(lost)}): {label} give a "
-              f"costly card {sum(chances) / max(len(chances), 1):.3f} on average; the area under the curve "
-              f"{area_under_curve(chances, lost):.3f}")
-
-
 def fit_choices_without_insight(decisions: list[Decision]) -> ChoiceModel:
     """The temperature alone fitted, on choices that read the layouts' averages alone."""
     blind = [replace(decision, actual=dict.fromkeys(decision.actual, 0)) for decision in decisions]
@@ -171,25 +142,19 @@ def main() -> None:
     parser.add_argument("--temperature", type=float, help="keep this temperature and fit the insight alone, to "
                         "the real players' costly share where the layouts point wrong")
     parser.add_argument("--write", action="store_true")
-    parser.add_argument("--habits", action="store_true", help="fit and score the card habits too")
     args = parser.parse_args()
     require_corpus()
     pool = multiprocessing.Pool(args.jobs) if args.jobs > 1 else None
     for level in args.levels.split(","):
         started = time.perf_counter()
-        fitting = collect(level, True, args.records, args.seed, pool, args.habits)
-        scoring = collect(level, False, args.records, args.seed, pool, args.habits)
+        fitting = collect(level, True, args.records, args.seed, pool)
+        scoring = collect(level, False, args.records, args.seed, pool)
         print(f"== {level}: {args.records} records a side, seed {args.seed} "
               f"({time.perf_counter() - started:.0f} s)")
         declarer, defence = (report_role(name, [d for d in fitting if d.defending == defending],
                               [d for d in scoring if d.defending == defending], load_level(level), defending,
                               args.temperature)
                              for name, defending in (("declarer", False), ("defenders", True)))
-        if args.habits:
-            for name, defending in (("declarer", False), ("the defenders", True)):
-                print(f"\n  {name}:")
-                report_habits([d for d in fitting if d.defending == defending],
-                              [d for d in scoring if d.defending == defending])
         if args.write:
             temperature = "" if args.temperature is None else f" --temperature {args.temperature:g}"
             write_models(level, declarer, defence, f"bench_decisions.py --levels {level} --records {args.records} "

@@ -14,37 +14,31 @@ from __future__ import annotations
 import math
 import random
 import zlib
-from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass, field, replace
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, replace
 
 import numpy as np
 from corpus_records import clean_replay
 
-from revsim.cards import Card, Seat, side_of
+from revsim.cards import Card, side_of
 from revsim.likely.playout import Policy, card_averages
 from revsim.likely.predict import position_after
 from revsim.likely.solver import card_values
 from revsim.likely.view import record_auction
-from revsim.play.replay import Replay
 from revsim.records.record import Record
-
-Habits = Callable[[Replay, Card, Sequence[tuple[Seat, int]], Seat], tuple[float, ...]]
-"""What habits a card follows: from the line, the card, the tricks led so far and declarer."""
 
 
 @dataclass(frozen=True)
 class Decision:
     """One real decision: whether a defender took it, the trick, each legal card's average over the decider's
-    layouts and its double-dummy tricks on the actual deal (both his side's), the card played, (where asked
-    for) the card habits each legal card follows (``card_habits.habits_of``), and the play's place in the
-    record (``number``, 0 the opening lead)."""
+    layouts and its double-dummy tricks on the actual deal (both his side's), the card played, and the play's
+    place in the record (``number``, 0 the opening lead)."""
 
     defending: bool
     trick: int
     averages: dict[Card, float]
     actual: dict[Card, int]
     chosen: Card
-    habits: dict[Card, tuple[float, ...]] = field(default_factory=dict)
     number: int = 0
 
     @property
@@ -64,12 +58,11 @@ class Decision:
 
 
 def record_decisions(record: Record, policy: Policy, seed: int, kept: frozenset[str] | None = None,
-                     endgame: int = 2, habits: Habits | None = None) -> Iterator[Decision]:
+                     endgame: int = 2) -> Iterator[Decision]:
     """Every decision of a record's play (none for a record that does not replay, or has a revoke): from the
     second trick until ``endgame`` tricks are left, where more than one card is legal. The players read the
     auction (its rules ``kept``; None: all) as the simulated players do, and not each other's hands (the
-    policy's sights are set to 0: the insight stands for what they read). ``habits`` (``card_habits.habits_of``)
-    gives each legal card's habits from the line, the card, the tricks led so far and declarer."""
+    policy's sights are set to 0: the insight stands for what they read)."""
     assert record.contract is not None
     table = clean_replay(record)
     if table is None:
@@ -78,7 +71,6 @@ def record_decisions(record: Record, policy: Policy, seed: int, kept: frozenset[
     shapes = record_auction(record, kept)
     blind = replace(policy, defence_sight=0.0, declarer_sight=0.0, declarer_insight=0.0, defence_insight=0.0)
     line = position_after(record, 0)
-    leads: list[tuple[Seat, int]] = []
     for number, play in enumerate(table.replay.plays):
         remaining = 13 - line.tricks_won(0) - line.tricks_won(1)
         legal = line.legal_cards()
@@ -87,10 +79,7 @@ def record_decisions(record: Record, policy: Policy, seed: int, kept: frozenset[
             averages = card_averages(line, declarer, shapes, blind, rng, target=target)
             actual = card_values(line)
             yield Decision(side_of(line.to_play) != side_of(declarer), number // 4 + 1, averages,
-                           {card: actual[card] for card in legal}, play.card,
-                           {card: habits(line, card, leads, declarer) for card in legal} if habits else {}, number)
-        if not line.current_trick:
-            leads.append((line.to_play, play.card.suit))
+                           {card: actual[card] for card in legal}, play.card, number)
         line.play(play.card)
 
 

@@ -12,7 +12,7 @@ For every card a defender played that did not take the lead in its trick, with h
    ``revsim/likely/carding.json``. Beside it, the same when each board's defenders signal by one convention,
    standard or upside-down, unknown to the reader.
 
-Run: .venv/bin/python benchmarks/bench_carding.py [--levels expert,club] [--fit [--write]]
+Run: .venv/bin/python calibration/bench_carding.py [--levels expert,club] [--fit [--write]]
 """
 
 from __future__ import annotations

@@ -14,7 +14,7 @@ for the inference the sd estimator's simulated players draw (and for the inferen
 3. With --fit-leads, the lead model (``revsim/likely/leads.py``) fitted on the fitting events' leads and
    scored on the others' (--write ships it in ``revsim/likely/leads.json``).
 
-Run: .venv/bin/python benchmarks/bench_inference.py [--levels expert,club] [--fit-leads [--write]]
+Run: .venv/bin/python calibration/bench_inference.py [--levels expert,club] [--fit-leads [--write]]
 """
 
 from __future__ import annotations

@@ -30,7 +30,7 @@ With --write, a few fitting positions and their play-outs are kept beside the pa
 --blend-only keeps the shipped temperature and sight and fits only the blend. --save FILE keeps every
 position's play-outs with the parameters that made them; --reuse FILE takes them back where the position and
 the parameters match, so a refit of the blend need not replay what was already played.
-Run: .venv/bin/python benchmarks/bench_likely.py [--fit 30] [--score 60] [--seed 1] [--jobs 2] [--write]
+Run: .venv/bin/python calibration/bench_likely.py [--fit 30] [--score 60] [--seed 1] [--jobs 2] [--write]
 """
 
 from __future__ import annotations
