@@ -111,13 +111,12 @@ def desk_url() -> Iterator[str]:
     import time
     import urllib.request
 
-    from revsim.web.app import create_app
+    from revsim.web.app import create_app, server_config
 
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
-    server = uvicorn.Server(uvicorn.Config(create_app(processes=1, max_bytes=1_000_000), host="127.0.0.1", port=port,
-                                           log_level="warning"))
+    server = uvicorn.Server(server_config(create_app(processes=1, max_bytes=1_000_000), "127.0.0.1", port))
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
     url = f"http://127.0.0.1:{port}"

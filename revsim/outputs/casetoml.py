@@ -127,11 +127,13 @@ def _board_lines(case: dict[str, Any], prefix: str) -> list[str]:
     """One board's keys, then its ``[facts]`` (``[board.facts]`` in a session) and their tables."""
     lines = []
     facts = case.get("facts") or {}
+    if not isinstance(facts, dict):
+        raise ValueError(f"`facts` must be a table of facts, not {facts!r}")
     for key in _ORDER:
         if key not in case or key == "facts":
             continue
         value = case[key]
-        if key == "play":
+        if key == "play" and isinstance(value, list):
             lines.append("play = [" + "".join(f"\n  {_value(trick)}," for trick in value) + ("\n]" if value else "]"))
         else:
             lines.append(f"{key} = {_value(value)}")
@@ -142,7 +144,11 @@ def _board_lines(case: dict[str, Any], prefix: str) -> list[str]:
         lines += ["", f"[{prefix}facts]"]
         lines += [f"{key} = {_value(value)}" for key, value in facts.items() if key not in _FACT_TABLES]
         for table in _FACT_TABLES:
-            for entry in facts.get(table, []):
+            entries = facts.get(table, [])
+            if not isinstance(entries, list) or not all(isinstance(entry, dict) for entry in entries):
+                raise ValueError(f"`facts.{table}` must be a list of tables, one a {table.replace('_', ' ')}, "
+                                 f"not {entries!r}")
+            for entry in entries:
                 lines += ["", f"[[{prefix}facts.{table}]]"]
                 lines += [f"{key} = {_value(value)}" for key, value in entry.items()]
     return lines

@@ -47,33 +47,56 @@ MAX_BYTES = 5_000_000
 
 
 class Worker:
-    """The process pool the requests' work runs in; rebuilt when a worker process dies.
+    """The worker processes the requests' work runs in: ``processes`` pools of one process each, so that a worker
+    that dies fails only the request it was doing; a pool found broken is rebuilt.
 
-    Requests wait for a free worker here, not in the pool's own queue: when a worker dies, only the requests
-    it was working on fail (with a 500 saying so), and the ones waiting run on the new pool."""
+    Requests wait here for a free pool, not in a pool's own queue. A worker that died while idle (killed by the
+    system, say) is found when the next request is handed to it, before any work of that request started: the
+    pool is rebuilt and the request runs there, so nobody sees the death. A worker that dies during a request
+    fails that request alone, with a 500 saying so."""
 
     def __init__(self, processes: int) -> None:
         self.processes = processes
-        self.pool = self._new()
-        self.free = asyncio.Semaphore(processes)
+        self.free: asyncio.Queue[int] = asyncio.Queue()
+        self.pools = [self._new() for _ in range(processes)]
+        for index in range(processes):
+            self.free.put_nowait(index)
 
-    def _new(self) -> ProcessPoolExecutor:
-        return ProcessPoolExecutor(max_workers=self.processes, mp_context=multiprocessing.get_context("spawn"))
+    @staticmethod
+    def _new() -> ProcessPoolExecutor:
+        return ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"))
+
+    def _renew(self, index: int) -> ProcessPoolExecutor:
+        self.pools[index].shutdown(wait=False, cancel_futures=True)
+        self.pools[index] = self._new()
+        return self.pools[index]
 
     async def run(self, handler: Handler, body: bytes, query: Query) -> Reply:
         loop = asyncio.get_running_loop()
-        async with self.free:
-            pool = self.pool
+        index = await self.free.get()
+        try:
+            pool = self.pools[index]
+            if _broken(pool):
+                pool = self._renew(index)
             try:
                 return await loop.run_in_executor(pool, answer, handler, body, query)
             except BrokenProcessPool:
-                if self.pool is pool:  # the first to see it rebuilds the pool; the others share the new one
-                    pool.shutdown(wait=False, cancel_futures=True)
-                    self.pool = self._new()
+                self._renew(index)
                 return Reply.problem(500, "the worker process stopped while ruling on this input; it was restarted")
+        finally:
+            self.free.put_nowait(index)
 
     def close(self) -> None:
-        self.pool.shutdown(wait=True, cancel_futures=True)
+        for pool in self.pools:
+            pool.shutdown(wait=True, cancel_futures=True)
+
+
+def _broken(pool: ProcessPoolExecutor) -> bool:
+    """Whether the pool's process has died since its last request (a dead process is reaped by the pool's own
+    thread, or found here by its exit code), so that no request is handed to it."""
+    if getattr(pool, "_broken", False):
+        return True
+    return any(process.exitcode is not None for process in list(getattr(pool, "_processes", {}).values()))
 
 
 def create_app(processes: int = 1, max_bytes: int = MAX_BYTES, host: str = "127.0.0.1") -> Starlette:
@@ -129,7 +152,39 @@ def create_app(processes: int = 1, max_bytes: int = MAX_BYTES, host: str = "127.
     ]
     application = Starlette(routes=routes, lifespan=lifespan, exception_handlers={404: _not_found, 405: _not_allowed})
     application.add_middleware(LocalOnly, served=host)
+    application.add_middleware(QueryLimit)
     return application
+
+
+MAX_QUERY = 64_000
+"""The longest query string the desk takes (its longest real one, a session's facts, is well under 4 KB)."""
+MAX_REQUEST_LINE = 1_000_000
+"""What the HTTP parser reads of a request's head, so that a query string over ``MAX_QUERY`` gets its 414
+answer instead of a reset connection."""
+
+
+class QueryLimit:
+    """A 414 JSON answer to a query string longer than ``MAX_QUERY``, before any work."""
+
+    def __init__(self, app: Any) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        if scope["type"] == "http" and len(scope.get("query_string", b"")) > MAX_QUERY:
+            answer_414 = JSONResponse({"status": "error", "error": f"the query string is longer than {MAX_QUERY:,} "
+                                       "characters; send the file's text as the body"}, 414)
+            await answer_414(scope, receive, send)
+            return
+        await self.app(scope, receive, send)
+
+
+def server_config(application: Any, host: str, port: int) -> Any:
+    """uvicorn's configuration of the desk: the application, the address, quiet logs, and a request head long
+    enough for ``QueryLimit`` to answer an overlong query itself."""
+    import uvicorn
+
+    return uvicorn.Config(application, host=host, port=port, log_level="warning", http="h11",
+                          h11_max_incomplete_event_size=MAX_REQUEST_LINE)
 
 
 async def _limited_body(request: Request, max_bytes: int) -> bytes | Response:
@@ -178,4 +233,4 @@ def serve(host: str = "127.0.0.1", port: int = 8765, processes: int = 1, open_br
     print(f"revsim desk at {url} (Ctrl-C to stop)", flush=True)
     if host in WILDCARDS:
         print("the desk listens on every interface: anyone who can reach this machine can use it", flush=True)
-    uvicorn.run(create_app(processes, host=host), host=host, port=port, log_level="warning")
+    uvicorn.Server(server_config(create_app(processes, host=host), host, port)).run()

@@ -51,7 +51,12 @@ class Reply:
 
     @classmethod
     def json(cls, data: Any, status: int = 200) -> Reply:
-        return cls(status, "application/json", json.dumps(data, indent=2, ensure_ascii=False))
+        text = json.dumps(data, indent=2, ensure_ascii=False)
+        try:
+            text.encode("utf-8")
+        except UnicodeEncodeError:   # a lone surrogate from the input, quoted back: escaped, so the body is UTF-8
+            text = json.dumps(data, indent=2, ensure_ascii=True)
+        return cls(status, "application/json", text)
 
     @classmethod
     def problem(cls, status: int, message: str, **where: Any) -> Reply:
@@ -101,7 +106,8 @@ def adjudicate_text(body: bytes, query: Query) -> Reply:
     """``POST /api/adjudicate``: the same JSON array as ``revsim adjudicate --json``; 422 when a board
     selected cannot be read or replayed (every such board is listed)."""
     settings, field = _settings(query), _field(query)
-    items = list(_selected(body, query))
+    items = _bounded(_selected(body, query), MAX_RULINGS, "rules", "choose one with board=, or rule the file with "
+                     "revsim adjudicate")
     outputs = [board_output(item, settings, field) for item in items]
     failed = [output.result for output in outputs if output.failed]
     if failed:
@@ -139,7 +145,7 @@ def load_text(body: bytes, query: Query) -> Reply:
     play is fine), with the boards that cannot be read listed as errors."""
     boards: list[dict[str, Any]] = []
     errors: list[dict[str, Any]] = []
-    for item in _records(body, query):
+    for item in _bounded(_records(body, query), MAX_CASES, "loads", "split the session, or scan it with revsim scan"):
         if isinstance(item, RecordError):
             errors.append({"board": item.board, "line": item.line, "error": item.describe()})
             continue
@@ -158,25 +164,114 @@ def case_text(body: bytes, query: Query) -> Reply:
     """``POST /api/case``: the desk's case (JSON, the case file's keys) as a TOML case file, or a list of
     cases (a session) as one case file of ``[[board]]`` tables; read back once to check that
     ``revsim adjudicate`` takes it."""
-    try:
-        case = json.loads(body.decode("utf-8-sig", errors="replace"))
-    except json.JSONDecodeError as error:
-        raise BadRequest(f"the case is not JSON: {error}") from None
+    case = case_json(body)
     if not (isinstance(case, dict) or (isinstance(case, list) and case and all(isinstance(item, dict) for item in case))):
         raise BadRequest("the case must be a JSON object with the case file's keys, or a list of them")
+    if isinstance(case, list) and len(case) > MAX_CASES:
+        raise BadRequest(f"the session holds {len(case):,} cases; the desk saves at most {MAX_CASES} at a time", 413)
     try:
         if isinstance(case, list):
             toml = cases_to_toml(case, "revsim session: the director's cases, written by the director's desk")
         else:
             toml = case_to_toml(case, "revsim case file, written by the director's desk")
         tomllib.loads(toml)
-    except (ValueError, tomllib.TOMLDecodeError) as error:
+    except (ValueError, TypeError, tomllib.TOMLDecodeError) as error:
         raise BadRequest(f"the case cannot be written as a case file: {error}") from None
     source = _source(query, "case.toml")
     for item in parse_text(toml, source):
         if isinstance(item, RecordError):
             raise item
     return Reply(200, "application/toml; charset=utf-8", toml)
+
+
+MAX_DEPTH = 32
+"""The deepest nesting a case's JSON may have (a case file's is four levels)."""
+MAX_DIGITS = 18
+"""The most digits a number in a case's JSON may have (a trick count needs two)."""
+MAX_CASES = 200
+"""The most cases a session the desk saves or loads at once may hold; ``revsim scan`` takes archives."""
+MAX_RULINGS = 40
+"""The most boards one ``/api/adjudicate`` request may rule (a session is about 30): the work a request may hold
+the worker for is bounded, and the command line takes whole files."""
+
+
+def _bounded(items: Iterator[Record | RecordError], most: int, verb: str, instead: str) -> list[Record | RecordError]:
+    """The items, or a 413 BadRequest as soon as there are more than ``most`` (read no further than that)."""
+    kept: list[Record | RecordError] = []
+    for item in items:
+        if len(kept) == most:
+            raise BadRequest(f"the file holds more than {most} boards; the desk {verb} at most {most} at a time: "
+                             f"{instead}", 413)
+        kept.append(item)
+    return kept
+
+
+def case_json(body: bytes) -> Any:
+    """A case's JSON, or BadRequest naming what is wrong: not UTF-8, not JSON, nested deeper than ``MAX_DEPTH``
+    levels, a number of more than ``MAX_DIGITS`` digits, NaN or Infinity, or a lone surrogate in a string."""
+    try:
+        text = body.decode("utf-8-sig")
+    except UnicodeDecodeError as error:
+        raise BadRequest(f"the case is not UTF-8 text (byte {error.start})") from None
+    depth = _nesting(text)
+    if depth > MAX_DEPTH:
+        raise BadRequest(f"the case is nested {depth} levels deep; a case has at most {MAX_DEPTH}")
+
+    def number(digits: str) -> int | float:
+        if len(digits.lstrip("-").split(".")[0].split("e")[0].split("E")[0]) > MAX_DIGITS:
+            raise BadRequest(f"the case holds a number of {len(digits):,} digits; a case's numbers have a few")
+        return float(digits) if any(mark in digits for mark in ".eE") else int(digits)
+
+    def constant(name: str) -> float:
+        raise BadRequest(f"the case holds {name}, which is not a JSON number")
+
+    try:
+        case = json.loads(text, parse_int=number, parse_float=number, parse_constant=constant)
+    except json.JSONDecodeError as error:
+        raise BadRequest(f"the case is not JSON: {error}") from None
+    bad = _lone_surrogate(case)
+    if bad is not None:
+        raise BadRequest(f"the case holds a lone surrogate (U+{ord(bad):04X}) in a string, which is not text")
+    return case
+
+
+def _nesting(text: str) -> int:
+    """The deepest nesting of JSON arrays and objects in ``text`` (brackets inside strings not counted)."""
+    depth = deepest = 0
+    in_string = escaped = False
+    for character in text:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif character == "\\":
+                escaped = True
+            elif character == '"':
+                in_string = False
+        elif character == '"':
+            in_string = True
+        elif character in "[{":
+            depth += 1
+            deepest = max(deepest, depth)
+        elif character in "]}":
+            depth -= 1
+    return deepest
+
+
+def _lone_surrogate(value: Any) -> str | None:
+    """The first lone surrogate in the strings (keys too) of a parsed JSON value, or None."""
+    stack = [value]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, str):
+            found = next((character for character in item if 0xD800 <= ord(character) <= 0xDFFF), None)
+            if found is not None:
+                return found
+        elif isinstance(item, dict):
+            stack.extend(item.keys())
+            stack.extend(item.values())
+        elif isinstance(item, list):
+            stack.extend(item)
+    return None
 
 
 def _source(query: Query, default: str | None = None) -> str:
