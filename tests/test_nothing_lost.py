@@ -317,3 +317,17 @@ def test_a_ctrl_c_to_the_whole_group_while_the_scans_workers_start_is_never_lost
         _, error = process.communicate(timeout=120)
         endings.append((process.returncode, "Traceback" in error or "Exception" in error))
     assert all(ending == (130, False) for ending in endings), endings
+
+
+def test_a_stop_that_a_library_wraps_in_its_own_error_is_still_a_stop() -> None:
+    from revsim.cli.launch import _stop_within
+
+    stop = KeyboardInterrupt()
+    try:
+        try:
+            raise stop
+        except KeyboardInterrupt as inner:
+            raise ImportError("initialization failed") from inner
+    except ImportError as wrapped:
+        assert _stop_within(wrapped) is stop
+    assert _stop_within(RuntimeError("a fault of its own")) is None

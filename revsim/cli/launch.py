@@ -16,8 +16,9 @@ import io
 import os
 import signal
 import sys
+import warnings
 
-from revsim.cli.signals import STOPPED, interrupt, interrupted_status, terminate
+from revsim.cli.signals import STOPPED, interrupt, interrupted_status, pending_stop, terminate
 
 TYPE_CHECKING = False  # typing is not imported before the stop signals are installed
 if TYPE_CHECKING:
@@ -77,7 +78,11 @@ def _invoke(args: Sequence[str] | None) -> int:
     """Run the click group outside click's standalone mode, so that every ending is decided here."""
     import click
 
-    from revsim.cli.commands import main
+    with warnings.catch_warnings(record=True) as caught:   # a stop inside an import makes its library complain
+        from revsim.cli.commands import main
+    if pending_stop() is None:
+        for warning in caught:
+            warnings.showwarning(warning.message, warning.category, warning.filename, warning.lineno)
 
     try:
         result = main.main(args=list(args) if args is not None else None, prog_name="revsim", standalone_mode=False)
@@ -116,8 +121,28 @@ def run(args: Sequence[str] | None = None) -> int:
             return PIPE_CLOSED_STATUS
         _say(f"revsim: cannot write standard output: {lost}")
         return 1
+    except Exception as error:
+        pending = pending_stop() or _stop_within(error)   # a stop inside an import comes out as its ImportError
+        if pending is None:
+            raise
+        _quiet_from_now()
+        _say(STOPPED)
+        status = interrupted_status(pending)
     _quiet_from_now()
     return status
+
+
+def _stop_within(error: BaseException) -> KeyboardInterrupt | None:
+    """A stop that ``error`` wraps (a library's import turns a KeyboardInterrupt into an ImportError or a
+    RuntimeError, its cause), or None."""
+    seen: set[int] = set()
+    current: BaseException | None = error
+    while current is not None and id(current) not in seen:
+        if isinstance(current, KeyboardInterrupt):
+            return current
+        seen.add(id(current))
+        current = current.__cause__ or current.__context__
+    return None
 
 
 def _quiet_from_now() -> None:

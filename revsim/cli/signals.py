@@ -31,6 +31,11 @@ def terminate(signum: int, frame: object) -> None:
     raise stop
 
 
+def pending_stop() -> KeyboardInterrupt | None:
+    """The stop signalled and not yet handled, if any."""
+    return _stops[-1] if _stops else None
+
+
 def raise_if_stopped() -> None:
     """Raise the stop that was signalled and not yet handled, wherever it was first raised."""
     if _stops:
