@@ -107,7 +107,7 @@ def test_64c1_a_later_revoke_never_wipes_out_an_earlier_transfer() -> None:
     assert ruling.law == "64A+64C1" and ruling.ns[0].tricks == 8
     estimate = ruling.no_infraction
     assert (estimate.trick, "NESW"[estimate.seat]) == (9, "N") and estimate.most_likely == 7
-    assert "the transfers for the earlier revokes, worked out in that world" in explanation(ruling)
+    assert "the transfers for the earlier revokes, worked out in that play" in explanation(ruling)
 
 
 def test_64c2a_another_revokes_transfer_is_worked_out_in_the_world() -> None:

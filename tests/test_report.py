@@ -29,8 +29,8 @@ def test_report_holds_every_section() -> None:
     ruling = _ruling("duschek-repeated-3nt.pbn")
     page = report_html(ruling)
     for text in ("Revoke ruling: board duschek-repeated-3nt", "3NT by South", "The deal", "The play",
-                 "The law, step by step", "Without the revoke", "The ruling: 64A+64C2a", "Law 64B2", "Law 64A2",
-                 "double dummy, after every card", "revsim 0.1.0 with endplay", "substitute = best"):
+                 "The law, step by step", "Without the revoke", "The ruling: Law 64A+64C2a", "Law 64B2", "Law 64A2",
+                 "with perfect play, after every card", "revsim 0.1.0 with endplay", "substitute = best"):
         assert text in page, text
     assert page.count('class="revoke"') + page.count("class=\"revoke won\"") >= 2  # both revoke cards marked
     assert "<svg" in page and "<polyline" in page
@@ -130,7 +130,7 @@ def test_law12c1c_the_3nt_ruling_in_plain_words_with_a_representative_play_out_a
     assert [tricks for tricks, _ in weights][:2] == [12, 11] and weights[0][1] == max(w for _, w in weights)
     written = ", ".join(f"{round(weight * 100)}% of 3NT+{tricks - 9}" for tricks, weight in weights)
     page = report_html(ruling)
-    before, method = page.split("<h2>Method</h2>")
+    before, method = page.split("<h2>Appendix: method</h2>")
     assert not [word for word in JARGON if word in before.lower()]
     assert "blend" in method and "temperature" in method
     # one play-out for each result of the score (11 and 10 tricks in the world without the second revoke), the most
@@ -164,7 +164,7 @@ def test_the_report_renders_without_the_solver_once_its_traces_are_computed(monk
     with pytest.raises(AssertionError, match="the solver was called"):
         board_traces(ruling)   # the check can fail: computing traces does solve
     article = report_article(ruling, traces)
-    assert "<svg" in article and "after every card</h2>" in article
+    assert "<svg" in article and "after every card</h3>" in article
 
 
 def test_the_charts_are_well_formed_svg_with_every_label_escaped() -> None:

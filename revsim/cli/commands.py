@@ -141,9 +141,13 @@ def _board_output(item: Record | RecordError, settings: Settings, field: dict[st
                    "its full ruling below; boards without play and records that cannot be read are listed too.")
 @click.option("--record", "record_number", type=click.IntRange(min=1), default=None,
               help="The K-th of the boards selected, when several share a name (one record per table).")
+@click.option("--method", "print_method", is_flag=True,
+              help="Print the Method appendix too (the settings, the candidate cards, the double-dummy trace): it is "
+                   "always on screen, and on paper only when asked, so a board's ruling prints on two pages.")
 @ruling_options()
 @fact_options
-def report_command(file: str, output: str, all_boards: bool, record_number: int | None, **options: Any) -> None:
+def report_command(file: str, output: str, all_boards: bool, record_number: int | None, print_method: bool,
+                   **options: Any) -> None:
     """Write the ruling on one board of FILE as a self-contained HTML page for an appeals committee:
     the deal, the play with the revokes marked, the law path, the no-infraction estimate, the ruling
     with scores, a chart of double-dummy tricks after every card, and the settings that reproduce it.
@@ -172,7 +176,7 @@ def report_command(file: str, output: str, all_boards: bool, record_number: int 
         click.echo(f"{file}, board {item.board}: the field file has no scores for this board: no matchpoints or IMPs",
                    err=True)
     try:
-        write_whole(output, report_html(ruling, scores or None))
+        write_whole(output, report_html(ruling, scores or None, print_method))
     except OSError as error:
         warn(f"cannot write {output}: {error.strerror or error}; nothing was written")
         sys.exit(1)

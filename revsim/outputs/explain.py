@@ -120,7 +120,7 @@ def _world_text(ruling: BoardRuling, world: World) -> str:
     text = (f"Law {world.clause}, {SEAT_NAMES[revoke.seat]}'s revoke on trick {revoke.trick}: had it not occurred "
             f"({substitute_phrase(world.estimate)}), declarer's side takes {score_text(ruling, world.estimate.outcomes)}")
     if world.moved:
-        text += (f"; with {trick_word(world.moved)} transferred for the earlier revokes in that world, "
+        text += (f"; with {trick_word(world.moved)} transferred for the earlier revokes in that play, "
                  f"{score_text(ruling, world.outcomes)}")
     return text + "."
 
@@ -133,12 +133,12 @@ def _compared_text(ruling: BoardRuling, step: Compared) -> str:
     adjusted = score_text(ruling, step.assigned)
     if world.clause == Clause.LAW_64C2A:
         applied = ("the transfer for the first revoke" if world.rectified <= 1 else
-                   "the transfers for the earlier revokes (the first in this suit among them), worked out in that world,")
+                   "the transfers for the earlier revokes (the first in this suit among them), worked out in that play,")
         text = (f"Had {who}'s later revoke on trick {estimate.trick} not occurred, {substitute_phrase(estimate)} and "
                 f"declarer's side takes {raw}; {applied} applied to that gives {score_text(ruling, world.outcomes)}.")
     elif world.moved:
         text = (f"Had {who}'s revoke on trick {estimate.trick} not occurred, {substitute_phrase(estimate)} and "
-                f"declarer's side takes {raw}; the transfers for the earlier revokes, worked out in that world "
+                f"declarer's side takes {raw}; the transfers for the earlier revokes, worked out in that play "
                 f"(Law 64A), give {score_text(ruling, world.outcomes)}.")
     else:
         text = (f"Without the revoke on trick {estimate.trick}, {substitute_phrase(estimate)}: "

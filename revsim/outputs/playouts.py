@@ -74,7 +74,7 @@ def representative_text(representative: dict[str, Any], total: int) -> str:
 AGREEMENT_WORDS = {
     "unanimous": "all ended with the same result",
     "strong": "mostly ended with the same result (at least 3 in 4)",
-    "split": "were split (fewer than 3 in 4 ended with the same result)",
+    "split": "disagreed (fewer than 3 in 4 ended with the same result)",
 }
 """How far the play-outs agreed, in words: the blend trusts them as far as that, as fitted on real play."""
 
@@ -122,7 +122,7 @@ def transferred_texts(ruling: BoardRuling) -> list[str]:
     assert isinstance(step, Compared)
     if not step.world.moved:
         return []
-    return [f"With the earlier revokes' transfers applied in that world (Law 64A), the estimate is "
+    return [f"With the earlier revokes' transfers applied in that play (Law 64A), the estimate is "
             f"{weighted_tricks(step.world.outcomes)}."]
 
 

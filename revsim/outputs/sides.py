@@ -41,7 +41,7 @@ def _standing_text(step: SideJudged) -> str:
         return (f" and its own revoke ({own}) standing as it was played (the record followed from the "
                 f"{world.followed[0]} to {world.stopped}, then the likely play)")
     if world.estimate.estimator == "director":
-        return f" and its own revoke ({own}) standing, as the director judges that world"
+        return f" and its own revoke ({own}) standing, as the director judges that play"
     return f" (its own revoke, {own}, cannot stand there: {world.stopped})"
 
 

@@ -45,10 +45,11 @@ def transfer_in_world(ruling: BoardRuling) -> tuple[int, int | None]:
     return moved, ruled
 
 
-def report_html(ruling: BoardRuling, field: list[int] | None = None) -> str:
-    """The whole page for one board (the ruling keeps the settings it was made with)."""
+def report_html(ruling: BoardRuling, field: list[int] | None = None, print_method: bool = False) -> str:
+    """The whole page for one board (the ruling keeps the settings it was made with); ``print_method``: the
+    Method appendix is printed too."""
     traces = board_traces(ruling)
-    return page(f"Revoke ruling, board {ruling.record.board}", report_article(ruling, traces, field))
+    return page(f"Revoke ruling, board {ruling.record.board}", report_article(ruling, traces, field), print_method)
 
 
 def session_html(title: str, boards: list[SessionBoard], settings: Settings) -> str:

@@ -1,6 +1,8 @@
-"""One board's ruling as an ``<article>``: the deal, the auction, the facts, the play trick by trick with the
-revoke cards marked, the law path, the ruling per side with points (and against a field), the evidence, the
-chart of double-dummy tricks, the notes and the method. Rendering only: the traces come computed."""
+"""One board's ruling as an ``<article>``, in the order a committee reads it: the ruling per side with points (and
+against a field) and the law path, the facts, the deal and the auction, the play trick by trick with the revoke
+cards marked and their laws written, the position without the revoke and the evidence, the notes; then the
+Method appendix (the settings, the candidate cards, the double-dummy trace), printed only when asked. Rendering
+only: the traces come computed."""
 
 from __future__ import annotations
 
@@ -47,6 +49,8 @@ def _auction(ruling: BoardRuling) -> str:
 def _play_table(ruling: BoardRuling) -> str:
     revoke_at = {(r.trick, r.seat): r for r in ruling.revokes}
     replay = ruling.table.replay
+    before = replay.tricks_before
+    won = [0, 0]
     rows = []
     by_trick: dict[int, list[Any]] = {}
     for play in replay.plays:
@@ -54,39 +58,43 @@ def _play_table(ruling: BoardRuling) -> str:
     for trick, plays in sorted(by_trick.items()):
         winner = replay.winner_of(trick)
         cells = {}
-        for order, play in enumerate(plays, start=1):
+        for play in plays:
             revoke = revoke_at.get((trick, play.seat))
             classes = []
-            title = ""
             withdrawn = ""
+            law = ""
             if revoke is not None and revoke.corrected_by:
-                withdrawn = (f'<span class="revoke withdrawn" title="{_e(revoke.describe())} (Law {revoke.law})">'
-                             f"{card_html(revoke.card)}</span> ")
+                withdrawn = f'<span class="revoke withdrawn">{card_html(revoke.card)}</span> '
+                law = f'<small class="law">Law {_e(revoke.law)}</small>'
             elif revoke is not None:
                 classes.append("revoke")
-                title = f' title="{_e(revoke.describe())} (Law {revoke.law})"'
+                law = f'<small class="law">revoke, Law {_e(revoke.law)}</small>'
             if play.seat == winner:
                 classes.append("won")
             cls = f' class="{" ".join(classes)}"' if classes else ""
-            cells[play.seat] = f"<td{cls}{title}><sup>{order}</sup> {withdrawn}{card_html(play.card)}</td>"
-        leader = SEAT_NAMES[plays[0].seat]
+            cells[play.seat] = f"<td{cls}>{withdrawn}{card_html(play.card)}{law}</td>"
+        leader = SEAT_LETTERS[plays[0].seat]
+        if winner is not None:
+            won[winner % 2] += 1
         rows.append(f"<tr><td class='num'>{trick}</td><td>{leader}</td>"
-                    + "".join(cells.get(seat, "<td></td>") for seat in range(4))
-                    + f"<td>{SEAT_NAMES[winner] if winner is not None else '&mdash;'}</td></tr>")
+                    + "".join(cells[play.seat] for play in plays)
+                    + "<td></td>" * (4 - len(plays))
+                    + f"<td>{SEAT_LETTERS[winner] if winner is not None else '&mdash;'}</td>"
+                    + f"<td class='num'>{won[0] + before[0]}&ndash;{won[1] + before[1]}</td></tr>")
     claim = ""
     if ruling.table.claimed:
         claim = f'<p class="claim">{_e(claim_text(ruling))}</p>'
-    return ("<h2>The play</h2><table><tr><th>Trick</th><th>Led by</th>"
-            + "".join(f"<th>{SEAT_NAMES[s]}</th>" for s in range(4)) + "<th>Won by</th></tr>"
+    return ('<h2>The play</h2><figure class="keep"><table class="play"><tr><th>Trick</th><th>Lead</th>'
+            '<th colspan="4">The cards in the order played</th><th>Won</th><th>NS&ndash;EW</th></tr>'
             + "".join(rows) + "</table>"
-            + '<p class="note">Small numbers give the order of play; the winning card is underlined; '
-              'revoke cards are marked in red (hover for the law); a revoke card withdrawn and corrected is struck '
-              'through before the card that replaced it.</p>' + claim)
+            + '<figcaption>Each trick in the order played, from its leader; the winning card is underlined; a revoke '
+              'card is marked in red with its law; a revoke card withdrawn and corrected is struck through before the '
+              'card that replaced it; the last column counts the tricks won so far.</figcaption></figure>' + claim)
 
 
 def _law_path(ruling: BoardRuling) -> str:
     told = explanation(ruling)
-    items = "".join(f"<li>{_e(step)}</li>" for step in step_texts(ruling) if step != told)
+    items = "".join(f"<li>{_e(step)}</li>" for step in step_texts(ruling) if step not in told)
     explain = f'<p class="explain">{_e(told)}</p>' if told else ""
     return f'<h2>The law, step by step</h2><ol class="laws">{items}</ol>{explain}'
 
@@ -108,7 +116,7 @@ def _ruling_table(ruling: BoardRuling, field: list[int] | None) -> str:
 
     head = ("<tr><th>Weight</th><th>Result</th><th>Declarer's tricks</th><th>NS points</th>"
             + ("<th>Matchpoints</th><th>Cross-IMPs</th><th>IMPs vs datum</th>" if field else "") + "</tr>")
-    parts = [f"<h2>The ruling: {_e(ruling.law) if ruling.law != 'none' else 'the table result stands'}</h2>"]
+    parts = [f"<h2>The ruling: {_e(_headline(ruling))}</h2>"]
     table_line = describe_result(ruling, ruling.table_tricks)
     parts.append(f"<p>Table result: {_e(table_line)}. Tricks transferred under Law 64A: {ruling.transfer}.</p>")
     if ruling.same_for_both:
@@ -125,12 +133,23 @@ def _ruling_table(ruling: BoardRuling, field: list[int] | None) -> str:
     return "".join(parts)
 
 
+def _headline(ruling: BoardRuling) -> str:
+    """The ruling's law, and why a score under Law 62A is weighted: the corrected play could go more than one way."""
+    if ruling.law == "none":
+        return "the table result stands"
+    weighted = len(ruling.ns) > 1 or len(ruling.ew) > 1
+    if str(ruling.law).startswith(("62A", "62D")) and weighted:
+        return (f"Law {ruling.law}, weighted: the play after the correction could go more than one way, so the "
+                "score gives each likely result its share (Law 12C1c)")
+    return f"Law {ruling.law}"
+
+
 def _chart(traces: BoardTraces) -> str:
-    return ("<h2>Declarer's tricks, double dummy, after every card</h2>"
+    return ('<h3>Declarer\'s tricks with perfect play, after every card</h3><figure class="keep">'
             + chart_svg(traces)
-            + '<p class="note">The solid line is the play as recorded; the dashed line replaces the revoke card '
-              "with the substitute, follows the record while it fits, then the double-dummy best play. Red dots "
-              "mark the revoke cards." + _marks_text(traces) + "</p>")
+            + "<figcaption>The solid line is the play as recorded; the dashed line puts a legal card in place of "
+              "the revoke, follows the record while it fits, then the best play by all four hands. Red dots mark the "
+              "revoke cards." + _marks_text(traces) + "</figcaption></figure>")
 
 
 def _marks_text(traces: BoardTraces) -> str:
@@ -171,6 +190,8 @@ def report_article(ruling: BoardRuling, traces: BoardTraces, field: list[int] | 
             "by it, so the same input, settings and seed give the same ruling." if "seed" in settings.estimator_options
             else f"Seed: none &mdash; the {settings.estimator} estimator does not sample, so the same input and settings "
             "give the same ruling.")
+    appendix = ('<section class="appendix">' + method_html(ruling, settings_text(used), seed) + _chart(traces)
+                + "</section>")
     body = [
         f"<h1>Revoke ruling: board {_e(record.board)}</h1>",
         f'<p class="sub">{_e(record.source)} &middot; {_e(record.contract.describe())} &middot; '
@@ -178,23 +199,22 @@ def report_article(ruling: BoardRuling, traces: BoardTraces, field: list[int] | 
         f"opening lead by {SEAT_NAMES[next_seat(record.contract.declarer)]}</p>",
         f'<p class="sub">{_e(describe_info(record.info))}</p>' if record.info else "",
         summary,
-        "<h2>The deal</h2>", _diagram(ruling),
-        '<p class="note">Cards marked in the diagram are the substitute cards of the no-infraction estimate.</p>'
-        if ruling.estimates else "",
-        _auction(ruling),
+        _ruling_table(ruling, field),
+        _law_path(ruling),
         ("<h2>Facts</h2><ul>" + "".join(f"<li>{_e(f)}</li>" for f in facts) + "</ul>") if facts else "",
         ("<h2>What the players said</h2><ul>" + "".join(f"<li>{_e(said)}</li>" for said in record.facts.statements)
          + "</ul>") if record.facts.statements else "",
         ("<h2>The director's findings of fact</h2><ul>" + "".join(f"<li>{_e(found)}</li>" for found in
                                                                   record.facts.findings) + "</ul>")
         if record.facts.findings else "",
-        _play_table(ruling),
-        _law_path(ruling),
-        _ruling_table(ruling, field),
+        '<div class="side-by-side"><section><h2>The deal</h2><figure class="keep">', _diagram(ruling),
+        '<figcaption>Cards outlined are those the ruling plays in place of the revoke.</figcaption>'
+        if ruling.estimates else "", "</figure>",
+        _auction(ruling), "</section><section>",
+        _play_table(ruling), "</section></div>",
         evidence_html(ruling),
-        _chart(traces),
         f"<h2>Notes on the record</h2><ul>{notes}</ul>" if notes else "",
-        method_html(ruling, settings_text(used), seed),
+        appendix,
         "<footer>Made by revsim " + _e(revsim_version) + " with endplay " + _e(endplay_version)
         + " (double-dummy solver DDS).</footer>",
     ]

@@ -15,7 +15,6 @@ from revsim.cards import SEAT_LETTERS, SEAT_NAMES, SUIT_SYMBOLS, Card, sort_hand
 from revsim.equity.steps import BoardRuling, ScoreAssigned
 from revsim.likely.worlds import Estimate
 from revsim.outputs.estimates import method_texts, position_at, position_text, writer_for
-from revsim.outputs.explain import assigned_text
 from revsim.outputs.playouts import (
     only_real_play_texts,
     parted_text,
@@ -104,28 +103,31 @@ def evidence_html(ruling: BoardRuling) -> str:
     if estimate.estimator == "sd":
         parts.append(f"<p>{_e(played_text(estimate))}</p>")
         total = int(estimate.evidence.get("play_out_count", 0))  # type: ignore[call-overload]
-        for representative in representatives_of(estimate):
-            parts.append(f"<p>{_e(representative_intro(representative, total))}:</p>"
-                         + _representative_table(representative) + f"<p>{_e(parted_text(representative))}</p>")
+        shown = [f'<div class="playout-item keep"><p>{_e(representative_intro(representative, total))}:</p>'
+                 + _representative_table(representative) + f"<p>{_e(parted_text(representative))}</p></div>"
+                 for representative in representatives_of(estimate)]
+        parts.append('<div class="playouts">' + "".join(shown) + "</div>")
         parts += [f"<p>{_e(line)}</p>" for line in (*only_real_play_texts(estimate), *real_play_texts(estimate),
                                                      *transferred_texts(ruling))]
     else:
         parts += [f"<p class='explain'>{_e(line)}</p>" for line in writer_for(estimate).evidence(ruling, estimate)]
-    for step in ruling.steps_of(ScoreAssigned):
+    for step in ruling.steps_of(ScoreAssigned):   # the score assigned is said once, in the law path
         assert isinstance(step, ScoreAssigned)
-        parts.append(f'<p class="explain">{_e(assigned_text(ruling, step))}</p>')
         if step.regime == "weighted" and len(step.distribution) > 1:
-            parts.append(distribution_chart(step.distribution, step.assigned))
+            parts.append('<figure class="keep">' + distribution_chart(step.distribution, step.assigned)
+                         + "<figcaption>How likely each result is without the revoke, and the score assigned."
+                         "</figcaption></figure>")
     return "".join(parts)
 
 
 def method_html(ruling: BoardRuling, settings_line: str, seed_line: str) -> str:
-    """The section "Method", at the end: how each estimate was made, with the parameters that reproduce it."""
+    """The Method appendix: how each estimate was made, with the parameters that reproduce it (on paper only when
+    asked: ``report --method``)."""
     items = "".join(f"<li>{_e(line)}</li>" for line in method_texts(ruling))
     candidates = "".join(
         "<table><tr><th>Card</th><th>Declarer's tricks, double dummy</th></tr>"
         + "".join(f"<tr><td>{card_html(c.card)}</td><td class='num'>{c.declarer_tricks}</td></tr>"
                   for c in estimate.candidates) + "</table>"
         for estimate in ruling.estimates.values())
-    return (f"<h2>Method</h2><ul class='method'>{items}</ul>{candidates}"
+    return (f"<h2>Appendix: method</h2><ul class='method'>{items}</ul>{candidates}"
             f"<p class='note'>Settings: {_e(settings_line)}. {seed_line}</p>")

@@ -18,11 +18,13 @@ def style_sheet() -> str:
     return resources.files("revsim.outputs.report").joinpath("report.css").read_text(encoding="utf-8")
 
 
-def page(title: str, body: str) -> str:
-    """A self-contained HTML document."""
+def page(title: str, body: str, print_method: bool = False) -> str:
+    """A self-contained HTML document; ``print_method``: the Method appendix is printed too (it is always on
+    screen)."""
+    marked = " class='print-method'" if print_method else ""
     return (f"<!DOCTYPE html><html lang='en'><head><meta charset='utf-8'>"
             f"<meta name='viewport' content='width=device-width, initial-scale=1'><title>{_e(title)}</title>"
-            f"<style>{style_sheet()}</style></head><body>{body}</body></html>")
+            f"<style>{style_sheet()}</style></head><body{marked}>{body}</body></html>")
 
 
 def version(package: str) -> str:
