@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 
 import pytest
@@ -101,9 +102,11 @@ def interrupt_scan(arguments: list[str], out: Path, written: int = 20_000, stop:
     return process.returncode, err
 
 
-@pytest.fixture(scope="module")
-def desk_url() -> Iterator[str]:
-    """The director's desk served on a free local port for the tests of a module (skips without the web extra)."""
+@contextlib.contextmanager
+def serving_desk(processes: int = 1, max_bytes: int | None = 1_000_000) -> Iterator[str]:
+    """The director's desk served in this process on a free local port, its URL once it answers (its worker
+    processes are this process's children); ``max_bytes`` None keeps the desk's own request limit. Skips
+    without the web extra."""
     pytest.importorskip("starlette", reason="the web extra (starlette, uvicorn) is not installed")
     uvicorn = pytest.importorskip("uvicorn", reason="the web extra (starlette, uvicorn) is not installed")
     import socket
@@ -116,7 +119,8 @@ def desk_url() -> Iterator[str]:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
-    server = uvicorn.Server(server_config(create_app(processes=1, max_bytes=1_000_000), "127.0.0.1", port))
+    application = create_app(processes) if max_bytes is None else create_app(processes, max_bytes)
+    server = uvicorn.Server(server_config(application, "127.0.0.1", port))
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
     url = f"http://127.0.0.1:{port}"
@@ -126,6 +130,22 @@ def desk_url() -> Iterator[str]:
             break
         except OSError:
             time.sleep(0.05)
-    yield url
-    server.should_exit = True
-    thread.join(timeout=30)
+    try:
+        yield url
+    finally:
+        server.should_exit = True
+        thread.join(timeout=30)
+
+
+@pytest.fixture(scope="module")
+def desk_url() -> Iterator[str]:
+    """The director's desk served on a free local port for the tests of a module (skips without the web extra)."""
+    with serving_desk() as url:
+        yield url
+
+
+def renamed_boards(numbers: Iterable[object], source: str = "duschek-too-late-a.pbn") -> str:
+    """A PBN file of one worked case repeated, its board named by each of ``numbers`` in turn."""
+    text = (HANDS / source).read_text(encoding="utf-8")
+    board = f'[Board "{Path(source).stem}"]'
+    return "\n".join(text.replace(board, f'[Board "{number}"]') for number in numbers)

@@ -9,7 +9,7 @@ from click.testing import CliRunner
 
 from revsim.cli import main
 from revsim.equity.settings import Settings
-from tests.conftest import HANDS
+from tests.conftest import HANDS, renamed_boards
 
 
 def test_cli_json_fields(tmp_path, monkeypatch) -> None:
@@ -87,10 +87,8 @@ def test_cli_unknown_board_lists_the_boards_the_file_holds() -> None:
 
 
 def test_cli_unknown_board_in_a_long_file_shows_the_first_few_and_how_many(tmp_path) -> None:
-    text = (HANDS / "duschek-too-late-a.pbn").read_text(encoding="utf-8")
-    boards = "\n".join(text.replace('[Board "duschek-too-late-a"]', f'[Board "{number}"]') for number in range(1, 13))
     many = tmp_path / "session.pbn"
-    many.write_text(boards, encoding="utf-8")
+    many.write_text(renamed_boards(range(1, 13)), encoding="utf-8")
     result = CliRunner().invoke(main, ["adjudicate", str(many), "--board", "99"])
     assert result.exit_code == 2
     assert "the file holds 12 boards: 1, 2, 3, 4, 5, 6, 7, 8 and 4 more" in result.output

@@ -8,15 +8,13 @@ import json
 import multiprocessing
 import os
 import signal
-import socket
 import threading
 import time
-import urllib.request
 from collections.abc import Iterator
 
 import pytest
 
-from tests.conftest import HANDS
+from tests.conftest import HANDS, renamed_boards, serving_desk
 from tests.test_web_api import post
 
 GOOD = {"board": "1", "deal": "N:Q.6.7.2 K2.8..3 T.53..K ..A9.87", "contract": "2S", "declarer": "S",
@@ -49,15 +47,10 @@ def test_an_overlong_query_string_gets_a_414(desk_url: str) -> None:
     assert status == 414 and media.startswith("application/json") and "query string is longer" in text
 
 
-def _session(boards: int) -> str:
-    text = (HANDS / "duschek-too-late-a.pbn").read_text(encoding="utf-8")
-    return "\n".join(text.replace('[Board "duschek-too-late-a"]', f'[Board "{number}"]') for number in range(boards))
-
-
 def test_a_session_too_big_for_the_desk_is_refused_before_the_work(desk_url: str) -> None:
-    status, _, text = post(desk_url, "/api/load", _session(250), format="pbn")
+    status, _, text = post(desk_url, "/api/load", renamed_boards(range(250)), format="pbn")
     assert status == 413 and "at most 200 at a time" in json.loads(text)["error"]
-    status, _, text = post(desk_url, "/api/adjudicate", _session(41), format="pbn", estimator="dd")
+    status, _, text = post(desk_url, "/api/adjudicate", renamed_boards(range(41)), format="pbn", estimator="dd")
     assert status == 413 and "revsim adjudicate" in json.loads(text)["error"]
     status, _, text = post(desk_url, "/api/case", json.dumps([GOOD] * 201))
     assert status == 413
@@ -66,25 +59,8 @@ def test_a_session_too_big_for_the_desk_is_refused_before_the_work(desk_url: str
 @pytest.fixture(scope="module")
 def two_workers() -> Iterator[str]:
     """A desk with two worker processes, served in this process so its workers are this process's children."""
-    uvicorn = pytest.importorskip("uvicorn", reason="the web extra (starlette, uvicorn) is not installed")
-    from revsim.web.app import create_app, server_config
-
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
-    server = uvicorn.Server(server_config(create_app(processes=2), "127.0.0.1", port))
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    url = f"http://127.0.0.1:{port}"
-    for _ in range(200):
-        try:
-            urllib.request.urlopen(url + "/api/health", timeout=2).read()
-            break
-        except OSError:
-            time.sleep(0.05)
-    yield url
-    server.should_exit = True
-    thread.join(timeout=30)
+    with serving_desk(processes=2, max_bytes=None) as url:
+        yield url
 
 
 def _workers() -> list[int]:

@@ -15,7 +15,7 @@ from revsim.extras import install_command
 from revsim.play.table import replay_record
 from revsim.records.errors import RecordError
 from revsim.records.readers import parse_text
-from tests.conftest import HANDS
+from tests.conftest import HANDS, renamed_boards
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -99,10 +99,8 @@ def test_the_readme_csv_recipe_reads_board_names_as_text(tmp_path: Path) -> None
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     recipe = re.search(r"`(pandas\.read_csv\(path,[^`]*\))`", readme)
     assert recipe, "the README gives a read_csv recipe"
-    text = (HANDS / "duschek-too-late-a.pbn").read_text(encoding="utf-8").replace(
-        '[Board "duschek-too-late-a"]', '[Board "9"]')
     source = tmp_path / "nine.pbn"
-    source.write_text(text, encoding="utf-8")
+    source.write_text(renamed_boards(["9"]), encoding="utf-8")
     path = tmp_path / "scan.csv"
     CliRunner().invoke(main, ["scan", str(source), "--estimator", "dd", "--jobs", "1", "--quiet", "--out", str(path)])
     frame = eval(recipe.group(1), {"pandas": pandas, "path": path})  # noqa: S307 - the README's own line

@@ -19,7 +19,7 @@ from click.testing import CliRunner
 from revsim.cli import main
 from revsim.outputs.rowfiles import read_rows, spreadsheet_safe, spreadsheet_text
 from revsim.outputs.terminal import UNSAFE, printable
-from tests.conftest import HANDS
+from tests.conftest import HANDS, renamed_boards
 
 PYTHON = [sys.executable, "-m", "revsim"]
 CASE = HANDS / "duschek-too-late-a.pbn"
@@ -140,10 +140,8 @@ def test_standard_output_on_a_full_disk_ends_with_one_line_and_status_1(argument
 @pytest.fixture(scope="module")
 def many_boards(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """Sixty copies of a board with a revoke: more output than a pipe holds."""
-    text = CASE.read_text(encoding="utf-8")
     path = tmp_path_factory.mktemp("pipe") / "many.pbn"
-    path.write_text("\n".join(text.replace('[Board "duschek-too-late-a"]', f'[Board "{n}"]') for n in range(60)),
-                    encoding="utf-8")
+    path.write_text(renamed_boards(range(60)), encoding="utf-8")
     return path
 
 

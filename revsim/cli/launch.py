@@ -110,10 +110,6 @@ def run(args: Sequence[str] | None = None) -> int:
     try:
         status = _invoke(args)
         sys.stdout.flush()
-    except KeyboardInterrupt as stop:
-        _quiet_from_now()
-        _say(STOPPED)
-        status = interrupted_status(stop)
     except StandardOutputLost as lost:
         _quiet_from_now()
         _discard_standard_output()
@@ -121,13 +117,13 @@ def run(args: Sequence[str] | None = None) -> int:
             return PIPE_CLOSED_STATUS
         _say(f"revsim: cannot write standard output: {lost}")
         return 1
-    except Exception as error:
-        pending = pending_stop() or _stop_within(error)   # a stop inside an import comes out as its ImportError
-        if pending is None:
+    except (KeyboardInterrupt, Exception) as error:
+        stop = _stop_within(error) or pending_stop()   # a stop inside an import can come out as its ImportError
+        if stop is None:
             raise
         _quiet_from_now()
         _say(STOPPED)
-        status = interrupted_status(pending)
+        return interrupted_status(stop)
     _quiet_from_now()
     return status
 

@@ -55,7 +55,7 @@ class Outputs:
     def __init__(self, out_path: str | None, adjustments_path: str | None) -> None:
         self.paths: list[str] = []
         self.writers: list[RowWriter] = []
-        self._open(out_path, "--out", lambda path: open_writers(path))
+        self._open(out_path, "--out", open_writers)
         self._open(adjustments_path, "--adjustments",
                    lambda path: (open_file_writer(path, ADJUSTMENT_COLUMNS),))
         self.rows = self.writers[0] if out_path else None

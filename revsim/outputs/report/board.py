@@ -57,7 +57,7 @@ def _play_table(ruling: BoardRuling) -> str:
         by_trick.setdefault(play.trick, []).append(play)
     for trick, plays in sorted(by_trick.items()):
         winner = replay.winner_of(trick)
-        cells = {}
+        cells = []
         for play in plays:
             revoke = revoke_at.get((trick, play.seat))
             classes = []
@@ -72,12 +72,12 @@ def _play_table(ruling: BoardRuling) -> str:
             if play.seat == winner:
                 classes.append("won")
             cls = f' class="{" ".join(classes)}"' if classes else ""
-            cells[play.seat] = f"<td{cls}>{withdrawn}{card_html(play.card)}{law}</td>"
+            cells.append(f"<td{cls}>{withdrawn}{card_html(play.card)}{law}</td>")
         leader = SEAT_LETTERS[plays[0].seat]
         if winner is not None:
             won[winner % 2] += 1
         rows.append(f"<tr><td class='num'>{trick}</td><td>{leader}</td>"
-                    + "".join(cells[play.seat] for play in plays)
+                    + "".join(cells)
                     + "<td></td>" * (4 - len(plays))
                     + f"<td>{SEAT_LETTERS[winner] if winner is not None else '&mdash;'}</td>"
                     + f"<td class='num'>{won[0] + before[0]}&ndash;{won[1] + before[1]}</td></tr>")
