@@ -7,7 +7,7 @@ from typing import Any
 
 from revsim.cards import SEAT_NAMES
 from revsim.equity.ruling import BoardRuling, Outcome, rule
-from revsim.equity.settings import Settings, with_judgements
+from revsim.equity.settings import Settings, settings_for_case, with_judgements
 from revsim.laws.detection import (
     check_facts,
     check_noticed_trick,
@@ -89,7 +89,8 @@ def adjudicate(record: Record, settings: Settings | None = None) -> BoardRuling:
 
     Pure: the record given is not changed. The ruling holds its own copy, with the facts as ruled on (the
     settings' ``noticed`` and ``noticed_at`` in place of the record's, the one place they are resolved) and
-    the notes the ruling added.
+    the notes the ruling added. Without ``settings``, a case file's own (its ``settings`` table, how the board
+    was ruled) and the defaults; with them, the case file's fill only what ``Settings.chosen`` leaves open.
 
     An ending written as a case file: East ruffs dummy's heart at trick 10 while holding one, and leads to trick
     11, so the revoke is established; he won the revoke trick and a later one, so two tricks go to declarer
@@ -118,7 +119,7 @@ def adjudicate(record: Record, settings: Settings | None = None) -> BoardRuling:
         raise TypeError(f"adjudicate takes a Record (from read_records), not {type(record).__name__}")
     if settings is not None and not isinstance(settings, Settings):
         raise TypeError(f"settings must be a Settings, like Settings(estimator='dd'), not {settings!r}")
-    settings = settings or Settings()
+    settings = settings_as_ruled(record, settings or Settings(chosen=frozenset()))
     if record.contract is None:
         raise RecordError("no contract (passed out or not given): nothing to adjudicate", **record.where())
     if not record.play:
@@ -147,6 +148,18 @@ def adjudicate(record: Record, settings: Settings | None = None) -> BoardRuling:
     record = replace(record, facts=facts, notes=notes)
     table = replace(table, record=record)
     return rule(record, table, revokes, sum(r.transfer for r in revokes), with_judgements(settings, facts))
+
+
+def settings_as_ruled(record: Record, settings: Settings) -> Settings:
+    """The settings with the case file's own (its ``settings`` table: how the board was ruled) where the caller
+    chose nothing (``Settings.chosen``); a RecordError naming the file, the board and the setting that cannot be
+    read."""
+    if settings.chosen is None or not record.ruled_with:
+        return settings
+    try:
+        return settings_for_case(settings, record.ruled_with, settings.chosen)
+    except ValueError as error:
+        raise RecordError(f"settings: {error}", **record.where()) from None
 
 
 def _result_from_score(record: Record, played_out: bool, notes: list[str]) -> Record:

@@ -149,3 +149,6 @@ def renamed_boards(numbers: Iterable[object], source: str = "duschek-too-late-a.
     text = (HANDS / source).read_text(encoding="utf-8")
     board = f'[Board "{Path(source).stem}"]'
     return "\n".join(text.replace(board, f'[Board "{number}"]') for number in numbers)
+
+
+from tests.desk_browser import browser, page  # noqa: E402, F401 - the desk's browser fixtures (tests/desk_browser.py)

@@ -100,3 +100,26 @@ def test_a_workers_death_fails_only_the_request_it_was_doing(two_workers: str) -
         thread.join(timeout=300)
     assert sorted(results) == [200, 500]
     assert post(two_workers, "/api/adjudicate", CASE, format="pbn", estimator="dd")[0] == 200
+
+
+def test_a_cancelled_request_stops_its_worker_and_the_next_request_is_answered(desk_url: str) -> None:
+    """The desk's Cancel closes the connection: the worker doing that ruling is stopped and replaced, so the next
+    request does not wait behind work nobody will read."""
+    import http.client
+    from urllib.parse import urlsplit
+
+    post(desk_url, "/api/adjudicate", CASE, format="pbn", estimator="dd")   # the worker is running
+    before = _workers()
+    slow = (HANDS / "duschek-repeated-3nt.pbn").read_text(encoding="utf-8")
+    address = urlsplit(desk_url)
+    connection = http.client.HTTPConnection(address.hostname, address.port, timeout=60)
+    connection.request("POST", "/api/rule?format=pbn&seed=1&name=slow.pbn", body=slow.encode())
+    time.sleep(1.5)   # the ruling is at work
+    connection.close()   # the desk's Cancel: the request is gone
+    for _ in range(100):
+        if not set(before) & set(_workers()):
+            break
+        time.sleep(0.1)
+    assert not set(before) & set(_workers()), "the cancelled ruling's worker is still at work"
+    status, _, text = post(desk_url, "/api/adjudicate", CASE, format="pbn", estimator="dd")
+    assert status == 200, text

@@ -5,10 +5,7 @@ the same ruling. Screenshots of each step go to $REVSIM_SCREENSHOTS when it is s
 from __future__ import annotations
 
 import json
-import os
 import random
-import shutil
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -20,54 +17,9 @@ from revsim.outputs.casetoml import record_to_case
 from revsim.records.readers import read_records
 from revsim.records.record import Record
 from tests.conftest import HANDS
+from tests.desk_browser import CHROMIUM, cli_ruling, open_record, rule_and_wait, shot
 
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
-FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
-         "--disable-component-update", "--disable-sync"]
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="Chromium is not installed (Debian package chromium)")
-
-
-SCREENS = [{"width": 1280, "height": 800}, {"width": 390, "height": 844}]
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    sync_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
-    with sync_api.sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=CHROMIUM, args=FLAGS, headless=True)
-        yield launched
-        launched.close()
-
-
-@pytest.fixture(scope="module", params=SCREENS, ids=lambda screen: f"{screen['width']}x{screen['height']}")
-def page(browser: Any, desk_url: str, request: pytest.FixtureRequest) -> Iterator[Any]:
-    """The desk in Chromium, on a laptop's screen and on a phone's: every flow is tried on both."""
-    context = browser.new_context(accept_downloads=True, viewport=request.param)
-    opened = context.new_page()
-    opened.goto(desk_url + "/")
-    yield opened
-    context.close()
-
-
-def shot(page: Any, name: str) -> None:
-    folder = os.environ.get("REVSIM_SCREENSHOTS")
-    if folder:
-        Path(folder).mkdir(parents=True, exist_ok=True)
-        screen = page.viewport_size
-        page.screenshot(path=str(Path(folder) / f"{name}-{screen['width']}x{screen['height']}.png"), full_page=True)
-
-
-def open_record(page: Any, name: str) -> None:
-    """Open a file of hands/ in the desk (again if it was the last one) and wait until it is read."""
-    page.evaluate("() => { document.getElementById('message').textContent = ''; }")
-    page.set_input_files("#file", [])
-    page.set_input_files("#file", str(HANDS / name))
-    page.wait_for_function(f"document.getElementById('message').textContent.startsWith({json.dumps(name + ':')})")
-
-
-def cli_ruling(path: Path) -> dict[str, Any]:
-    result = CliRunner().invoke(main, ["adjudicate", str(path), "--json"])
-    return json.loads(result.output)[0]
 
 
 def test_a_director_enters_the_play_by_clicking_and_gets_the_command_lines_ruling(page: Any, tmp_path: Path) -> None:
@@ -83,7 +35,7 @@ def test_a_director_enters_the_play_by_clicking_and_gets_the_command_lines_rulin
 
     page.click("#blank")
     assert page.locator("#tricks li").count() == 0
-    assert "trick 1, W to play" in page.locator("#turn").text_content()
+    assert "trick 1, West to play" in page.locator("#turn").text_content()
     for number, trick in enumerate(tricks, start=1):
         for card in trick.split():
             page.click(f'button.card[data-card="{card}"]')
@@ -109,8 +61,8 @@ def test_a_director_enters_the_play_by_clicking_and_gets_the_command_lines_rulin
     law_line = page.locator("#ruling .law").text_content()
     assert f"Law {expected['ruling']['law']}" in law_line and expected["ruling"]["ns"][0]["result"] in law_line
     assert page.locator("#report h1").text_content() == "Revoke ruling: board duschek-too-late-a"  # in the page, no frame
-    shown = page.locator("#ruling").text_content()          # sd by default; its blend by cut, readable
-    assert "estimator = sd" in shown and "(after 1 / 3 / 6 tricks)" in shown and "[object" not in shown
+    shown = page.locator("#ruled-when").text_content()      # sd by default, said with when it ruled
+    assert "estimator sd" in shown and "seed 1" in shown and "[object" not in shown
 
     with page.expect_download() as download:
         page.click("#download-toml")
@@ -131,29 +83,19 @@ def test_the_desk_refuses_a_bad_deal_with_a_message(page: Any) -> None:
     assert "Cannot rule: enter the deal first" in page.locator("#message").text_content()
 
 
-def _rule_and_wait(page: Any) -> dict[str, Any]:
-    page.evaluate("() => { desk.texts = null; document.getElementById('downloads').hidden = true; }")
-    page.click("#rule")
-    page.wait_for_selector("#downloads:not([hidden])", timeout=120_000)
-    return json.loads(page.evaluate("() => desk.texts.json"))[0]
-
-
 def test_the_desk_takes_attention_at_a_card_and_the_directors_worlds(page: Any, tmp_path: Path) -> None:
     open_record(page, "duschek-too-late-a.pbn")
     page.select_option("#estimator", "dd")
-    page.fill("#noticed-trick", "4.0")                      # before East's lead to trick 4: corrected
-    assert _rule_and_wait(page)["ruling"]["law"] == "62A"
-    page.fill("#noticed-trick", "4.1")                      # after it: established, two tricks
-    board = _rule_and_wait(page)
+    page.select_option("#attention", label="before East led to trick 4")    # corrected in time
+    assert rule_and_wait(page)["ruling"]["law"] == "62A"
+    page.select_option("#attention", label="after East led to trick 4, before South played")   # established
+    board = rule_and_wait(page)
     assert (board["ruling"]["law"], board["transfer"]) == ("64A", 2)
     assert 'noticed_at = "4.1"' in page.evaluate("() => desk.texts.toml")
-    page.fill("#noticed-trick", "4.9")
-    page.click("#rule")
-    assert "attention drawn during the play" in page.locator("#message").text_content()
 
     open_record(page, "duschek-repeated-3nt.pbn")
     page.fill("#outcomes", "t4 = 11:70, 10:30")
-    board = _rule_and_wait(page)
+    board = rule_and_wait(page)
     assert board["ruling"]["law"] == "64A+64C2a" and board["ruling"]["written"] == "70% of 3NT+3, 30% of 3NT+2"
     shot(page, "4-directors-world")
     case_file = tmp_path / "judged.toml"
@@ -174,7 +116,7 @@ def test_the_desk_keeps_the_case_details_in_the_case_file_and_the_ruling(page: A
     page.fill("#statements", "East: I thought I had no club\nSouth: I called at once")
     page.fill("#findings", "East held the CJ")
     shot(page, "5-case-details")
-    board = _rule_and_wait(page)
+    board = rule_and_wait(page)
     assert (board["event"], board["table"], board["director"], board["players"]["E"]) == (
         "Spring Pairs", "7", "A. Ruler", "Bob")
     assert board["statements"] == ["East: I thought I had no club", "South: I called at once"]
@@ -315,7 +257,7 @@ WORK_ORDER = ["case", "table-section", "facts-section", "rule-section", "ruling-
 def test_the_sections_follow_the_work_and_the_report_reads_in_the_page(page: Any) -> None:
     open_record(page, "duschek-repeated-3nt.pbn")
     page.select_option("#estimator", "dd")
-    _rule_and_wait(page)
+    rule_and_wait(page)
     boxes = page.evaluate("""(ids) => ids.map((id) => {     // in one go: the page may still be scrolling to the ruling
         const box = document.getElementById(id).getBoundingClientRect();
         return { x: box.left + scrollX, y: box.top + scrollY }; })""", WORK_ORDER)
@@ -329,7 +271,7 @@ def test_the_sections_follow_the_work_and_the_report_reads_in_the_page(page: Any
     assert report.bounding_box()["height"] > page.viewport_size["height"]         # the whole report, in the page
     assert page.evaluate("document.documentElement.scrollWidth") <= page.viewport_size["width"]
     assert page.locator("#report .diagram").count() >= 1 and page.locator("#report .hand").first.is_visible()
-    assert page.locator("#table .hand.north").evaluate("(e) => getComputedStyle(e).gridColumnStart") in ("2", "1")
+    assert page.locator("#play-table .hand.north").evaluate("(e) => getComputedStyle(e).gridColumnStart") in ("2", "1")
     shot(page, "9-ruling-and-report")
     page.emulate_media(media="print")
     try:                                        # Print: the ruling and its report, not the forms
@@ -357,11 +299,13 @@ def test_the_auction_is_entered_with_a_bidding_box_and_as_text(page: Any) -> Non
         page.click(f"#bidding-box button[data-call='{call}']")
     assert page.input_value("#auction") == "1H 1S 2H P 4H X P P P"
     assert (page.input_value("#contract"), page.input_value("#declarer")) == ("4HX", "N")
-    assert "the contract is 4HX by N" in page.locator("#message").text_content()
+    assert "the contract is 4HX by North" in page.locator("#notice-auction").text_content()
     assert page.locator("#bidding-box button[data-call='P']").is_disabled()      # the auction has ended
     cells = page.locator("#auction-table td").all_text_contents()
     assert cells[:6] == ["", "1♥", "1♠", "2♥", "Pass", "4♥"]                       # West's column first, empty
+    assert page.evaluate("document.getElementById('bidding').open") is False     # folded away at the end
     shot(page, "11-bidding-box")
+    page.click("#bidding summary")
     page.click("#undo-call")
     assert page.input_value("#auction") == "1H 1S 2H P 4H X P P"
     assert page.locator("#auction-state").text_content() == "N to call."
@@ -370,7 +314,7 @@ def test_the_auction_is_entered_with_a_bidding_box_and_as_text(page: Any) -> Non
     assert 'call 2 ("1H", E) is insufficient: it must be higher than 1♠' in page.locator("#auction-state").text_content()
     page.fill("#auction", "p p 1nt p 3n ap")
     page.press("#auction", "Tab")                                               # a typed auction names a different contract
-    assert "ends in 3NT by S, but the contract says 4HX by N" in page.locator("#message").text_content()
+    assert "ends in 3NT by South, but the contract says 4HX by North" in page.locator("#notice-auction").text_content()
     assert page.input_value("#contract") == "4HX"
 
 

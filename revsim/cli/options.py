@@ -162,7 +162,7 @@ def settings_from_options(options: dict[str, Any]) -> Settings:
         except ValueError as error:
             raise click.BadParameter(str(error), param_hint="--noticed-at") from None
     try:
-        return Settings(noticed=options["noticed"], noticed_at=options.get("noticed_at"),
+        return Settings(chosen=options_chosen(), noticed=options["noticed"], noticed_at=options.get("noticed_at"),
                         substitute=options["substitute"], regime=options["regime"], both_sides=options["both_sides"],
                         estimator=options["estimator"],
                         estimator_options=estimator_options_from(options, options["estimator"]), outcomes=plain,
@@ -171,6 +171,28 @@ def settings_from_options(options: dict[str, Any]) -> Settings:
     except ValueError as error:
         hint = "--noticed-at" if "noticed" in str(error) else "--outcomes"
         raise click.BadParameter(str(error), param_hint=hint) from None
+
+
+RULING_SETTINGS = ("estimator", "regime", "both_sides", "substitute", "likely", "max_outcomes", "granularity")
+"""The options that are settings a case file's ``settings`` table may also give."""
+
+
+def options_chosen() -> frozenset[str]:
+    """The settings given on the command line (not left at their defaults), so that a case file's own settings
+    fill the rest: ``estimator``, ``regime``... and the estimator options' names (``seed``, ``level``)."""
+    context = click.get_current_context(silent=True)
+    if context is None:
+        return frozenset()
+    chosen = set()
+    for name, value in context.params.items():
+        source = context.get_parameter_source(name)
+        if source is None or source == click.core.ParameterSource.DEFAULT:
+            continue
+        if name in RULING_SETTINGS:
+            chosen.add(name)
+        elif name.startswith("option_") and value is not None:
+            chosen.add(name.removeprefix("option_"))
+    return frozenset(chosen)
 
 
 def extra_facts_from_options(options: dict[str, Any]) -> Facts:

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
 
-from revsim.equity.law84 import LIKELY, check_form, check_likely
+from revsim.equity.law84 import LIKELY, check_form, check_likely, parse_likely
 from revsim.likely.estimators import OptionValue, estimator_kind
 from revsim.likely.worlds import SUBSTITUTES
 from revsim.records.facts import NOTICED_WHEN, Facts, parse_noticed_at
@@ -19,8 +19,8 @@ from revsim.records.judgement import (
     parse_outcomes,
 )
 
-__all__ = ["BOTH_SIDES_METHODS", "DEFAULT_ESTIMATOR", "REGIMES", "SCAN_ESTIMATOR", "SUBSTITUTES", "WORLD_KEY",
-           "Settings", "parse_judgement", "parse_outcomes", "with_judgements"]
+__all__ = ["BOTH_SIDES_METHODS", "CASE_SETTINGS", "DEFAULT_ESTIMATOR", "REGIMES", "SCAN_ESTIMATOR", "SUBSTITUTES", "WORLD_KEY",
+           "Settings", "parse_judgement", "parse_outcomes", "settings_for_case", "with_judgements"]
 
 DEFAULT_ESTIMATOR = "sd"
 """The estimator of a ruling on one board unless told (``adjudicate``, ``report``, ``predict``, the desk and
@@ -72,6 +72,9 @@ class Settings:
     that many percent (``granularity`` 1 and ``max_outcomes`` 13 give the estimate back). ``likely``: the
     director's standard of a likely result (``law84.LIKELY``, one time in six): a weighted score holds only
     results the estimate makes at least that likely (0 and ``granularity`` 1 give the estimate back).
+    ``chosen``: the settings the caller chose (the command line's options given, the desk's query), so that a
+    case file's own ``settings`` table fills the others (``settings_for_case``); None: these settings as they
+    are, whatever the case file says.
 
     Examples:
         >>> Settings(estimator="dd", noticed_at="11.0").estimator
@@ -93,8 +96,13 @@ class Settings:
     max_outcomes: int = 3
     granularity: int = 10
     likely: float = LIKELY
+    chosen: frozenset[str] | None = None
 
     def __post_init__(self) -> None:
+        if self.chosen is not None:
+            if isinstance(self.chosen, str) or not all(isinstance(name, str) for name in self.chosen):
+                raise ValueError(f"chosen must be a set of setting names, like {{'seed'}}, not {self.chosen!r}")
+            object.__setattr__(self, "chosen", frozenset(self.chosen))
         for name in ("noticed", "noticed_at"):
             value = getattr(self, name)
             if value is not None and not isinstance(value, str):
@@ -156,3 +164,42 @@ def with_judgements(settings: Settings, facts: Facts) -> Settings:
         else:
             named.setdefault(name, outcomes)
     return replace(settings, outcomes=plain, world_outcomes=tuple(named.items()))
+
+
+CASE_SETTINGS = ("estimator", "estimator_options", "regime", "both_sides", "substitute", "likely", "max_outcomes",
+                 "granularity")
+"""The keys of a case file's ``settings`` table: how the board was ruled (the desk writes them)."""
+
+
+def settings_for_case(settings: Settings, ruled_with: Mapping[str, object], chosen: Collection[str]) -> Settings:
+    """The settings a case file says the board was ruled with (its ``settings`` table, ``Record.ruled_with``),
+    wherever the caller chose nothing: ``chosen`` names what the caller gave (the command line's options, the
+    desk's query: ``estimator``, ``regime``..., or an estimator option's name such as ``seed``). A case file's
+    estimator options are dropped when the caller chose another estimator. ValueError naming the setting that
+    cannot be read.
+
+    Examples:
+        >>> ruled = settings_for_case(Settings(), {"both_sides": "separately", "estimator": "dd"}, ())
+        >>> ruled.both_sides, ruled.estimator
+        ('separately', 'dd')
+        >>> settings_for_case(Settings(estimator="sd"), {"estimator": "dd"}, {"estimator"}).estimator
+        'sd'
+    """
+    if not ruled_with:
+        return settings
+    changes: dict[str, object] = {}
+    for key in ("estimator", "regime", "both_sides", "substitute", "max_outcomes", "granularity"):
+        if key in ruled_with and key not in chosen:
+            changes[key] = ruled_with[key]
+    if "likely" in ruled_with and "likely" not in chosen:
+        given = ruled_with["likely"]
+        changes["likely"] = parse_likely(given) if isinstance(given, str) else given
+    estimator = str(changes.get("estimator", settings.estimator))
+    case_options = ruled_with.get("estimator_options") or {}
+    if not isinstance(case_options, Mapping):
+        raise ValueError(f"estimator_options must be a table of option names and values, not {case_options!r}")
+    applies = estimator == ruled_with.get("estimator", estimator)
+    known = {option.name for option in estimator_kind(estimator).options}
+    mine = {name: value for name, value in settings.estimator_options.items() if name in chosen and name in known}
+    changes["estimator_options"] = (dict(case_options) if applies else {}) | mine
+    return replace(settings, **changes)  # type: ignore[arg-type]

@@ -18,7 +18,7 @@ from revsim.records.judgement import outcomes_text
 from revsim.records.record import Record
 
 _ORDER = ("board", "event", "date", "session", "table", "players", "director", "deal", "contract", "declarer",
-          "vulnerable", "dealer", "auction", "play", "start", "claim", "statements", "findings", "facts")
+          "vulnerable", "dealer", "auction", "play", "start", "claim", "statements", "findings", "settings", "facts")
 _FACT_TABLES = ("correction", "penalty_card", "lead_restriction", "lead_out_of_turn", "judgement")
 
 
@@ -58,7 +58,11 @@ def record_to_case(record: Record) -> dict[str, Any]:
             claim["by"] = record.facts.claim_by
         if record.facts.claim_statement:
             claim["statement"] = record.facts.claim_statement
+        if record.play:
+            claim["after_trick"] = record.first_trick + (len(record.play) + 3) // 4 - 1
         case["claim"] = claim
+    if record.ruled_with:
+        case["settings"] = dict(record.ruled_with)
     facts = facts_to_case(record.facts)
     if facts:
         case["facts"] = facts

@@ -225,7 +225,7 @@ def _board(data: dict[str, Any], source: str, name: str, lines: _Lines) -> Recor
     record = Record(source=source, board=name, line=lines.start, hands=hands, contract=contract, dealer=dealer,
                     vulnerability=vulnerability, auction=auction, play=play, first_trick=first_trick, leader=leader,
                     tricks_before=(declarer_before, first_trick - 1 - declarer_before), facts=facts,
-                    info=_case_info(data))
+                    info=_case_info(data), ruled_with=dict(data.get("settings", {})))
     claim = data.get("claim")
     if claim is not None:
         record = _claim(claim, record, lines, fail)

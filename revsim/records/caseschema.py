@@ -97,6 +97,10 @@ KINDS: dict[str, tuple[str, Callable[[Any], bool]]] = {
                       lambda v: isinstance(v, list) and all(isinstance(t, str) for t in v)),
     "calls": ('a list of calls like ["1S", "P", "4S", "AP"]', _calls),
     "cards-by-seat": ('a table of seats and cards like { N = ["H3"] }', lambda v: isinstance(v, dict)),
+    "whole": ("a whole number", _is_int),
+    "share": ('a share like "1/6", "20%" or 0.2', lambda v: isinstance(v, str | float) or _is_int(v)),
+    "options": ('a table of option names and values like { level = "expert", seed = 1 }',
+                lambda v: isinstance(v, dict) and all(isinstance(o, str) or _is_int(o) for o in v.values())),
     "table": ("a table", lambda v: isinstance(v, dict)),
     "texts": ('a list of strings like ["East: I had no club", ...]',
               lambda v: isinstance(v, list) and all(isinstance(t, str) for t in v)),
@@ -177,6 +181,17 @@ SCHEMA: tuple[Key, ...] = (
                 default="the world without the first revoke"),
             Key("outcomes", "text", "declarer's side's tricks and weights, like \"11:0.7,10:0.3\"", required=True),
         )),
+    )),
+    Key("settings", "table", "how the board was ruled (the desk writes it): used where the command line or the "
+        "desk chooses nothing else", keys=(
+        Key("estimator", "text", "the estimator, like sd or dd", default="sd"),
+        Key("estimator_options", "options", "the estimator's options, like { level = \"expert\", seed = 1 }"),
+        Key("regime", "text", "Law 12C1: weighted or non-weighted", default="weighted"),
+        Key("both_sides", "text", "Law 64C2b: neither or separately", default="neither"),
+        Key("substitute", "text", "the offender's card without the revoke: best or uniform", default="best"),
+        Key("likely", "share", "the standard of a likely result (Law 12C1c)", default="1/6"),
+        Key("max_outcomes", "whole", "the most results of a weighted score", default="3"),
+        Key("granularity", "whole", "each weight a multiple of this many percent", default="10"),
     )),
 )
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from revsim.cards import NOTRUMP, STRAIN_LETTERS, Card, Hand, Seat, next_seat, seat_from_letter
 from revsim.records.errors import RecordRef
@@ -102,7 +102,8 @@ class Record:
     ``result_from`` says where ``claimed_total`` came from (``claim``, ``[Result]``, ``mc``, ``[Score]``);
     ``stated_score_ns`` is North-South's score as recorded ([Score]), used when nothing else gives the
     result. ``info`` holds what the record says about the event and the players: ``event``, ``date``,
-    ``room``, ``north``, ``east``, ``south``, ``west``. Frozen: a changed record is a new one
+    ``room``, ``north``, ``east``, ``south``, ``west``. ``ruled_with`` is a case file's ``settings`` table, how
+    the board was ruled (``equity.settings.settings_for_case`` applies it). Frozen: a changed record is a new one
     (``dataclasses.replace``), so nothing that reads a record can change it for another.
     """
 
@@ -125,6 +126,7 @@ class Record:
     result_from: str | None = None
     stated_score_ns: int | None = None
     info: dict[str, str] = field(default_factory=dict)
+    ruled_with: dict[str, Any] = field(default_factory=dict)
 
     @property
     def opening_leader(self) -> Seat:

@@ -6,14 +6,15 @@ body and the options as query parameters, ``GET /api/health``.
 
 Every request's work runs in a pool of worker processes (one by default): the solver (DDS) keeps state
 per process and must not run in two threads of one process, and the web server answers from a thread
-pool. Requests queue for the worker; a worker that dies is replaced and the request answered 500.
+pool. Requests queue for the worker; a worker that dies is replaced and the request answered 500; a request
+whose client goes away (the desk's Cancel) stops its worker's process, which is replaced.
 """
 
 from __future__ import annotations
 
 import asyncio
 import multiprocessing
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from contextlib import asynccontextmanager
@@ -71,15 +72,29 @@ class Worker:
         self.pools[index] = self._new()
         return self.pools[index]
 
-    async def run(self, handler: Handler, body: bytes, query: Query) -> Reply:
+    async def run(self, handler: Handler, body: bytes, query: Query,
+                  gone: Callable[[], Awaitable[bool]] | None = None) -> Reply:
+        """The handler's reply, worked in a free worker process. ``gone`` tells whether the client has gone (it
+        cancelled): the worker's process is then stopped at once and replaced, so the next request does not
+        wait behind work nobody reads."""
         loop = asyncio.get_running_loop()
         index = await self.free.get()
         try:
             pool = self.pools[index]
             if _broken(pool):
                 pool = self._renew(index)
+            work = loop.run_in_executor(pool, answer, handler, body, query)
             try:
-                return await loop.run_in_executor(pool, answer, handler, body, query)
+                while gone is not None:
+                    done, _ = await asyncio.wait({work}, timeout=CANCEL_POLL)
+                    if done:
+                        break
+                    if await gone():
+                        work.add_done_callback(_read_quietly)
+                        _stop_processes(pool)
+                        self._renew(index)
+                        return Reply.problem(499, "the request was cancelled")
+                return await work
             except BrokenProcessPool:
                 self._renew(index)
                 return Reply.problem(500, "the worker process stopped while ruling on this input; it was restarted")
@@ -89,6 +104,22 @@ class Worker:
     def close(self) -> None:
         for pool in self.pools:
             pool.shutdown(wait=True, cancel_futures=True)
+
+
+CANCEL_POLL = 0.25
+"""How often, in seconds, a request being worked checks whether its client has gone."""
+
+
+def _read_quietly(work: asyncio.Future[Reply]) -> None:
+    """Read the stopped work's error, so that nothing reports it as never retrieved."""
+    if not work.cancelled():
+        work.exception()
+
+
+def _stop_processes(pool: ProcessPoolExecutor) -> None:
+    """Stop the pool's worker process now (its work is for a client that has gone)."""
+    for process in list(getattr(pool, "_processes", {}).values()):
+        process.kill()
 
 
 def _broken(pool: ProcessPoolExecutor) -> bool:
@@ -122,7 +153,7 @@ def create_app(processes: int = 1, max_bytes: int = MAX_BYTES, host: str = "127.
             for key, value in request.query_params.multi_items():
                 query.setdefault(key, []).append(value)
             assert worker is not None
-            reply = await worker.run(handler, body, query)
+            reply = await worker.run(handler, body, query, request.is_disconnected)
             return Response(reply.body, status_code=reply.status, media_type=reply.media_type)
         return respond
 

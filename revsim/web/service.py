@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from revsim.adjudicate import adjudicate, board_output
+from revsim.adjudicate import adjudicate, board_output, settings_as_ruled
 from revsim.equity.law84 import parse_likely
 from revsim.equity.settings import DEFAULT_ESTIMATOR, Settings
 from revsim.likely.estimators import ESTIMATORS, all_options
@@ -181,6 +181,7 @@ def case_text(body: bytes, query: Query) -> Reply:
     for item in parse_text(toml, source):
         if isinstance(item, RecordError):
             raise item
+        settings_as_ruled(item, Settings(chosen=frozenset()))   # a setting that cannot be read: named now
     return Reply(200, "application/toml; charset=utf-8", toml)
 
 
@@ -327,8 +328,10 @@ def _settings(query: Query) -> Settings:
             parse_noticed_at(chosen["noticed_at"])
     except ValueError as error:
         raise BadRequest(f"noticed_at: {error}") from None
+    given = {key for key in query if key in SETTINGS or key in ESTIMATOR_OPTIONS or key in ("max_outcomes", "granularity",
+                                                                                              "likely")}
     try:
-        return Settings(**chosen)
+        return Settings(chosen=frozenset(given), **chosen)
     except ValueError as error:
         raise BadRequest(str(error)) from None
 

@@ -120,21 +120,27 @@ function offerContract(state, fromTheBox) {
   if (!state.contract) return;
   const { text, declarer } = state.contract;
   const current = $("contract").value.trim().toUpperCase().replace(/^(\d)N(?!T)/, "$1NT");
-  if (current === text && $("declarer").value === declarer) return;
+  if (current === text && $("declarer").value === declarer) {
+    if (fromTheBox) say(`The auction has ended: ${text} by ${SEAT_WORDS[declarer]}, the contract entered.`, false, "auction");
+    return;
+  }
   if (fromTheBox || !current) {
     $("contract").value = text;
     $("declarer").value = declarer;
     $("contract").dispatchEvent(new Event("change", { bubbles: true }));
-    say(`The auction has ended: the contract is ${text} by ${declarer}.`);
+    say(`The auction has ended: the contract is ${text} by ${SEAT_WORDS[declarer]}.`, false, "auction");
   } else {
-    say(`The auction ends in ${text} by ${declarer}, but the contract says ${current} by ${$("declarer").value}.`, true);
+    say(`The auction ends in ${text} by ${SEAT_WORDS[declarer]}, but the contract says ${current} by ` +
+        `${SEAT_WORDS[$("declarer").value]}.`, true, "auction");
   }
 }
 
 function makeCall(call) {
   $("auction").value = [...auctionState(enteredCalls(), $("dealer").value).calls, call].join(" ");
   $("auction").dispatchEvent(new Event("input", { bubbles: true }));  // drawn, and kept like a typed call
-  offerContract(drawAuction(), true);
+  const state = drawAuction();
+  offerContract(state, true);
+  if (state.ended) $("bidding").open = false;   // the box folds away when the auction ends
 }
 
 function undoCall() {

@@ -2,9 +2,21 @@
 // table.js (loaded before it) holds the deal and the play; the ruling itself always comes from revsim (/api/...).
 "use strict";
 
-function say(text, isError = false) {
+// Where a message shows: beside the control that caused it (a notice in its section, under the table for the
+// play), and in the header line. Without a place, the section of the control in use. A notice stays until its
+// place has something else to say, so nothing above the table moves while cards are played.
+const NOTICES = { case: "notice-case", auction: "notice-auction", play: "notice-play", facts: "notice-facts",
+                  rule: "notice-rule" };
+
+function say(text, isError = false, place = "") {
   $("message").textContent = text;
   $("message").className = isError ? "error" : "";
+  const section = document.activeElement && document.activeElement.closest ? document.activeElement.closest("section") : null;
+  const guessed = { case: "case", "table-section": "play", "facts-section": "facts", "rule-section": "rule" }[section ? section.id : ""];
+  const notice = $(NOTICES[place || guessed || "case"]);
+  notice.textContent = text;
+  notice.className = "notice" + (isError ? " error" : "");
+  notice.hidden = !text;
 }
 
 // ---- the case as the case file's keys ------------------------------------------------------------------
@@ -51,7 +63,9 @@ function readFacts(strict = true) {
   return facts;
 }
 
-function buildCase() {
+function buildCase(source = null) {
+  // The case file's keys from the form, with what the file it came from held and the form does not show (a
+  // lead restriction's why, a correction's later changes...) kept, and the settings it is ruled with.
   if (!desk.hands) throw new Error("enter the deal first");
   const contract = parseContract();
   if (!contract) throw new Error("enter the contract, like 4S or 3NTX");
@@ -82,7 +96,63 @@ function buildCase() {
   }
   const facts = readFacts(true);
   if (Object.keys(facts).length) case_.facts = facts;
-  return case_;
+  if (case_.claim && case_.play.length) case_.claim.after_trick = firstTrick + case_.play.length - 1;
+  case_.settings = caseSettings();
+  return source ? withSource(case_, source) : case_;
+}
+
+function withSource(case_, source) {
+  // The case with the keys of its file the form does not hold: an entry of a fact table gets its file
+  // entry's other keys when the form's keys all match it; the claim and the end position likewise.
+  const merged = { ...case_ };
+  const matches = (mine, theirs) => Object.entries(mine).every(([key, value]) => JSON.stringify(theirs[key]) === JSON.stringify(value));
+  for (const key of ["claim", "start"]) {
+    if (merged[key] && source[key] && typeof source[key] === "object") merged[key] = { ...source[key], ...merged[key] };
+  }
+  if (merged.facts && source.facts && typeof source.facts === "object") {
+    const facts = { ...merged.facts };
+    for (const [table, entries] of Object.entries(facts)) {
+      const theirs = Array.isArray(source.facts[table]) ? source.facts[table] : [];
+      if (Array.isArray(entries)) facts[table] = entries.map((entry) => ({ ...(theirs.find((t) => matches(entry, t)) || {}), ...entry }));
+    }
+    merged.facts = facts;
+  }
+  return merged;
+}
+
+function caseSettings() {
+  // How the case is ruled, as the case file's settings table (revsim adjudicate uses it for the saved file).
+  const kind = desk.estimators.find((entry) => entry.name === $("estimator").value);
+  const options = Object.fromEntries((kind ? kind.options : []).map((option) => {
+    const value = $(`option-${option.name}`).value;
+    return [option.name, typeof option.default === "number" && /^-?\d+$/.test(value.trim()) ? Number(value) : value];
+  }));
+  const settings = { estimator: $("estimator").value, regime: $("regime").value, both_sides: $("both-sides").value,
+                     substitute: $("substitute").value, likely: $("likely").value.trim() || "1/6",
+                     max_outcomes: Number($("max-outcomes").value) || 3, granularity: Number($("granularity").value) || 10 };
+  if (Object.keys(options).length) settings.estimator_options = options;
+  return settings;
+}
+
+function showSettings(settings) {
+  // The settings a case file was ruled with, in the form (the defaults where it says nothing).
+  const given = settings && typeof settings === "object" ? settings : {};
+  const pick = (id, value, fallback) => { $(id).value = value !== undefined ? String(value) : fallback; };
+  const estimator = desk.estimators.find((entry) => entry.name === given.estimator) || desk.estimators.find((entry) => entry.default);
+  if (estimator) $("estimator").value = estimator.name;
+  for (const kind of desk.estimators) {
+    for (const option of kind.options) {
+      const value = kind === estimator && given.estimator_options ? given.estimator_options[option.name] : undefined;
+      pick(`option-${option.name}`, value, String(option.default));
+    }
+  }
+  pick("regime", given.regime, "weighted");
+  pick("both-sides", given.both_sides, "neither");
+  pick("substitute", given.substitute, "best");
+  pick("likely", given.likely, "1/6");
+  pick("max-outcomes", given.max_outcomes, "3");
+  pick("granularity", given.granularity, "10");
+  showEstimatorOptions();
 }
 
 // The case details a case file keeps as text (players, statements and findings are filled apart).
@@ -106,6 +176,7 @@ function showCase(case_) {
   for (const key of CASE_DETAILS) $(key).value = case_[key] !== undefined ? String(case_[key]) : "";
   for (const seat of SEATS) $(`player-${seat}`).value = (case_.players || {})[seat] || "";
   for (const key of ["statements", "findings"]) $(key).value = (case_[key] || []).join("\n");
+  if (desk.estimators.length) showSettings(case_.settings);
   const facts = case_.facts || {};
   $("noticed").value = facts.noticed || "";
   $("noticed-trick").value = facts.noticed_at || facts.noticed_at_trick || "";
@@ -130,41 +201,28 @@ function normaliseCard(text) {
 function setDeal() {
   try {
     desk.hands = $("deal").value.trim() ? parseDeal($("deal").value) : null;
-    say("");
+    if ($("notice-case").classList.contains("error")) say("", false, "case");
+    if (typeof drawDealGrid === "function") drawDealGrid();   // dealentry.js
   } catch (error) {
     desk.hands = null;
-    say(`Deal: ${error.message}`, true);
+    say(`Deal: ${error.message}`, true, "case");
   }
 }
 
 // ---- talking to revsim ---------------------------------------------------------------------------------
-// One setting as the report's footer writes it; sd's blend (a weight for each agreement of the play-outs and
-// each cut) as "unanimous 0.6 / 0.55 / 0.5; strong ...; split ... (after 1 / 3 / 6 tricks)".
-function settingText(key, value) {
-  const byCut = (part) => Object.values(part).join(" / ");
-  if (value !== null && typeof value === "object") {
-    const parts = Object.values(value);
-    if (parts.length && parts.every((part) => part !== null && typeof part === "object")) {
-      return `${key} = ${Object.entries(value).map(([name, part]) => `${name} ${byCut(part)}`).join("; ")} ` +
-        `(after ${Object.keys(parts[0]).join(" / ")} tricks)`;
-    }
-    return `${key} = ${byCut(value)} (after ${Object.keys(value).join(" / ")} tricks)`;
-  }
-  return `${key} = ${value}`;
-}
-
 function settingsQuery() {
   const query = new URLSearchParams();
   for (const [key, id] of [["estimator", "estimator"], ["regime", "regime"], ["both_sides", "both-sides"],
-                           ["substitute", "substitute"]]) query.set(key, $(id).value);
+                           ["substitute", "substitute"], ["likely", "likely"], ["max_outcomes", "max-outcomes"],
+                           ["granularity", "granularity"]]) query.set(key, $(id).value);
   const kind = desk.estimators.find((entry) => entry.name === $("estimator").value);
   for (const option of kind ? kind.options : []) query.set(option.name, $(`option-${option.name}`).value);
   if ($("field").value.trim()) query.set("field", $("field").value.trim().replace(/\s+/g, ""));
   return query;
 }
 
-async function post(path, query, body) {
-  const response = await fetch(`${path}?${query}`, { method: "POST", body });
+async function post(path, query, body, signal = undefined) {
+  const response = await fetch(`${path}?${query}`, { method: "POST", body, signal });
   const text = await response.text();
   if (!response.ok) {
     let problem = text;
@@ -172,105 +230,6 @@ async function post(path, query, body) {
     throw new Error(problem);
   }
   return text;
-}
-
-async function rule() {
-  // While it works: the button is disabled and a status beside it says what is happening and for how long.
-  const button = $("rule");
-  const started = Date.now();
-  const working = () => { $("working").textContent = `Ruling: ${Math.round((Date.now() - started) / 1000)} s (the simulated play-outs take a few seconds)`; };
-  let timer = null;
-  try {
-    const case_ = buildCase();
-    button.disabled = true;
-    working();
-    timer = setInterval(working, 1000);
-    say("Ruling...");
-    const name = new URLSearchParams({ name: `${case_.board}.toml` });
-    const toml = await post("/api/case", name, JSON.stringify(case_));
-    const query = settingsQuery();
-    query.set("format", "toml");
-    query.set("name", `${case_.board}.toml`);
-    const answer = JSON.parse(await post("/api/rule", query, toml));  // one request: the ruling and its report
-    const json = JSON.stringify([answer.board], null, 2);
-    const html = answer.report;
-    desk.texts = { toml, json, html };
-    showRuling(answer.board);
-    for (const [kind, type] of [["html", "text/html"], ["json", "application/json"], ["toml", "application/toml"]]) {
-      const link = $(`download-${kind}`);
-      if (link.href) URL.revokeObjectURL(link.href);
-      link.href = URL.createObjectURL(new Blob([desk.texts[kind]], { type }));
-      link.download = `${case_.board}.${kind}`;
-    }
-    $("downloads").hidden = false;
-    showReport(html);
-    say("Ruled.");
-    $("working").textContent = `Ruled in ${((Date.now() - started) / 1000).toFixed(1)} s.`;
-    $("ruling-section").scrollIntoView({ behavior: "smooth", block: "start" });
-  } catch (error) {
-    say(`Cannot rule: ${error.message}`, true);
-    $("working").textContent = `Cannot rule: ${error.message}`;
-  } finally {
-    if (timer) clearInterval(timer);
-    button.disabled = false;
-  }
-}
-
-function showReport(html) {
-  // The report page inside the desk, read as the page reads (no box of its own): its body and its style
-  // sheet go into a shadow root, so the report's styles and the desk's do not touch each other.
-  const page = new DOMParser().parseFromString(html, "text/html");
-  const host = $("report");
-  const root = host.shadowRoot || host.attachShadow({ mode: "open" });
-  root.replaceChildren(...page.head.querySelectorAll("style"), ...page.body.childNodes);
-  $("report-section").hidden = false;
-}
-
-function hideRuling() {
-  // Another case is shown: its ruling is not the one on screen.
-  $("ruling").replaceChildren(Object.assign(document.createElement("p"),
-    { className: "quiet", textContent: "Enter the board and its play, then press Rule." }));
-  $("downloads").hidden = true;
-  $("report-section").hidden = true;
-  $("working").textContent = "";
-}
-
-// Outcomes with the weights as revsim writes them (its one rounding rule, sent as "percent").
-function outcomeText(outcomes) {
-  return outcomes.map((o) => (outcomes.length > 1 ? `${o.percent} of ` : "") + `${o.result} (${o.score >= 0 ? "+" : ""}${o.score} NS)`).join(", ");
-}
-
-function showRuling(board) {
-  const box = $("ruling");
-  box.replaceChildren();
-  const add = (tag, text, className = "") => box.appendChild(Object.assign(document.createElement(tag), { textContent: text, className }));
-  if (board.status !== "ok") { add("p", board.reason || board.error, "quiet"); return; }
-  const law = board.ruling.law === "none" ? "The table result stands" : `Law ${board.ruling.law}`;
-  add("p", `${law}: ${board.ruling.written}`, "law");
-  add("p", `North-South: ${outcomeText(board.ruling.ns)}` +
-    (JSON.stringify(board.ruling.ns) === JSON.stringify(board.ruling.ew) ? " (both sides)" : `; East-West: ${outcomeText(board.ruling.ew)}`));
-  if (board.ruling.distribution_ns.length > board.ruling.ns.length) {
-    add("p", `The full estimate behind it: ${outcomeText(board.ruling.distribution_ns)}` +
-      (JSON.stringify(board.ruling.distribution_ns) === JSON.stringify(board.ruling.distribution_ew) ? "" :
-        `; East-West: ${outcomeText(board.ruling.distribution_ew)}`), "quiet");
-  }
-  if (board.explanation) add("p", board.explanation);
-  add("p", `Table result: ${board.table_result} (${board.table_tricks} tricks${board.claimed ? ", claimed" : ""}); ` +
-    `tricks transferred: ${board.transfer}.`);
-  if (board.claim) add("p", board.claim.text, "claim");
-  if (board.revokes.length) {
-    const list = document.createElement("ul");
-    for (const r of board.revokes) {
-      const item = document.createElement("li");
-      item.append(Object.assign(document.createElement("b"), { textContent: `Trick ${r.trick}, ${r.player}'s ${r.card}: ` }),
-        `${r.established ? `established (${r.established_by})` : "corrected in time"}; ${r.law}: ${r.reason}`);
-      list.append(item);
-    }
-    box.append(list);
-  } else {
-    add("p", "No revoke in the play.", "quiet");
-  }
-  add("p", "Settings: " + Object.entries(board.settings || {}).map(([k, v]) => settingText(k, v)).join(", "), "quiet");
 }
 
 function unreadText(answer) {
@@ -281,7 +240,7 @@ function unreadText(answer) {
 async function loadFile(file) {
   const extension = file.name.split(".").pop().toLowerCase();
   const suffixes = desk.formats.map((entry) => entry.name);
-  if (!suffixes.includes(extension)) { say(`${file.name}: revsim reads ${suffixes.map((s) => "." + s).join(", ")} files`, true); return; }
+  if (!suffixes.includes(extension)) { say(`${file.name}: revsim reads ${suffixes.map((s) => "." + s).join(", ")} files`, true, "case"); return; }
   try {
     const text = await file.text();
     const answer = JSON.parse(await post("/api/load", new URLSearchParams({ format: extension, name: file.name }), text));
@@ -294,26 +253,25 @@ async function loadFile(file) {
           + (board.table ? `, table ${board.table}` : "") + (board.players && board.players.N
             ? `, ${["N", "E", "S", "W"].map((seat) => board.players[seat] || "?").join("-")}` : ""),
         title: `record ${index + 1} of ${answer.boards.length}` })));
-    if (answer.boards.length) openRecord(answer.boards[0]);   // session.js: added as a case when one is being worked
-    say(`${file.name}: ${answer.boards.length} board(s)${unreadText(answer)}`, answer.errors.length > 0);
+    const where = answer.boards.length ? `, ${openRecord(answer.boards[0])}` : "";   // session.js
+    say(`${file.name}: ${answer.boards.length} board(s)${where}${unreadText(answer)}`, answer.errors.length > 0, "case");
   } catch (error) {
-    say(`Cannot load ${file.name}: ${error.message}`, true);
+    say(`Cannot load ${file.name}: ${error.message}`, true, "case");
   }
 }
 
 function blankCase() {
   const keep = { board: $("board").value, deal: $("deal").value, dealer: $("dealer").value, vulnerable: $("vulnerable").value,
                  contract: $("contract").value, declarer: $("declarer").value };
-  for (const id of ["auction", "claim-statement", "claim-tricks", "noticed-trick", "corrections", "penalty-cards",
+  for (const id of ["auction", "claim-statement", "claim-tricks", "noticed", "noticed-trick", "corrections", "penalty-cards",
                     "lead-restrictions", "hidden-cards", "leads-out-of-turn", "field", "outcomes", "table", "statements",
                     "findings", "player-N", "player-E", "player-S", "player-W"]) $(id).value = "";
-  $("claim-by").value = ""; $("noticed").value = ""; $("start-trick").value = 1; $("start-leader").value = ""; $("start-won").value = 0;
+  $("claim-by").value = ""; $("start-trick").value = 1; $("start-leader").value = ""; $("start-won").value = 0;
   Object.entries(keep).forEach(([id, value]) => { $(id).value = value; });
   desk.play = [];
   setDeal();
   drawAuction();
   draw();
-  say("A new case: the deal and contract are kept (change them as needed); click the cards in the order played.");
 }
 
 function field(labelText, control) {
@@ -354,17 +312,19 @@ async function loadCapabilities() {
     fields.push(label);
   }
   $("estimator-fields").replaceChildren(...fields);
-  const showOwnOptions = () => {
-    const kind = desk.estimators.find((entry) => entry.name === select.value);
-    const own = new Set(kind.options.map((option) => option.name));
-    for (const label of fields.slice(1)) label.hidden = !own.has(label.dataset.option);
-  };
-  select.addEventListener("change", showOwnOptions);
-  showOwnOptions();
+  select.addEventListener("change", showEstimatorOptions);
+  showEstimatorOptions();
+}
+
+function showEstimatorOptions() {
+  // Only the chosen estimator's own options are shown.
+  const kind = desk.estimators.find((entry) => entry.name === ($("estimator") || {}).value);
+  const own = new Set(kind ? kind.options.map((option) => option.name) : []);
+  for (const label of document.querySelectorAll("#estimator-fields label[data-option]")) label.hidden = !own.has(label.dataset.option);
 }
 
 function start() {
-  loadCapabilities().catch((error) => say(`cannot read revsim's estimators: ${error}`, true)).finally(restoreSession);
+  loadCapabilities().catch((error) => say(`cannot read revsim's estimators: ${error}`, true, "rule")).finally(restoreSession);
   $("file").addEventListener("change", (event) => event.target.files[0] && loadFile(event.target.files[0]));
   const drop = $("drop");
   drop.addEventListener("dragover", (event) => { event.preventDefault(); drop.classList.add("over"); });
@@ -377,7 +337,7 @@ function start() {
   $("deal").addEventListener("change", dealEdited);   // entry.js: keeps the play the new deal still fits
   for (const id of ["contract", "declarer", "start-trick", "start-leader", "leads-out-of-turn"]) $(id).addEventListener("change", draw);
   $("contract").addEventListener("change", () => {
-    try { parseContract(); say(""); } catch (error) { say(`Contract: ${error.message}`, true); }
+    try { parseContract(); say("", false, "case"); } catch (error) { say(`Contract: ${error.message}`, true, "case"); }
   });
   $("undo").addEventListener("click", stepBack);       // entry.js: the card can be stepped forward again
   $("clear-play").addEventListener("click", () => {
@@ -385,8 +345,6 @@ function start() {
     desk.play = [];
     draw();
   });
-  $("print").addEventListener("click", () => window.print());   // desk.css prints the ruling and the report
-  $("rule").addEventListener("click", rule);
   draw();
 }
 

@@ -16,10 +16,13 @@ function typedCard(text) {
 function enterTypedCard() {
   const box = $("card-entry");
   const card = typedCard(box.value);
-  if (!card) { say(`"${box.value.trim()}" is not a card: type a suit and a rank, like HQ or S10`, true); return; }
+  if (!card) { say(`"${box.value.trim()}" is not a card: type a suit and a rank, like HQ or S10`, true, "play"); return; }
   const state = replay();
-  if (!desk.hands) { say("enter the deal first", true); return; }
-  if (!state.held[state.toPlay].has(card)) { say(`${state.toPlay} does not hold the ${showCard(card)}`, true); return; }
+  if (!desk.hands) { say("Enter the deal first.", true, "play"); return; }
+  if (!state.held[state.toPlay].has(card)) {
+    say(`${SEAT_WORDS[state.toPlay]} does not hold the ${showCard(card)}.`, true, "play");
+    return;
+  }
   desk.ahead = [];
   playCard(state.toPlay, card);
   box.value = "";

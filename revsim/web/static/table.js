@@ -16,6 +16,7 @@ const suitOf = (card) => card[0];
 const rankIndex = (card) => RANKS.indexOf(card[1]);
 const showCard = (card) => SYMBOLS[suitOf(card)] + (card[1] === "T" ? "10" : card[1]);
 const nextSeat = (seat, steps = 1) => SEATS[(SEATS.indexOf(seat) + steps) % 4];
+const SEAT_WORDS = { N: "North", E: "East", S: "South", W: "West" };
 
 function parseDeal(text) {
   // "N:AKQ.JT9.876.5432 ..." -> { N: [...], E: [...], S: [...], W: [...] }; throws on a malformed deal.
@@ -148,7 +149,9 @@ function draw() {
     for (const suit of SUITS) {
       const row = document.createElement("div");
       row.className = "suit-row" + ("HD".includes(suit) ? " red" : "");
-      row.append(SYMBOLS[suit] + " ");
+      row.append(Object.assign(document.createElement("span"), { className: "suit-symbol", textContent: SYMBOLS[suit] }));
+      const cards = Object.assign(document.createElement("span"), { className: "suit-cards" });
+      row.append(cards);
       for (const card of desk.hands[seat].filter((c) => suitOf(c) === suit).sort((a, b) => rankIndex(a) - rankIndex(b))) {
         const button = document.createElement("button");
         button.type = "button";
@@ -157,7 +160,7 @@ function draw() {
         button.dataset.card = card;
         button.title = `${seat} ${showCard(card)}`;
         button.addEventListener("click", () => playCard(seat, card));
-        row.append(button);
+        cards.append(button);
       }
       element.append(row);
     }
@@ -185,18 +188,23 @@ function draw() {
     if (trick.winner) item.append(Object.assign(document.createElement("span"), { className: "won", textContent: `won by ${trick.winner}` }));
     list.append(item);
   }
-  $("turn").textContent = desk.hands ? `trick ${state.number}, ${state.toPlay} to play` : "";
-  saveSession();  // every change of the play is kept (session.js)
+  $("turn").textContent = desk.hands ? `trick ${state.number}, ${SEAT_WORDS[state.toPlay]} to play` : "";
+  if (typeof drawAttention === "function") drawAttention(state);   // attention.js: the points of the play in words
+  if (typeof afterEdit === "function") afterEdit();  // session.js: kept, the label redrawn, a ruling marked stale
 }
 
 function playCard(seat, card) {
   const state = replay();
-  if (!state.held[seat].has(card)) return;
-  if (seat !== state.toPlay) { say(`It is ${state.toPlay}'s turn to play, not ${seat}'s.`, true); return; }
+  if (!state.held[seat].has(card)) { say(`${SEAT_WORDS[seat]} no longer holds the ${showCard(card)}.`, true, "play"); return; }
+  if (seat !== state.toPlay) {
+    say(`It is ${SEAT_WORDS[state.toPlay]}'s turn to play, not ${SEAT_WORDS[seat]}'s.`, true, "play");
+    return;
+  }
   desk.play.push(card);
   desk.ahead = [];   // a new card: the ones stepped back over are gone
   const led = state.current.length ? suitOf(state.current[0].card) : null;
   const revoke = led !== null && suitOf(card) !== led && [...state.held[seat]].some((c) => suitOf(c) === led);
-  say(revoke ? `${seat} played ${showCard(card)} while holding a ${SYMBOLS[led]}: a revoke (Law 61A).` : "", revoke);
+  say(revoke ? `${SEAT_WORDS[seat]} played the ${showCard(card)} while holding a ${SYMBOLS[led]}: a revoke (Law 61A).` : "",
+      revoke, "play");
   draw();
 }

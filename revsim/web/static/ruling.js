@@ -1,0 +1,210 @@
+// revsim director's desk, the ruling: asking revsim to rule (cancellable, with a wait text that tells the
+// truth), showing the ruling, its report and its downloads, keeping them with the case, and marking them at
+// once when the case no longer matches them ("the facts changed: rule again", downloads off).
+// table.js and desk.js load before it; session.js after it.
+"use strict";
+
+const TIMINGS = "revsim-desk-timings";   // how long the last rulings took here, by estimator
+desk.ruling = null;                       // the ruling in progress: { controller, started }
+
+function lastSeconds(estimator) {
+  try {
+    const kept = JSON.parse(localStorage.getItem(TIMINGS) || "{}");
+    return typeof kept[estimator] === "number" && Number.isFinite(kept[estimator]) ? kept[estimator] : null;
+  } catch (error) { return null; }
+}
+
+function keepSeconds(estimator, seconds) {
+  try {
+    const kept = JSON.parse(localStorage.getItem(TIMINGS) || "{}");
+    localStorage.setItem(TIMINGS, JSON.stringify({ ...(kept && typeof kept === "object" ? kept : {}), [estimator]: seconds }));
+  } catch (error) { /* storage off: the next wait text says less */ }
+}
+
+function waitText(estimator, elapsed) {
+  // What the wait is: the seconds so far, and what the last ruling with this estimator took here.
+  const last = lastSeconds(estimator);
+  const usual = estimator === "sd"
+    ? "the simulated play-outs take from a few seconds to a minute or two, by the board"
+    : "the double-dummy solver takes a few seconds";
+  return `Ruling: ${elapsed} s so far (${last !== null ? `the last ${estimator} ruling here took ${Math.round(last)} s; ` : ""}${usual}).`;
+}
+
+async function rule() {
+  // One ruling at a time: the Rule button is off and Cancel on while it works; the ruling on screen (if any)
+  // is marked as the one before the change.
+  if (desk.ruling) return;
+  let case_;
+  try { case_ = buildCase(currentCase().source); } catch (error) { say(`Cannot rule: ${error.message}`, true, "rule"); return; }
+  const estimator = $("estimator").value;
+  const controller = new AbortController();
+  const started = Date.now();
+  const print = $("working");
+  const tick = () => { print.textContent = waitText(estimator, Math.round((Date.now() - started) / 1000)); };
+  desk.ruling = { controller, started };
+  const ruledFor = fingerprint();
+  const index = desk.current;
+  $("rule").disabled = true;
+  $("cancel-rule").hidden = false;
+  markStale();
+  tick();
+  const timer = setInterval(tick, 1000);
+  try {
+    const name = new URLSearchParams({ name: `${case_.board}.toml` });
+    const toml = await post("/api/case", name, JSON.stringify(case_), controller.signal);
+    const query = settingsQuery();
+    query.set("format", "toml");
+    query.set("name", `${case_.board}.toml`);
+    const answer = JSON.parse(await post("/api/rule", query, toml, controller.signal));
+    const seconds = (Date.now() - started) / 1000;
+    keepSeconds(estimator, seconds);
+    desk.cases[index].ruled = { fingerprint: ruledFor, at: new Date().toISOString(), board: answer.board,
+                                report: answer.report, toml, seconds };
+    if (desk.current === index) {
+      showCaseRuling();
+      $("ruling-section").scrollIntoView({ behavior: "smooth", block: "start" });
+    }
+    say(`Case ${index + 1} ruled in ${seconds.toFixed(1)} s.`, false, "rule");
+    print.textContent = `Ruled in ${seconds.toFixed(1)} s.`;
+  } catch (error) {
+    const cancelled = error.name === "AbortError";
+    print.textContent = cancelled ? "Cancelled: nothing was ruled." : `Cannot rule: ${error.message}`;
+    say(cancelled ? "The ruling was cancelled." : `Cannot rule: ${error.message}`, !cancelled, "rule");
+  } finally {
+    clearInterval(timer);
+    desk.ruling = null;
+    $("rule").disabled = false;
+    $("cancel-rule").hidden = true;
+    afterEdit();
+  }
+}
+
+function cancelRuling() {
+  if (desk.ruling) desk.ruling.controller.abort();
+}
+
+function showCaseRuling() {
+  // The case on screen's last ruling, its report and its downloads, marked with when and how it was made; or
+  // the note that it has none.
+  const ruled = currentCase() && currentCase().ruled;
+  for (const link of document.querySelectorAll("#downloads a")) {
+    if (link.href && link.href.startsWith("blob:")) URL.revokeObjectURL(link.href);
+  }
+  if (!ruled) {
+    $("ruling").replaceChildren(Object.assign(document.createElement("p"),
+      { className: "quiet", textContent: "Enter the board and its play, then press Rule." }));
+    $("ruled-when").textContent = "";
+    $("downloads").hidden = true;
+    $("report-section").hidden = true;
+    markStale();
+    return;
+  }
+  try {
+    showRuling(ruled.board);
+  } catch (error) {   // a ruling kept by an older desk, say: dropped, and said
+    currentCase().ruled = null;
+    say(`The kept ruling of case ${desk.current + 1} could not be shown (${error.message}); rule again.`, true, "rule");
+    showCaseRuling();
+    return;
+  }
+  const board = ruled.board.board || "case";
+  desk.texts = { html: ruled.report, json: JSON.stringify([ruled.board], null, 2), toml: ruled.toml };
+  for (const [kind, type] of [["html", "text/html"], ["json", "application/json"], ["toml", "application/toml"]]) {
+    const link = $(`download-${kind}`);
+    link.dataset.href = desk.texts[kind] ? URL.createObjectURL(new Blob([desk.texts[kind]], { type })) : "";
+    link.download = `${board}.${kind}`;
+  }
+  $("downloads").hidden = false;
+  $("ruled-when").textContent = `Ruled ${localTime(ruled.at)}` +
+    (ruled.seconds ? ` in ${Math.round(ruled.seconds)} s` : "") + ", with " + settingsLine(ruled.board.settings || {}) + ".";
+  if (ruled.report) showReport(ruled.report); else $("report-section").hidden = true;
+  markStale();
+}
+
+function markStale() {
+  // A ruling that no longer matches the case on screen is greyed and labelled, its downloads and Print off;
+  // while a ruling is at work, the one on screen is marked as the one before it.
+  const ruled = currentCase() && currentCase().ruled;
+  const working = desk.ruling !== null;
+  const stale = Boolean(ruled) && (working || ruled.fingerprint !== fingerprint());
+  for (const id of ["ruling-section", "report-section"]) $(id).classList.toggle("stale", stale);
+  $("stale-note").hidden = !stale;
+  $("stale-note").textContent = working ? "Ruling again: this is the ruling before the change."
+    : "The facts changed: rule again. This ruling, its report and its downloads are for the case as it was.";
+  for (const link of document.querySelectorAll("#downloads a")) {
+    if (stale || !link.dataset.href) { link.removeAttribute("href"); link.setAttribute("aria-disabled", "true"); }
+    else { link.href = link.dataset.href; link.removeAttribute("aria-disabled"); }
+  }
+  $("print").disabled = stale || !ruled;
+}
+
+function safeReport(html) {
+  // The report page's nodes with anything that could run taken out (a saved session is read back from storage).
+  const page = new DOMParser().parseFromString(html, "text/html");
+  for (const element of page.querySelectorAll("script, iframe, object, embed, link, meta, base, form")) element.remove();
+  for (const element of page.querySelectorAll("*")) {
+    for (const attribute of [...element.attributes]) {
+      if (/^on/i.test(attribute.name) || /^\s*javascript:/i.test(attribute.value)) element.removeAttribute(attribute.name);
+    }
+  }
+  return page;
+}
+
+function showReport(html) {
+  // The report page inside the desk, in its own shadow root (its styles and the desk's do not touch).
+  const page = safeReport(html);
+  const host = $("report");
+  const root = host.shadowRoot || host.attachShadow({ mode: "open" });
+  root.replaceChildren(...page.head.querySelectorAll("style"), ...page.body.childNodes);
+  host.classList.toggle("print-method", $("print-method").checked);
+  $("report-section").hidden = false;
+}
+
+// Outcomes with the weights as revsim writes them (its one rounding rule, sent as "percent").
+function outcomeText(outcomes) {
+  return outcomes.map((o) => (outcomes.length > 1 ? `${o.percent} of ` : "") + `${o.result} (${o.score >= 0 ? "+" : ""}${o.score} NS)`).join(", ");
+}
+
+function settingsLine(settings) {
+  const shown = ["estimator", "level", "seed", "regime", "both_sides", "likely", "max_outcomes", "granularity"];
+  return shown.filter((key) => key in settings).map((key) => `${key.replace("_", " ")} ${settings[key]}`).join(", ");
+}
+
+function showRuling(board) {
+  const box = $("ruling");
+  box.replaceChildren();
+  const add = (tag, text, className = "") => box.appendChild(Object.assign(document.createElement(tag), { textContent: text, className }));
+  if (board.status !== "ok") { add("p", board.reason || board.error, "quiet"); return; }
+  const law = board.ruling.law === "none" ? "The table result stands" : `Law ${board.ruling.law}`;
+  add("p", `${law}: ${board.ruling.written}`, "law");
+  add("p", `North-South: ${outcomeText(board.ruling.ns)}` +
+    (JSON.stringify(board.ruling.ns) === JSON.stringify(board.ruling.ew) ? " (both sides)" : `; East-West: ${outcomeText(board.ruling.ew)}`));
+  if (board.explanation) add("p", board.explanation);
+  add("p", `Table result: ${board.table_result} (${board.table_tricks} tricks${board.claimed ? ", claimed" : ""}); ` +
+    `tricks transferred: ${board.transfer}.`);
+  if (board.claim) add("p", board.claim.text, "claim");
+  if (board.revokes.length) {
+    const list = document.createElement("ul");
+    for (const r of board.revokes) {
+      const item = document.createElement("li");
+      item.append(Object.assign(document.createElement("b"), { textContent: `Trick ${r.trick}, ${r.player}'s ${showCard(normaliseCard(r.card))}: ` }),
+        `${r.established ? `established (${r.established_by})` : "corrected in time"}; ${r.law}: ${r.reason}`);
+      list.append(item);
+    }
+    box.append(list);
+  } else {
+    add("p", "No revoke in the play.", "quiet");
+  }
+}
+
+function startRuling() {
+  $("rule").addEventListener("click", rule);
+  $("cancel-rule").addEventListener("click", cancelRuling);
+  $("print").addEventListener("click", () => window.print());   // desk.css prints the ruling and the report
+  $("print-method").addEventListener("change", () => $("report").classList.toggle("print-method", $("print-method").checked));
+  for (const link of document.querySelectorAll("#downloads a")) {
+    link.addEventListener("click", (event) => { if (!link.getAttribute("href")) event.preventDefault(); });
+  }
+}
+
+document.addEventListener("DOMContentLoaded", startRuling);
