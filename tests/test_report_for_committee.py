@@ -62,6 +62,40 @@ def test_every_hands_report_prints_on_two_pages_of_a4_and_of_letter(reports: dic
     assert over == {}
 
 
+LABEL_SIZES = """() => [...document.querySelectorAll('svg text')].filter((t) => t.getClientRects().length)
+    .map((t) => parseFloat(getComputedStyle(t).fontSize) * t.getScreenCTM().a)"""
+OVERFLOWING = """() => [...document.querySelectorAll('article *')].filter((e) => e.getClientRects().length
+    && e.scrollWidth > e.clientWidth + 1 && getComputedStyle(e).overflowX === 'visible')
+    .map((e) => e.tagName + '.' + e.className)"""
+
+
+@pytest.mark.skipif(CHROMIUM is None, reason="headless Chromium (Debian package chromium) is not installed")
+def test_every_hands_report_reads_on_a_phone_and_a_laptop_without_sideways_scrolling(reports: dict[str, str]) -> None:
+    """On a phone (390 px) the chart labels are 10 px or more and the play table fits without scrolling inside
+    itself; on a laptop (1280 px) nothing spills out of its box."""
+    playwright = pytest.importorskip("playwright.sync_api", reason="Playwright comes with the dev extra")
+    problems: dict[str, list[str]] = {}
+    with playwright.sync_playwright() as driver:
+        browser = driver.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
+        phone = browser.new_page(viewport={"width": 390, "height": 844})
+        laptop = browser.new_page(viewport={"width": 1280, "height": 800})
+        for name, text in reports.items():
+            phone.set_content(text)
+            found = [f"a chart label of {size:.1f} px" for size in phone.evaluate(LABEL_SIZES) if size < 10]
+            table = phone.evaluate("""() => { const t = document.querySelector('table.play');
+                return [t.scrollWidth, t.clientWidth, t.getBoundingClientRect().right]; }""")
+            if table[0] > table[1] + 1 or table[2] > 390:
+                found.append(f"the play table is {table[0]} px wide in {table[1]} px")
+            if phone.evaluate("document.documentElement.scrollWidth") > 390:
+                found.append("the page scrolls sideways on a phone")
+            laptop.set_content(text)
+            found += [f"{element} spills out at 1280 px" for element in laptop.evaluate(OVERFLOWING)]
+            if found:
+                problems[name] = found
+        browser.close()
+    assert problems == {}
+
+
 def test_no_statisticians_word_before_the_method_appendix(reports: dict[str, str]) -> None:
     found = {name: [word for word in JARGON if re.search(rf"\b{re.escape(word)}", _prose_before_the_appendix(page),
                                                          re.IGNORECASE)]

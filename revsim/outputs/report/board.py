@@ -12,7 +12,7 @@ from revsim.cards import SEAT_LETTERS, SEAT_NAMES, next_seat
 from revsim.equity.steps import BoardRuling, Outcome
 from revsim.outputs.dicts import settings_to_dict
 from revsim.outputs.explain import claim_text, describe_result, explanation, ruling_line, step_texts
-from revsim.outputs.report.chart import BoardTraces, chart_svg
+from revsim.outputs.report.chart import BoardTraces, chart_svg, wide_and_narrow
 from revsim.outputs.report.evidence import card_html, diagram_html, escape, evidence_html, method_html
 from revsim.outputs.report.page import settings_text, version
 from revsim.outputs.text import describe_info
@@ -146,7 +146,7 @@ def _headline(ruling: BoardRuling) -> str:
 
 def _chart(traces: BoardTraces) -> str:
     return ('<h3>Declarer\'s tricks with perfect play, after every card</h3><figure class="keep">'
-            + chart_svg(traces)
+            + wide_and_narrow(lambda width: chart_svg(traces, width), 760)
             + "<figcaption>The solid line is the play as recorded; the dashed line puts a legal card in place of "
               "the revoke, follows the record while it fits, then the best play by all four hands. Red dots mark the "
               "revoke cards." + _marks_text(traces) + "</figcaption></figure>")

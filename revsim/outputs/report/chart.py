@@ -45,12 +45,22 @@ def _add(parent: ET.Element, tag: str, text: str | None = None, title: str | Non
     return element
 
 
+NARROW = 360
+"""The width a chart is drawn at for a phone (shown about 350 px wide, so its labels keep their size)."""
+
+
+def wide_and_narrow(draw: Callable[[int], str], wide: int) -> str:
+    """A chart drawn twice, for a wide screen and paper and for a phone; the style sheet shows one."""
+    return f'<div class="chart-wide">{draw(wide)}</div><div class="chart-narrow">{draw(NARROW)}</div>'
+
+
 def _written(svg: ET.Element) -> str:
     return ET.tostring(svg, encoding="unicode", short_empty_elements=True)
 
 
 def chart_svg(traces: BoardTraces, width: int = 760, height: int = 260) -> str:
-    """An SVG line chart of declarer's double-dummy tricks after every card, along one or two lines."""
+    """An SVG line chart of declarer's double-dummy tricks after every card, along one or two lines; narrower than
+    500, every other trick is numbered (a phone's drawing, its labels at their size)."""
     table, other = traces.table, traces.no_infraction
     count = max(len(table.values), (other.start + len(other.values)) if other else 0)
     values = list(table.values) + (list(other.values) if other else [])
@@ -78,7 +88,8 @@ def chart_svg(traces: BoardTraces, width: int = 760, height: int = 260) -> str:
     first_trick = 14 - (count - 1) // 4 if count > 1 else 1
     for cards in range(0, count - 1, 4):
         _add(svg, "line", x1=x(cards), x2=x(cards), y1=top, y2=height - bottom, stroke="#e6e6e6")
-        _add(svg, "text", str(first_trick + cards // 4), x=x(cards + 2), y=height - bottom + 14, text_anchor="middle")
+        if width >= 500 or (cards // 4) % 2 == 0:
+            _add(svg, "text", str(first_trick + cards // 4), x=x(cards + 2), y=height - bottom + 14, text_anchor="middle")
     _add(svg, "text", "trick (each card one step)", x=f"{left + plot_w / 2:.0f}", y=height - 4, text_anchor="middle")
 
     def polyline(trace: Trace, colour: str, dash: str | None = None) -> None:
@@ -94,8 +105,9 @@ def chart_svg(traces: BoardTraces, width: int = 760, height: int = 260) -> str:
             _add(svg, "circle", title="revoke", cx=x(index), cy=y(table.values[index]), r=5, fill="#c0392b")
     if marked and other is not None:
         _mark_the_ruling(svg, traces, float(x(count - 1)), other.values[-1], y)
-    legend_y, legend_x = top + 2, width - right - 230
-    _add(svg, "rect", x=legend_x, y=legend_y - 10, width=220, height=44 if other else 28, fill="white", stroke="#ccc")
+    legend_y, legend_x = top + 2, max(left + 4, width - right - 230)
+    _add(svg, "rect", x=legend_x, y=legend_y - 10, width=min(220, width - right - legend_x), height=44 if other else 28,
+         fill="white", stroke="#ccc")
     _add(svg, "line", x1=legend_x + 8, x2=legend_x + 34, y1=legend_y, y2=legend_y, stroke="#34495e", stroke_width=2)
     _add(svg, "text", "as played", x=legend_x + 40, y=legend_y + 4)
     if other is not None:
@@ -115,17 +127,18 @@ def _mark_the_ruling(svg: ET.Element, traces: BoardTraces, end: float, line_end:
         _add(svg, "circle", cx=f"{at:.1f}", cy=y(after), r=3, fill="#8e44ad")
         word = "trick" if abs(traces.moved) == 1 else "tricks"
         _add(svg, "text", f"{traces.moved:+d} {word} (64A)", x=f"{at + 6:.1f}",
-             y=f"{(float(y(line_end)) + float(y(after))) / 2 + 4:.1f}", font_size=10,
+             y=f"{(float(y(line_end)) + float(y(after))) / 2 + 4:.1f}", font_size=11,
              title="tricks transferred in the world without the revoke (Law 64A)")
     if traces.ruled is not None:
         _add(svg, "rect", title=f"the ruling: {traces.ruled} tricks", x=f"{at + 22:.1f}",
              y=f"{float(y(traces.ruled)) - 4:.1f}", width=8, height=8, fill="#2e7a3a")
-        _add(svg, "text", "ruling", x=f"{at + 34:.1f}", y=f"{float(y(traces.ruled)) + 4:.1f}", font_size=10)
+        _add(svg, "text", "ruling", x=f"{at + 34:.1f}", y=f"{float(y(traces.ruled)) + 4:.1f}", font_size=11)
 
 
 def distribution_chart(distribution: Weighted, assigned: Weighted, width: int = 520, height: int = 200) -> str:
     """Bars of the full estimate and the score assigned, by declarer's side's tricks, labelled by the one
-    rounding rule (so the chart says what the text and the rows say)."""
+    rounding rule (so the chart says what the text and the rows say); narrower than 500, the axis says less (the
+    caption says the rest)."""
     tricks = sorted({t for t, _ in distribution} | {t for t, _ in assigned})
     estimate_labels, assigned_labels = labels_by_tricks(distribution), labels_by_tricks(assigned)
     estimate, given = dict(distribution), dict(assigned)
@@ -150,8 +163,9 @@ def distribution_chart(distribution: Weighted, assigned: Weighted, width: int = 
             _add(svg, "rect", title=label, x=f"{x + offset:.1f}", y=f"{y(weight):.1f}", width=f"{bar:.1f}",
                  height=f"{plot * weight:.1f}", fill=colour)
             _add(svg, "text", label, x=f"{x + offset + bar / 2:.1f}", y=f"{y(weight) - 3:.1f}", text_anchor="middle",
-                 font_size=10)
+                 font_size=11)
         _add(svg, "text", str(count), x=f"{x + bar:.1f}", y=height - bottom + 14, text_anchor="middle")
-    _add(svg, "text", "declarer's side's tricks: the estimate (light) and the score assigned (green)",
-         x=f"{left + (width - left) / 2:.0f}", y=height - 4, text_anchor="middle")
+    axis = ("declarer's side's tricks: the estimate (light) and the score assigned (green)" if width >= 500
+            else "declarer's side's tricks")
+    _add(svg, "text", axis, x=f"{left + (width - left) / 2:.0f}", y=height - 4, text_anchor="middle")
     return _written(svg)

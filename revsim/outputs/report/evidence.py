@@ -24,7 +24,7 @@ from revsim.outputs.playouts import (
     representatives_of,
     transferred_texts,
 )
-from revsim.outputs.report.chart import distribution_chart
+from revsim.outputs.report.chart import distribution_chart, wide_and_narrow
 
 _RED = (1, 2)
 
@@ -114,7 +114,9 @@ def evidence_html(ruling: BoardRuling) -> str:
     for step in ruling.steps_of(ScoreAssigned):   # the score assigned is said once, in the law path
         assert isinstance(step, ScoreAssigned)
         if step.regime == "weighted" and len(step.distribution) > 1:
-            parts.append('<figure class="keep">' + distribution_chart(step.distribution, step.assigned)
+            chart = wide_and_narrow(lambda width, step=step: distribution_chart(step.distribution, step.assigned, width),
+                                    520)
+            parts.append('<figure class="keep">' + chart
                          + "<figcaption>How likely each result is without the revoke, and the score assigned."
                          "</figcaption></figure>")
     return "".join(parts)

@@ -116,7 +116,7 @@ function showCaseRuling() {
   }
   $("downloads").hidden = false;
   $("ruled-when").textContent = `Ruled ${localTime(ruled.at)}` +
-    (ruled.seconds ? ` in ${Math.round(ruled.seconds)} s` : "") + ", with " + settingsLine(ruled.board.settings || {}) + ".";
+    (ruled.seconds ? ` in ${ruled.seconds.toFixed(1)} s` : "") + ", with " + settingsLine(ruled.board.settings || {}) + ".";
   if (ruled.report) showReport(ruled.report); else $("report-section").hidden = true;
   markStale();
 }
@@ -167,7 +167,9 @@ function outcomeText(outcomes) {
 
 function settingsLine(settings) {
   const shown = ["estimator", "level", "seed", "regime", "both_sides", "likely", "max_outcomes", "granularity"];
-  return shown.filter((key) => key in settings).map((key) => `${key.replace("_", " ")} ${settings[key]}`).join(", ");
+  const written = (key) => key !== "likely" || typeof settings.likely !== "number" ? settings[key]
+    : Math.abs(settings.likely - 1 / 6) < 1e-4 ? "1/6" : `${Math.round(settings.likely * 100)}%`;
+  return shown.filter((key) => key in settings).map((key) => `${key.replace("_", " ")} ${written(key)}`).join(", ");
 }
 
 function showRuling(board) {
