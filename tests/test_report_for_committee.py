@@ -9,6 +9,7 @@ import re
 import shutil
 from pathlib import Path
 from types import SimpleNamespace
+from typing import Any
 
 import pytest
 from click.testing import CliRunner
@@ -148,3 +149,83 @@ def test_law62a_a_weighted_ruling_says_in_its_headline_why_it_is_weighted() -> N
     assert weighted.startswith("Law 62A, weighted: the play after the correction could go more than one way")
     assert _headline(SimpleNamespace(law="62A", ns=two[:1], ew=two[:1])) == "Law 62A"  # type: ignore[arg-type]
     assert _headline(SimpleNamespace(law="none", ns=(), ew=())) == "the table result stands"  # type: ignore[arg-type]
+
+
+def _ruling(name: str, estimator: str = "dd") -> Any:
+    [record] = [item for item in read_records(HANDS / name) if isinstance(item, Record)][:1]
+    return adjudicate(record, Settings(estimator=estimator))
+
+
+def test_the_play_steps_card_by_card_with_each_legal_cards_value_at_the_revoke() -> None:
+    ruling = _ruling("duschek-too-late-a.pbn")
+    page = report_html(ruling)
+    viewer = page[page.index('<details class="viewer">'):page.index("</details>", page.index('<details class="viewer">'))]
+    cards = len(ruling.table.replay.plays)
+    assert viewer.count('type="radio"') == cards + 1 and viewer.count('class="step step-') == cards + 1
+    targets = set(re.findall(r'<label for="([^"]+)"', viewer))
+    assert targets and targets <= set(re.findall(r'id="([^"]+)"', viewer))          # every button steps somewhere
+    assert "<script" not in page
+    [estimate] = ruling.estimates.values()
+    at_revoke = re.search(r'<p class="at-revoke">(.*?)</p>', viewer, re.S)
+    assert at_revoke is not None
+    said = html.unescape(re.sub(r"<[^>]+>", "", at_revoke.group(1)))
+    for candidate in estimate.candidates:
+        suit, rank = "♠♥♦♣"[candidate.card.suit], str(candidate.card)[1:].replace("T", "10")
+        assert f"{suit}{rank} {candidate.declarer_tricks}" in said
+    assert "@media print" in page and ".viewer { display: none; }" in page          # paper has the table instead
+
+
+def test_the_deal_shows_its_makeable_contracts_and_par_as_a_hand_record_does() -> None:
+    from endplay.dds import calc_dd_table, par
+    from endplay.types import Deal, Player, Vul
+
+    from revsim.cards import deal_to_pbn
+
+    ruling = _ruling("duschek-too-late-a.pbn")
+    page = report_html(ruling)
+    table = page[page.index('<table class="makeable">'):page.index("</table>", page.index('<table class="makeable">'))]
+    deal = Deal(deal_to_pbn(tuple(frozenset(hand) for hand in ruling.table.replay.initial_hands)))
+    solved = calc_dd_table(deal).to_list()
+    rows = re.findall(r"<tr><th[^>]*>([^<]+)</th>(.*?)</tr>", table)
+    assert [label for label, _ in rows] == ["NT", "♠", "♥", "♦", "♣"]
+    for (_, cells), strain in zip(rows, (4, 0, 1, 2, 3), strict=True):
+        shown = [html.unescape(cell) for cell in re.findall(r"<td class='num'>([^<]+)</td>", cells)]
+        assert shown == [str(solved[strain][seat] - 6) if solved[strain][seat] >= 7 else "–" for seat in (0, 2, 1, 3)]
+    record = ruling.record
+    expected = par(calc_dd_table(deal), Vul.none if record.vulnerability == "None" else Vul.both, Player(record.dealer))
+    assert f"North-South {expected.score:+d}" in page and "Par: " in page
+    end_position = report_html(_ruling("law64b3-penalty-card-only-card.toml"))
+    assert ('<table class="makeable">' in end_position) == (_ruling("law64b3-penalty-card-only-card.toml").record
+                                                            .first_trick == 1)
+
+
+def test_cards_in_the_reports_words_read_as_on_the_table() -> None:
+    """One card notation (♠J) in the report's own words, as in the desk."""
+    page = report_html(_ruling("duschek-too-late-a.pbn"))
+    words = html.unescape(re.sub(r"<[^>]+>", " ", re.sub(r"<style.*?</style>", "", page, flags=re.S)))
+    assert re.findall(r"\b[SHDC](?:10|[AKQJT2-9])\b", words) == []
+    assert "♠J" in words
+
+
+@pytest.mark.skipif(CHROMIUM is None, reason="headless Chromium (Debian package chromium) is not installed")
+def test_a_sessions_report_prints_each_board_on_two_pages(tmp_path: Path) -> None:
+    """``report --all``: the index, then each board from a new page and on at most two."""
+    from revsim.outputs.casetoml import cases_to_toml, record_to_case
+
+    playwright = pytest.importorskip("playwright.sync_api", reason="Playwright comes with the dev extra")
+    names = ("duschek-repeated-3nt.pbn", "kooijman-lead-restriction.toml", "law64c2b-damaged-side-only.toml")
+    cases = [record_to_case(next(r for r in read_records(HANDS / name) if isinstance(r, Record))) for name in names]
+    session = tmp_path / "session.toml"
+    session.write_text(cases_to_toml(cases))
+    out = tmp_path / "session.html"
+    result = CliRunner().invoke(main, ["report", str(session), "--all", "--estimator", "dd", "-o", str(out)])
+    assert result.exit_code == 0, result.output
+    with playwright.sync_playwright() as driver:
+        browser = driver.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
+        page = browser.new_page()
+        page.goto(out.as_uri())
+        articles = page.locator("article").count()
+        for paper in ("A4", "Letter"):
+            pages = len(re.findall(rb"/Type\s*/Page[^s]", page.pdf(format=paper)))
+            assert articles == 3 and pages <= 1 + 2 * articles, (paper, pages)
+        browser.close()

@@ -188,3 +188,21 @@ def test_a_saved_case_keeps_the_estimators_level_and_seed(page: Any, tmp_path: P
     page.wait_for_function("document.getElementById('message').textContent.includes('1 case(s) added')")
     assert (page.input_value("#option-seed"), page.input_value("#regime"), page.input_value("#likely")) == (
         "7", "non-weighted", "1/5")
+
+
+def test_the_desks_print_is_the_reports_two_pages_and_the_appendix_when_asked(page: Any) -> None:
+    _fresh(page)
+    open_record(page, "duschek-repeated-3nt.pbn")
+    page.select_option("#estimator", "dd")
+    rule_and_wait(page)
+    pages = len(re.findall(rb"/Type\s*/Page[^s]", page.pdf(format="A4")))
+    assert 1 <= pages <= 2
+    page.emulate_media(media="print")
+    try:
+        assert page.locator("#report h1").is_visible() and not page.locator("#case").is_visible()
+        assert not page.locator("#report .appendix").is_visible()
+        page.evaluate("() => { const box = document.getElementById('print-method'); box.checked = true; "
+                      "box.dispatchEvent(new Event('change', { bubbles: true })); }")
+        assert page.locator("#report .appendix").is_visible()
+    finally:
+        page.emulate_media(media="screen")

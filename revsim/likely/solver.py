@@ -19,7 +19,7 @@ import tempfile
 import threading
 import time
 from collections import OrderedDict
-from collections.abc import Iterator, Mapping, Sequence, Set
+from collections.abc import Iterable, Iterator, Mapping, Sequence, Set
 from dataclasses import dataclass
 from typing import Any
 
@@ -277,3 +277,37 @@ def best_card(values: Mapping[Card, float]) -> Card:
     deterministic."""
     best = max(values.values())
     return min((card for card, value in values.items() if value == best), key=lambda card: (card.suit, -card.rank))
+
+
+@dataclass(frozen=True)
+class DealTable:
+    """What a hand record prints under a deal: each declarer's double-dummy tricks in each strain, and par.
+
+    ``tricks[strain][seat]``: strains in the order S, H, D, C, NT; seats N, E, S, W. ``par_score``: North-South's
+    par score; ``par_contracts``: the par contracts as (level, strain 0-4, doubled, declarer, overtricks or
+    undertricks), each declarer who makes it listed."""
+
+    tricks: tuple[tuple[int, ...], ...]
+    par_score: int
+    par_contracts: tuple[tuple[int, int, bool, Seat, int], ...]
+
+
+_VULNERABLE = {"None": "none", "NS": "ns", "EW": "ew", "All": "both"}
+
+
+def deal_table(hands: Sequence[Iterable[Card]], dealer: Seat, vulnerability: str) -> DealTable:
+    """Double-dummy tricks of every strain for every declarer, and par (endplay's ``calc_dd_table`` and ``par``),
+    of a full deal of 13 cards a hand; ValueError for anything else."""
+    from endplay.dds import calc_dd_table, par
+    from endplay.types import Vul
+
+    cards = [frozenset(hand) for hand in hands]
+    if len(cards) != 4 or any(len(hand) != 13 for hand in cards):
+        raise ValueError("a makeable-contracts table needs a full deal of 13 cards a hand")
+    deal = Deal(deal_to_pbn(tuple(cards)))
+    with _lock, _dds_dump_kept_aside():
+        table = calc_dd_table(deal)
+        found = par(table, getattr(Vul, _VULNERABLE.get(vulnerability, "none")), Player(dealer))
+    contracts = tuple((int(c.level), _SUITS.index(c.denom), int(c.penalty) > 1, Seat(int(c.declarer)), int(c.result))
+                      for c in found)
+    return DealTable(tuple(tuple(int(t) for t in row) for row in table.to_list()), int(found.score), contracts)

@@ -13,6 +13,7 @@ from dataclasses import replace
 from revsim.equity.settings import Settings
 from revsim.equity.steps import BoardRuling, Compared
 from revsim.equity.trace import no_infraction_trace, table_trace
+from revsim.likely.solver import DealTable, deal_table
 from revsim.outputs.report.board import report_article
 from revsim.outputs.report.chart import BoardTraces
 from revsim.outputs.report.page import page
@@ -29,7 +30,17 @@ def board_traces(ruling: BoardRuling) -> BoardTraces:
     index_of = {(play.trick, play.seat): i + 1 for i, play in enumerate(ruling.table.replay.plays)}
     revoke_indices = tuple(index_of[(r.trick, r.seat)] for r in ruling.revokes if (r.trick, r.seat) in index_of)
     return BoardTraces(table_trace(ruling), no_infraction_trace(ruling, estimate) if estimate is not None else None,
-                       revoke_indices, *transfer_in_world(ruling))
+                       revoke_indices, *transfer_in_world(ruling), deal_table=makeable(ruling))
+
+
+def makeable(ruling: BoardRuling) -> DealTable | None:
+    """The deal's makeable contracts and par, as a hand record prints them; None for an end position (the dealer
+    taken as North where the record does not say)."""
+    record = ruling.record
+    hands = ruling.table.replay.initial_hands
+    if record.first_trick != 1 or any(len(hand) != 13 for hand in hands):
+        return None
+    return deal_table(hands, record.dealer if record.dealer is not None else 0, record.vulnerability)
 
 
 def transfer_in_world(ruling: BoardRuling) -> tuple[int, int | None]:

@@ -13,8 +13,10 @@ from revsim.equity.steps import BoardRuling, Outcome
 from revsim.outputs.dicts import settings_to_dict
 from revsim.outputs.explain import claim_text, describe_result, explanation, ruling_line, step_texts
 from revsim.outputs.report.chart import BoardTraces, chart_svg, wide_and_narrow
-from revsim.outputs.report.evidence import card_html, diagram_html, escape, evidence_html, method_html
+from revsim.outputs.report.evidence import card_html, diagram_html, escape, evidence_html, method_html, prose
+from revsim.outputs.report.makeable import makeable_html
 from revsim.outputs.report.page import settings_text, version
+from revsim.outputs.report.viewer import viewer_html
 from revsim.outputs.text import describe_info
 from revsim.outputs.weights import labels_by_tricks
 from revsim.scoring.field import score_against_field
@@ -83,7 +85,7 @@ def _play_table(ruling: BoardRuling) -> str:
                     + f"<td class='num'>{won[0] + before[0]}&ndash;{won[1] + before[1]}</td></tr>")
     claim = ""
     if ruling.table.claimed:
-        claim = f'<p class="claim">{_e(claim_text(ruling))}</p>'
+        claim = f'<p class="claim">{prose(claim_text(ruling))}</p>'
     return ('<h2>The play</h2><figure class="keep"><table class="play"><tr><th>Trick</th><th>Lead</th>'
             '<th colspan="4">The cards in the order played</th><th>Won</th><th>NS&ndash;EW</th></tr>'
             + "".join(rows) + "</table>"
@@ -94,8 +96,8 @@ def _play_table(ruling: BoardRuling) -> str:
 
 def _law_path(ruling: BoardRuling) -> str:
     told = explanation(ruling)
-    items = "".join(f"<li>{_e(step)}</li>" for step in step_texts(ruling) if step not in told)
-    explain = f'<p class="explain">{_e(told)}</p>' if told else ""
+    items = "".join(f"<li>{prose(step)}</li>" for step in step_texts(ruling) if step not in told)
+    explain = f'<p class="explain">{prose(told)}</p>' if told else ""
     return f'<h2>The law, step by step</h2><ol class="laws">{items}</ol>{explain}'
 
 
@@ -168,7 +170,7 @@ def report_article(ruling: BoardRuling, traces: BoardTraces, field: list[int] | 
     record = ruling.record
     assert record.contract is not None
     facts = record.facts.describe()
-    notes = "".join(f"<li>{_e(note)}</li>" for note in record.notes)
+    notes = "".join(f"<li>{prose(note)}</li>" for note in record.notes)
     endplay_version, revsim_version = version("endplay"), version("revsim")
     used = settings_to_dict(settings, record)
     final = ruling_line(ruling, detail=True, separator="; ")
@@ -201,17 +203,18 @@ def report_article(ruling: BoardRuling, traces: BoardTraces, field: list[int] | 
         summary,
         _ruling_table(ruling, field),
         _law_path(ruling),
-        ("<h2>Facts</h2><ul>" + "".join(f"<li>{_e(f)}</li>" for f in facts) + "</ul>") if facts else "",
+        ("<h2>Facts</h2><ul>" + "".join(f"<li>{prose(f)}</li>" for f in facts) + "</ul>") if facts else "",
         ("<h2>What the players said</h2><ul>" + "".join(f"<li>{_e(said)}</li>" for said in record.facts.statements)
          + "</ul>") if record.facts.statements else "",
         ("<h2>The director's findings of fact</h2><ul>" + "".join(f"<li>{_e(found)}</li>" for found in
                                                                   record.facts.findings) + "</ul>")
         if record.facts.findings else "",
-        '<div class="side-by-side"><section><h2>The deal</h2><figure class="keep">', _diagram(ruling),
-        '<figcaption>Cards outlined are those the ruling plays in place of the revoke.</figcaption>'
-        if ruling.estimates else "", "</figure>",
+        '<div class="side-by-side"><section><h2>The deal</h2><div class="deal-row"><figure class="keep">',
+        _diagram(ruling), '<figcaption>Cards outlined are those the ruling plays in place of the revoke.</figcaption>'
+        if ruling.estimates else "", "</figure>", makeable_html(traces.deal_table), "</div>",
         _auction(ruling), "</section><section>",
         _play_table(ruling), "</section></div>",
+        viewer_html(ruling, anchor or str(record.board)),
         evidence_html(ruling),
         f"<h2>Notes on the record</h2><ul>{notes}</ul>" if notes else "",
         appendix,

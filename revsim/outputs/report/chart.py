@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 from revsim.equity.steps import Weighted
 from revsim.equity.trace import Trace
+from revsim.likely.solver import DealTable
 from revsim.outputs.weights import labels_by_tricks
 
 SVG = "http://www.w3.org/2000/svg"
@@ -18,8 +19,8 @@ SVG = "http://www.w3.org/2000/svg"
 
 @dataclass(frozen=True)
 class BoardTraces:
-    """The double-dummy traces a board's report shows: the table line, the no-infraction line (None without an
-    estimate), and the places of the revoke cards along the table line."""
+    """The solver's work a board's report shows: the double-dummy table line, the no-infraction line (None without
+    an estimate), the places of the revoke cards along the table line, and the deal's makeable contracts."""
 
     table: Trace
     no_infraction: Trace | None
@@ -28,6 +29,8 @@ class BoardTraces:
     """Declarer's side's tricks Law 64A moves in the world without the revoke (negative: tricks lost)."""
     ruled: int | None = None
     """Declarer's side's tricks in the ruling's most weighted result."""
+    deal_table: DealTable | None = None
+    """The deal's makeable contracts and par (a full deal only), shown beside the deal."""
 
 
 def _svg(width: int, height: int, label: str) -> ET.Element:

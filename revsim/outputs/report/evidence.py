@@ -8,6 +8,7 @@ The sentences come from ``outputs.explain``; this module lays them out as HTML.
 from __future__ import annotations
 
 import html
+import re
 from collections.abc import Iterable, Sequence, Set
 from typing import Any
 
@@ -35,6 +36,14 @@ def escape(text: object) -> str:
 
 
 _e = escape
+
+_CARD_IN_WORDS = re.compile(r"(?<![\w/.:-])([SHDC])(10|[AKQJT2-9])(?![\w-])")
+
+
+def prose(text: object) -> str:
+    """Text made safe for HTML, each card in it written as a card is everywhere in revsim's pages (♠J, red for
+    hearts and diamonds), not as the letters a record uses (SJ)."""
+    return _CARD_IN_WORDS.sub(lambda found: card_html(found.group(1) + found.group(2)), escape(text))
 
 
 def _colour(suit: int) -> str:
@@ -98,24 +107,24 @@ def evidence_html(ruling: BoardRuling) -> str:
     estimate = ruling.no_infraction
     if estimate is None:
         return ""
-    parts = ["<h2>Without the revoke</h2>", f"<p>{_e(position_text(ruling, estimate))}</p>",
+    parts = ["<h2>Without the revoke</h2>", f"<p>{prose(position_text(ruling, estimate))}</p>",
              _position_diagram(ruling, estimate)]
     if estimate.estimator == "sd":
-        parts.append(f"<p>{_e(played_text(estimate))}</p>")
+        parts.append(f"<p>{prose(played_text(estimate))}</p>")
         total = int(estimate.evidence.get("play_out_count", 0))  # type: ignore[call-overload]
-        shown = [f'<div class="playout-item keep"><p>{_e(representative_intro(representative, total))}:</p>'
-                 + _representative_table(representative) + f"<p>{_e(parted_text(representative))}</p></div>"
+        shown = [f'<div class="playout-item keep"><p>{prose(representative_intro(representative, total))}:</p>'
+                 + _representative_table(representative) + f"<p>{prose(parted_text(representative))}</p></div>"
                  for representative in representatives_of(estimate)]
         parts.append('<div class="playouts">' + "".join(shown) + "</div>")
-        parts += [f"<p>{_e(line)}</p>" for line in (*only_real_play_texts(estimate), *real_play_texts(estimate),
+        parts += [f"<p>{prose(line)}</p>" for line in (*only_real_play_texts(estimate), *real_play_texts(estimate),
                                                      *transferred_texts(ruling))]
     else:
-        parts += [f"<p class='explain'>{_e(line)}</p>" for line in writer_for(estimate).evidence(ruling, estimate)]
+        parts += [f"<p class='explain'>{prose(line)}</p>" for line in writer_for(estimate).evidence(ruling, estimate)]
     for step in ruling.steps_of(ScoreAssigned):   # the score assigned is said once, in the law path
         assert isinstance(step, ScoreAssigned)
         if step.regime == "weighted" and len(step.distribution) > 1:
-            chart = wide_and_narrow(lambda width, step=step: distribution_chart(step.distribution, step.assigned, width),
-                                    520)
+            distribution, assigned = step.distribution, step.assigned
+            chart = wide_and_narrow(lambda width: distribution_chart(distribution, assigned, width), 520)
             parts.append('<figure class="keep">' + chart
                          + "<figcaption>How likely each result is without the revoke, and the score assigned."
                          "</figcaption></figure>")
@@ -125,7 +134,7 @@ def evidence_html(ruling: BoardRuling) -> str:
 def method_html(ruling: BoardRuling, settings_line: str, seed_line: str) -> str:
     """The Method appendix: how each estimate was made, with the parameters that reproduce it (on paper only when
     asked: ``report --method``)."""
-    items = "".join(f"<li>{_e(line)}</li>" for line in method_texts(ruling))
+    items = "".join(f"<li>{prose(line)}</li>" for line in method_texts(ruling))
     candidates = "".join(
         "<table><tr><th>Card</th><th>Declarer's tricks, double dummy</th></tr>"
         + "".join(f"<tr><td>{card_html(c.card)}</td><td class='num'>{c.declarer_tricks}</td></tr>"
