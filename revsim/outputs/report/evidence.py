@@ -10,6 +10,7 @@ from __future__ import annotations
 import html
 import re
 from collections.abc import Iterable, Sequence, Set
+from functools import partial
 from typing import Any
 
 from revsim.cards import SEAT_LETTERS, SEAT_NAMES, SUIT_SYMBOLS, Card, sort_hand
@@ -123,8 +124,7 @@ def evidence_html(ruling: BoardRuling) -> str:
     for step in ruling.steps_of(ScoreAssigned):   # the score assigned is said once, in the law path
         assert isinstance(step, ScoreAssigned)
         if step.regime == "weighted" and len(step.distribution) > 1:
-            distribution, assigned = step.distribution, step.assigned
-            chart = wide_and_narrow(lambda width: distribution_chart(distribution, assigned, width), 520)
+            chart = wide_and_narrow(partial(distribution_chart, step.distribution, step.assigned), 520)
             parts.append('<figure class="keep">' + chart
                          + "<figcaption>How likely each result is without the revoke, and the score assigned."
                          "</figcaption></figure>")
