@@ -144,5 +144,6 @@ def test_the_case_label_follows_every_edit_and_cards_read_alike(page: Any) -> No
     page.select_option("#estimator", "dd")
     rule_and_wait(page)
     revoke = page.locator("#ruling li b").first.text_content()
-    assert "♠J" in revoke and "SJ" not in revoke
+    assert "East's ♠J" in revoke
+    assert re.findall(r"\b[SHDC](?:10|[AKQJT2-9])\b", page.locator("#ruling").text_content()) == []   # CJ: ♣J
     assert "E:♠J" in page.locator("#tricks .revoke").first.text_content()

@@ -172,10 +172,17 @@ function settingsLine(settings) {
   return shown.filter((key) => key in settings).map((key) => `${key.replace("_", " ")} ${written(key)}`).join(", ");
 }
 
+function cardsInWords(text) {
+  // The cards revsim's sentences name as a record does (SJ, C10) written as everywhere on the page (♠J, ♣10).
+  return String(text).replace(/(^|[^\w/.:-])([SHDC])(10|[AKQJT2-9])(?![\w-])/g,
+    (whole, before, suit, rank) => before + SYMBOLS[suit] + (rank === "T" ? "10" : rank));
+}
+
 function showRuling(board) {
   const box = $("ruling");
   box.replaceChildren();
-  const add = (tag, text, className = "") => box.appendChild(Object.assign(document.createElement(tag), { textContent: text, className }));
+  const add = (tag, text, className = "") => box.appendChild(Object.assign(document.createElement(tag),
+    { textContent: cardsInWords(text), className }));
   if (board.status !== "ok") { add("p", board.reason || board.error, "quiet"); return; }
   const law = board.ruling.law === "none" ? "The table result stands" : `Law ${board.ruling.law}`;
   add("p", `${law}: ${board.ruling.written}`, "law");
@@ -189,8 +196,9 @@ function showRuling(board) {
     const list = document.createElement("ul");
     for (const r of board.revokes) {
       const item = document.createElement("li");
-      item.append(Object.assign(document.createElement("b"), { textContent: `Trick ${r.trick}, ${r.player}'s ${showCard(normaliseCard(r.card))}: ` }),
-        `${r.established ? `established (${r.established_by})` : "corrected in time"}; ${r.law}: ${r.reason}`);
+      item.append(Object.assign(document.createElement("b"),
+        { textContent: `Trick ${r.trick}, ${SEAT_WORDS[r.player] || r.player}'s ${showCard(normaliseCard(r.card))}: ` }),
+        cardsInWords(`${r.established ? `established (${r.established_by})` : "corrected in time"}; ${r.law}: ${r.reason}`));
       list.append(item);
     }
     box.append(list);
