@@ -176,7 +176,7 @@ function showCase(case_) {
   for (const key of CASE_DETAILS) $(key).value = case_[key] !== undefined ? String(case_[key]) : "";
   for (const seat of SEATS) $(`player-${seat}`).value = (case_.players || {})[seat] || "";
   for (const key of ["statements", "findings"]) $(key).value = (case_[key] || []).join("\n");
-  if (desk.estimators.length) showSettings(case_.settings);
+  if (desk.estimators.length && case_.settings) showSettings(case_.settings);   // else the settings on screen stay
   const facts = case_.facts || {};
   $("noticed").value = facts.noticed || "";
   $("noticed-trick").value = facts.noticed_at || facts.noticed_at_trick || "";
