@@ -132,3 +132,20 @@ def test_the_command_line_and_the_desk_choose_the_report_record_with_one_functio
     assert caught.value.kind == "no-play"
     with pytest.raises(NotOneRecord, match=r"--record 3, but only 2 records are selected"):
         one_record([record, passed], [record.board], 3, cli)
+
+
+def test_the_desks_form_of_a_weighted_score_offers_what_revsim_takes() -> None:
+    """The desk's list of weight steps is law84.GRANULARITIES, and its defaults are the settings' own."""
+    import re
+    from pathlib import Path
+
+    from revsim.equity.law84 import GRANULARITIES, LIKELY
+
+    page = (Path(__file__).resolve().parent.parent / "revsim" / "web" / "static" / "desk.html").read_text()
+    steps = re.search(r'<select id="granularity">(.*?)</select>', page, re.S)
+    assert steps is not None
+    offered = [int(value) for value in re.findall(r"<option[^>]*>(\d+)</option>", steps.group(1))]
+    assert offered == list(GRANULARITIES)
+    assert re.search(r'<option selected>(\d+)</option>', steps.group(1)).group(1) == str(Settings().granularity)  # type: ignore[union-attr]
+    assert f'id="max-outcomes" type="number" min="1" max="14" value="{Settings().max_outcomes}"' in page
+    assert 'id="likely" value="1/6"' in page and abs(LIKELY - 1 / 6) < 1e-12
