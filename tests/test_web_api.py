@@ -60,6 +60,8 @@ def test_the_page_and_its_assets_are_served_by_revsim(desk_url: str) -> None:
     status, script = get(desk_url, "/static/table.js")
     assert status == 200 and "function replay()" in script
     status, script = get(desk_url, "/static/desk.js")
+    assert status == 200 and "function buildCase(" in script
+    status, script = get(desk_url, "/static/ruling.js")
     assert status == 200 and "async function rule()" in script
     status, style = get(desk_url, "/static/desk.css")
     assert status == 200 and ".hand" in style
