@@ -219,9 +219,6 @@ def main() -> None:
                         help="layouts a player deals at each decision (instead of the shipped level's)")
     parser.add_argument("--sight", type=float, default=None,
                         help="with --blend-only or --score-only: this defence sight instead of the shipped one")
-    parser.add_argument("--count", type=float, default=None,
-                        help="with --blend-only or --score-only: how often a defender who does not read his "
-                             "partner's hand reads his count (instead of the shipped level's)")
     parser.add_argument("--own-world", action="store_true",
                         help="also score the play-outs against a second seed's play-outs of the scoring positions")
     parser.add_argument("--checks-only", action="store_true",
@@ -259,8 +256,6 @@ def main() -> None:
         base = replace(base, **switched)
         if args.sight is not None:
             base = replace(base, defence_sight=args.sight)
-        if args.count is not None:
-            base = replace(base, defence_count=args.count)
         if args.layouts is not None:
             base = replace(base, layouts=args.layouts)
         if args.playouts is not None:

@@ -36,7 +36,6 @@ def fitted_on(args: argparse.Namespace, base: Level, structure: str, errors_fitt
     options = ("" if args.auction_fit is None else f" --auction-fit {args.auction_fit}") + "".join(
         " --" + option.replace("_", "-") for option in READING_OPTIONS if getattr(args, option))
     options += "" if args.sight is None else f" --sight {args.sight}"
-    options += "" if getattr(args, "count", None) is None else f" --count {args.count}"
     options += "" if args.layouts is None else f" --layouts {args.layouts}"
     options += "" if args.playouts is None else f" --playouts {args.playouts}"
     options += f" --contract-values {args.contract_values}" if args.contract_values else ""

@@ -61,9 +61,6 @@ class Policy:
     it reaches his side's goal (0: tricks alone, as double dummy counts them)."""
     defence_temperature: float | None = None
     """The defenders' softmax temperature where it differs from declarer's (None: ``temperature``)."""
-    defence_count: float = 0.0
-    """How often a defender who does not read his partner's hand reads his partner's count: the suit lengths
-    his signals show (the layouts he deals then give his partner exactly those); stratified like ``defence_sight``."""
     declarer_insight: float = 0.0
     defence_insight: float = 0.0
     """How far declarer's (and the defenders') choices lean to the card that is best on the actual deal, beyond
@@ -177,13 +174,11 @@ def play_out_lines(position: Replay, declarer: Seat, shapes: dict[Seat, HandShap
                 _play(line, legal[0], firsts, index)
                 continue
             deciding.append((index, legal))
-        defending_now = [side_of(lines[index].to_play) != side for index, _ in deciding]
-        reading = hand_readers(defending_now, policy, rng)
-        counting = count_readers(defending_now, reading, policy, rng)
+        reading = hand_readers([side_of(lines[index].to_play) != side for index, _ in deciding], policy, rng)
         asking: list[_Decision] = []
         batch: list[Layout] = []
-        for (index, legal), reads, counts in zip(deciding, reading, counting, strict=True):
-            view, layouts = _view_and_layouts(lines[index], declarer, shapes, policy, reads, rng, counts)
+        for (index, legal), reads in zip(deciding, reading, strict=True):
+            view, layouts = _view_and_layouts(lines[index], declarer, shapes, policy, reads, rng)
             asking.append(_Decision(index, legal, view, len(batch), len(batch) + len(layouts)))
             batch.extend(layouts)
         if not asking and all(result is not None for result in results):
@@ -207,11 +202,10 @@ def play_out_lines(position: Replay, declarer: Seat, shapes: dict[Seat, HandShap
 
 
 def _view_and_layouts(line: Replay, declarer: Seat, shapes: dict[Seat, HandShape], policy: Policy, reads: bool,
-                      rng: random.Random, counts: bool = False) -> tuple[View, list[Layout]]:
+                      rng: random.Random) -> tuple[View, list[Layout]]:
     """The view of the player to play and the layouts he deals from it: one when he sees all but one hand
-    (a defender who reads his partner), else ``policy.layouts`` (a defender who reads his partner's count,
-    ``counts``, deals his partner those lengths)."""
-    view = player_view(line, line.to_play, declarer, shapes, reads_hands=reads, reads_count=counts)
+    (a defender who reads his partner), else ``policy.layouts``."""
+    view = player_view(line, line.to_play, declarer, shapes, reads_hands=reads)
     if len(view.hidden) <= 1:
         return view, sample_layouts(view, 1, rng)
     weights = [weight for weight in (lead_weight(line, view, shapes, policy.leads),
@@ -265,13 +259,6 @@ def hand_readers(defending: list[bool], policy: Policy, rng: random.Random) -> l
     defenders = stratified_readers(defending, policy.defence_sight, rng)
     declarers = stratified_readers([not defends for defends in defending], policy.declarer_sight, rng)
     return [defender or reads for defender, reads in zip(defenders, declarers, strict=True)]
-
-
-def count_readers(defending: list[bool], reading: list[bool], policy: Policy, rng: random.Random) -> list[bool]:
-    """Which of the defenders deciding at one step who do not read their partner's hand (``reading``) read his
-    count, each with the policy's ``defence_count``, drawn stratified (no draw at 0)."""
-    return stratified_readers([defends and not reads for defends, reads in zip(defending, reading, strict=True)],
-                              policy.defence_count, rng)
 
 
 def _break_ties(lines: list[Replay], asking: list[_Decision], averages: list[dict[Card, float]],
@@ -382,10 +369,8 @@ def card_averages(replay: Replay, declarer: Seat, shapes: dict[Seat, HandShape],
     legal = _choices(replay, allowed)
     if len(legal) == 1:
         return {legal[0]: 0.0}
-    defending = [side_of(replay.to_play) != side_of(declarer)]
-    [reads] = hand_readers(defending, policy, rng)
-    [counts] = count_readers(defending, [reads], policy, rng)
-    view, layouts = _view_and_layouts(replay, declarer, shapes, policy, reads, rng, counts)
+    [reads] = hand_readers([side_of(replay.to_play) != side_of(declarer)], policy, rng)
+    view, layouts = _view_and_layouts(replay, declarer, shapes, policy, reads, rng)
     decision = _Decision(0, legal, view, 0, len(layouts))
     solved = layout_values(layouts, replay.trump, replay.leader, replay.current_trick)
     averages = [_averages(legal, solved, goal_value(replay, declarer, target, policy))]

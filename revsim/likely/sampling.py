@@ -5,16 +5,13 @@ most constrained cards first (a revoke in the play shows a false void: when no l
 they are dropped); a layout that fits the auction (``view.HandShape``, over the player's
 original hand: the cards dealt to him now plus those he has played) is kept. When the auction cannot be
 met within the tries allowed, it is dropped and the cards seen and the voids alone decide: the play is
-evidence, the auction a guess. Where the player knows a hidden hand's suit lengths (a defender's
-partner's count signals), that hand gets exactly that many cards of each suit and the other hidden hand the
-rest.
+evidence, the auction a guess.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from dataclasses import replace
 
 from revsim.cards import Card, Layout, Seat
 from revsim.likely.view import View
@@ -30,8 +27,6 @@ def sample_layouts(view: View, count: int, rng: random.Random, tries_per_layout:
     for card in sorted(view.unseen):  # in card order: a set's own order depends on how it was built
         by_suit[card.suit].append(card)
     order = sorted((suit for suit in range(4) if by_suit[suit]), key=lambda suit: len(eligible[suit]))
-    if view.lengths and _deal_counted(view, random.Random(0), by_suit) is None:
-        view = replace(view, lengths={})            # lengths the cards unseen cannot meet: not read
     attempts = 0
     while len(layouts) < count:
         attempts += 1
@@ -39,7 +34,7 @@ def sample_layouts(view: View, count: int, rng: random.Random, tries_per_layout:
             eligible = {suit: list(view.hidden) for suit in range(4)}
         if attempts > 60 * count + 100:
             raise ValueError("no layout fits the cards seen")
-        dealt = _deal_counted(view, rng, by_suit) if view.lengths else _deal(view, rng, eligible, by_suit, order)
+        dealt = _deal(view, rng, eligible, by_suit, order)
         if dealt is None:
             continue
         if use_auction and not _fits_auction(view, dealt):
@@ -97,29 +92,6 @@ def _deal(view: View, rng: random.Random, eligible: dict[int, list[Seat]], by_su
     return hands
 
 
-def _deal_counted(view: View, rng: random.Random, by_suit: dict[int, list[Card]]) -> dict[Seat, set[Card]] | None:
-    """One random assignment of the unseen cards when the suit lengths of a hidden hand are known
-    (``View.lengths``): in each suit that hand gets as many cards as it holds, chosen at random, and the one
-    other hidden hand the rest (None when the lengths do not fit the cards unseen)."""
-    counted = [seat for seat in view.hidden if seat in view.lengths]
-    others = [seat for seat in view.hidden if seat not in view.lengths]
-    if len(counted) != 1 or len(others) != 1:
-        return None
-    known, other = counted[0], others[0]
-    hands: dict[Seat, set[Card]] = {known: set(), other: set()}
-    for suit, cards in by_suit.items():
-        shuffled = cards[:]
-        rng.shuffle(shuffled)
-        length = view.lengths[known][suit]
-        if length > len(shuffled):
-            return None
-        hands[known].update(shuffled[:length])
-        hands[other].update(shuffled[length:])
-    if len(hands[known]) != view.hidden[known] or len(hands[other]) != view.hidden[other]:
-        return None
-    return hands
-
-
 def _layout(view: View, dealt: dict[Seat, set[Card]]) -> Layout:
     """The four hands: those ``view`` sees as they are, the hidden ones as ``dealt``."""
     hands = [view.seen.get(seat, frozenset()) | frozenset(dealt.get(seat, ())) for seat in range(4)]
@@ -140,10 +112,7 @@ def bad_break_layouts(view: View, rng: random.Random, tries: int = 8) -> list[La
     two hidden players could hold, and each of them, as many of its unseen cards as fit go to him, the
     other unseen cards dealt at random (voids respected). A bad break the auction rules out (no deal of
     the rest fits it in ``tries``) is not guarded against; when the auction rules out every one, it is not
-    asked (its reading is at odds with the cards seen) and they all are. A player who knows the hidden hands'
-    suit lengths (``View.lengths``) fears no break: none."""
-    if view.lengths:
-        return []
+    asked (its reading is at odds with the cards seen) and they all are."""
     fitting: list[Layout] = []
     unasked: list[Layout] = []
     for suit in range(4):

@@ -108,8 +108,6 @@ class Level:
     declarer_insight: float = 0.0
     defence_insight: float = 0.0
     """How far declarer's and the defenders' choices lean to the actual deal (``Policy.declarer_insight``)."""
-    defence_count: float = 0.0
-    """How often a defender who does not read his partner's hand reads his count (``Policy.defence_count``)."""
 
     @property
     def policy(self) -> Policy:
@@ -118,8 +116,7 @@ class Level:
                       carding=load_carding(self.name) if self.read_carding else None,
                       bad_breaks_fit_auction=self.bad_breaks_fit_auction, contract_value=self.contract_value,
                       declarer_sight=self.declarer_sight, defence_temperature=self.defence_temperature,
-                      declarer_insight=self.declarer_insight, defence_insight=self.defence_insight,
-                      defence_count=self.defence_count)
+                      declarer_insight=self.declarer_insight, defence_insight=self.defence_insight)
 
     def blend_at(self, completed: int, agreement: str) -> float:
         """The weight of the position-blind part after ``completed`` tricks (that of the nearest cut) when the
@@ -172,8 +169,7 @@ def level_from_entry(name: str, entry: dict[str, Any]) -> Level:
                  defence_temperature=None if entry.get("defence_temperature") is None
                  else float(entry["defence_temperature"]),
                  declarer_insight=float(entry.get("declarer_insight", 0.0)),
-                 defence_insight=float(entry.get("defence_insight", 0.0)),
-                 defence_count=float(entry.get("defence_count", 0.0)))
+                 defence_insight=float(entry.get("defence_insight", 0.0)))
 
 
 def _offsets(table: dict[str, Any]) -> dict[int, float]:
@@ -186,7 +182,7 @@ def readings_on(level: Level) -> dict[str, bool]:
 
 
 
-LEANINGS = ("defence_temperature", "declarer_insight", "defence_insight", "defence_count")
+LEANINGS = ("defence_temperature", "declarer_insight", "defence_insight")
 """The play model's parameters that are written only where a level sets them (``Policy``)."""
 
 

@@ -169,29 +169,17 @@ class View:
     voids: dict[Seat, frozenset[int]]
     played_by: dict[Seat, frozenset[Card]] = field(default_factory=dict)
     shapes: dict[Seat, HandShape] = field(default_factory=dict)
-    lengths: dict[Seat, tuple[int, int, int, int]] = field(default_factory=dict)
-    """The suit lengths he knows of a hidden hand as it is now (a defender's partner's count signals)."""
-
-
-def suit_lengths(cards: frozenset[Card] | set[Card] | list[Card]) -> tuple[int, int, int, int]:
-    """How many cards of each suit (spades, hearts, diamonds, clubs) ``cards`` holds."""
-    counts = [0, 0, 0, 0]
-    for card in cards:
-        counts[card.suit] += 1
-    return counts[0], counts[1], counts[2], counts[3]
 
 
 def player_view(replay: Replay, deciding: Seat, declarer: Seat, shapes: dict[Seat, HandShape] | None = None,
-                reads_hands: bool = False, reads_count: bool = False) -> View:
+                reads_hands: bool = False) -> View:
     """The view of ``deciding`` (declarer decides for dummy) in the replay's current position.
 
     Dummy is seen by everyone once the opening lead is faced (after the first card of the play). A player
     who did not follow to a suit led has none of it left (a revoke in the record can mislead, as it would
     mislead the players). ``reads_hands``: a defender who reads his partner's hand (``Policy.defence_sight``)
     sees it too, and declarer who reads the defenders' (``Policy.declarer_sight``) sees his left-hand
-    opponent's, which leaves his right-hand opponent's known. ``reads_count``: a defender who reads his
-    partner's count (``Policy.defence_count``) knows how many cards of each suit his partner holds, once
-    dummy is faced, which leaves declarer's lengths known too."""
+    opponent's, which leaves his right-hand opponent's known."""
     dummy = partner(declarer)
     seer = declarer if deciding == dummy else deciding
     lead_faced = bool(replay.plays) or replay.first_trick > 1
@@ -207,8 +195,5 @@ def player_view(replay: Replay, deciding: Seat, declarer: Seat, shapes: dict[Sea
         played_by[play.seat].add(play.card)
         if play.led_suit is not None and play.card.suit != play.led_suit:
             voids[play.seat].add(play.led_suit)
-    lengths = {}
-    if reads_count and not reads_hands and lead_faced and seer not in (declarer, dummy) and partner(seer) in hidden:
-        lengths[partner(seer)] = suit_lengths(replay.hand(partner(seer)))
     return View(seer, seen, hidden, unseen, {seat: frozenset(suits) for seat, suits in voids.items()},
-                {seat: frozenset(cards) for seat, cards in played_by.items()}, shapes or {}, lengths)
+                {seat: frozenset(cards) for seat, cards in played_by.items()}, shapes or {})

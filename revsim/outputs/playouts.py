@@ -165,13 +165,11 @@ def _contract_value(evidence: dict[str, Any]) -> str:
 
 
 def _leaning(evidence: dict[str, Any]) -> str:
-    """The defenders' own temperature, the players' insight and the defenders' count reading, where the level
-    sets them (nothing else)."""
+    """The defenders' own temperature and the players' insight, where the level sets them (nothing else)."""
     parts = [f"the defenders' temperature {evidence['defence_temperature']}"] if evidence.get("defence_temperature") else []
     parts += [f"{whose} insight {evidence[key]}" for whose, key in (("declarer's", "declarer_insight"),
                                                                      ("the defenders'", "defence_insight"))
               if evidence.get(key)]
-    parts += [f"defence count {evidence['defence_count']}"] if evidence.get("defence_count") else []
     return "".join(f", {part}" for part in parts)
 
 
