@@ -75,8 +75,15 @@ def _dds_dump_kept_aside() -> Iterator[None]:
     finally:
         after = _modified(DUMP)
         if after is not None and after != before:
-            with contextlib.suppress(OSError):
-                shutil.move(DUMP, os.path.join(scratch_folder(), f"dump-{time.time_ns()}.txt"))
+            _set_dump_aside()
+
+
+def _set_dump_aside() -> None:
+    """Move ``dump.txt`` from the working directory into this process's scratch folder. A single-board call
+    that fails has just written it (DDS writes it only with an error, over any file of that name), so the
+    solver's many single-board calls look for it only when one fails."""
+    with contextlib.suppress(OSError):
+        shutil.move(DUMP, os.path.join(scratch_folder(), f"dump-{time.time_ns()}.txt"))
 
 
 def _modified(path: str) -> int | None:
@@ -94,19 +101,22 @@ def card_values(replay: Replay) -> dict[Card, int]:
     """
     key = _position_key(replay)
     with _lock:
-        return _card_values(replay, key)
+        return _card_values(key)
 
 
-def _card_values(replay: Replay, key: tuple[object, ...]) -> dict[Card, int]:
+def _card_values(key: tuple[object, ...]) -> dict[Card, int]:
     cached = _cache.get(key)
     if cached is not None:
         STATS.cache_hits += 1
         _cache.move_to_end(key)
         return dict(cached)
     started = time.perf_counter()
-    with _dds_dump_kept_aside():
-        values = tuple(_solve_one((tuple(replay.hand(seat) for seat in range(4)), replay.leader,
-                                   tuple(replay.current_trick)), replay.trump).items())
+    try:
+        hands, trump, leader, trick = key
+        values = tuple(_solve_one((hands, leader, trick), trump).items())  # type: ignore[arg-type]
+    except _dds.DDSError:
+        _set_dump_aside()
+        raise
     STATS.calls += 1
     STATS.batches += 1
     STATS.seconds += time.perf_counter() - started
@@ -194,11 +204,28 @@ def _fill_deal(deal: Any, key: _Key, trump: int) -> None:
         deal.currentTrickSuit[place] = trick[place][1].suit if place < len(trick) else 0
         deal.currentTrickRank[place] = trick[place][1].rank if place < len(trick) else 0
     for seat, hand in enumerate(hands):
+        remain = deal.remainCards[seat]
+        for suit, mask in enumerate(_masks(hand)):
+            remain[suit] = mask
+
+
+_MASKS: dict[frozenset[Card], tuple[int, int, int, int]] = {}
+_MASKS_SIZE = 65536
+
+
+def _masks(hand: frozenset[Card]) -> tuple[int, int, int, int]:
+    """A hand as DDS takes it: a bit mask of its ranks in each suit (kept for the hands met again, which in a
+    search are most of them)."""
+    found = _MASKS.get(hand)
+    if found is None:
         masks = [0, 0, 0, 0]
         for card in hand:
             masks[card.suit] |= 1 << card.rank
-        for suit in range(4):
-            deal.remainCards[seat][suit] = masks[suit]
+        found = (masks[0], masks[1], masks[2], masks[3])
+        if len(_MASKS) >= _MASKS_SIZE:
+            _MASKS.clear()
+        _MASKS[hand] = found
+    return found
 
 
 def _future_values(future: Any) -> dict[Card, int]:

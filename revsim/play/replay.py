@@ -46,12 +46,14 @@ class Replay:
     ) -> None:
         """``tricks_before`` is the tricks North-South and East-West had won before ``first_trick``."""
         self.hands: list[set[Card]] = [set(hand) for hand in hands]
+        self._held: list[frozenset[Card] | None] = [None, None, None, None]   # ``hand`` of each seat, until it plays
         self.initial_hands: tuple[frozenset[Card], ...] = tuple(frozenset(hand) for hand in hands)
         self.trump = trump
         self.first_trick = first_trick
         self.tricks_before = tricks_before
         self.plays: list[Play] = []
         self.tricks: list[Trick] = []
+        self._won = [0, 0]                      # tricks each side has won in ``tricks``
         self._leader = leader
         self._initial_leader = leader
         self._current: list[tuple[Seat, Card]] = []
@@ -89,7 +91,10 @@ class Replay:
 
     def hand(self, seat: Seat) -> frozenset[Card]:
         """The cards ``seat`` still holds."""
-        return frozenset(self.hands[seat])
+        held = self._held[seat]
+        if held is None:
+            held = self._held[seat] = frozenset(self.hands[seat])
+        return held
 
     def legal_cards(self, seat: Seat | None = None) -> list[Card]:
         """The cards ``seat`` (default: the player to play) may play: the suit led if he holds it."""
@@ -104,7 +109,7 @@ class Replay:
 
     def tricks_won(self, side: int) -> int:
         """Tricks side 0 (North-South) or 1 (East-West) has won, those before the replay included."""
-        return self.tricks_before[side] + sum(1 for trick in self.tricks if side_of(trick.winner) == side)
+        return self.tricks_before[side] + self._won[side]
 
     def winner_of(self, trick_number: int) -> Seat | None:
         """The winner of a completed trick by number, or None if it is not complete."""
@@ -133,12 +138,14 @@ class Replay:
         led = current[0][1].suit if current else None
         failed = led is not None and card.suit != led and any(held.suit == led for held in hand)
         hand.remove(card)
+        self._held[player] = None
         current.append((player, card))
         record = Play(trick, player, card, led, failed, lead_out_of_turn and len(current) == 1)
         self.plays.append(record)
         if len(current) == 4:
             winner = trick_winner(current, self.trump)
             self.tricks.append(Trick(trick, self._leader, tuple(current), winner))
+            self._won[side_of(winner)] += 1
             self._current = []
             self._leader = winner
         return record
@@ -165,12 +172,14 @@ class Replay:
         last = self.plays.pop()
         if not self._current:
             trick = self.tricks.pop()
+            self._won[side_of(trick.winner)] -= 1
             self._current = list(trick.cards)
             self._leader = trick.leader
         self._current.pop()
         if not self._current and last.led_out_of_turn:
             self._leader = self.tricks[-1].winner if self.tricks else self._initial_leader
         self.hands[last.seat].add(last.card)
+        self._held[last.seat] = None
         return last
 
     def copy(self) -> "Replay":
@@ -181,5 +190,6 @@ class Replay:
         clone.initial_hands = self.initial_hands
         clone.plays = list(self.plays)
         clone.tricks = list(self.tricks)
+        clone._won = list(self._won)
         clone._current = list(self._current)
         return clone
