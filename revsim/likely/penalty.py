@@ -106,7 +106,8 @@ class _Search:
 
     The penalty cards only bind the defenders (50D1) and only give declarer options (50D2), so a position's value
     is never below its double-dummy value: each card's double-dummy value (one solver call a position) is a lower
-    bound that orders the search and cuts it. Values are memoised with the bounds they were found within."""
+    bound that orders the search and cuts it. A position with only one card worth trying is worth what that card
+    leaves, so it is not solved (the next position is). Values are memoised with the bounds they were found within."""
 
     def __init__(self, declarer: Seat) -> None:
         self.side = side_of(declarer)
@@ -167,7 +168,14 @@ class _Search:
     def _best_card(self, replay: Replay, penalties: tuple[Penalty, ...], lead_suit: LeadChoice, alpha: int,
                    beta: int) -> int:
         maximising = side_of(replay.to_play) == self.side
-        bounds = self.cards(replay, penalties, lead_suit)
+        options = self.options(replay, penalties, lead_suit)
+        if len(options) == 1:   # the position is worth what its one card leaves: no solve to order or cut by
+            replay.play(options[0])
+            try:
+                return self.value(replay, penalties, None, alpha, beta)
+            finally:
+                replay.undo()
+        bounds = self.bounds(replay, options)
         if maximising:
             best = max(bound for _, bound in bounds)   # every card is worth at least its double-dummy value
             if best >= beta:
@@ -182,8 +190,8 @@ class _Search:
                 continue   # worth at least ``bound``: no better for the defenders than a card tried, or than ``beta``
             window = (max(alpha, best), beta) if maximising else (alpha, min(beta, best))
             replay.play(card)
-            try:
-                value = self.value(replay, penalties, None, *window)
+            try:   # with no penalty card left, the position is worth its double-dummy value: ``bound``
+                value = self.value(replay, penalties, None, *window) if outstanding(replay, penalties) else bound
             finally:
                 replay.undo()
             best = max(best, value) if maximising else min(best, value)
@@ -191,39 +199,41 @@ class _Search:
                 break
         return best
 
-    def cards(self, replay: Replay, penalties: tuple[Penalty, ...], lead_suit: LeadChoice) -> list[tuple[Card, int]]:
-        """The cards worth trying for the player to play, each with its double-dummy value for declarer's side (a
-        lower bound): the penalty card 50D1 forces, else one of each run of equal cards (within a required or
-        forbidden suit where declarer chose one), the player's best double dummy first."""
-        values = card_values(replay)   # tricks for the player's own side
+    def options(self, replay: Replay, penalties: tuple[Penalty, ...], lead_suit: LeadChoice) -> list[Card]:
+        """The cards worth trying for the player to play: the penalty card 50D1 forces, else one of each run of
+        equal cards (within a required or forbidden suit where declarer chose one)."""
         forced = law50d1_forced(replay, penalties)
         if forced is not None:
-            legal = [forced]
-        else:
-            legal = law50d2_allowed(replay.legal_cards(), lead_suit)
-            legal = _one_of_each_run(replay, legal, {penalty.card for penalty in penalties})
-        ordered = sorted(legal, key=lambda card: -values[card])
+            return [forced]
+        return _one_of_each_run(replay, law50d2_allowed(replay.legal_cards(), lead_suit),
+                                {penalty.card for penalty in penalties})
+
+    def bounds(self, replay: Replay, options: list[Card]) -> list[tuple[Card, int]]:
+        """``options`` (the cards worth trying), each with its double-dummy value for declarer's side (a lower
+        bound), the player's best double dummy first."""
+        values = card_values(replay)   # tricks for the player's own side
+        ordered = sorted(options, key=lambda card: -values[card])
         return [(card, side_total(replay, self.side, values[card])) for card in ordered]
 
 
 def _one_of_each_run(replay: Replay, cards: list[Card], marked: Set[Card] = frozenset()) -> list[Card]:
     """One card of each run of cards of one suit with no card between them still to be played by anyone; a penalty
     card (``marked``) is never one of a run: it is not equal to the others, the Laws treat it apart."""
-    in_play = {card for seat in range(4) for card in replay.hand(seat)} | {card for _, card in replay.current_trick}
+    in_play = replay.hand(0) | replay.hand(1) | replay.hand(2) | replay.hand(3) | {card for _, card in
+                                                                                  replay.current_trick}
     kept: list[Card] = []
     for card in sorted(cards, key=lambda c: (c.suit, -c.rank)):
         previous = kept[-1] if kept else None
         if previous is not None and previous.suit == card.suit and card not in marked and previous not in marked \
-                and not any(
-                other.suit == card.suit and card.rank < other.rank < previous.rank for other in in_play):
+                and not any(Card(card.suit, rank) in in_play for rank in range(card.rank + 1, previous.rank)):
             continue
         kept.append(card)
     return kept
 
 
 def _position_key(replay: Replay) -> tuple[object, ...]:
-    return (tuple(replay.hand(seat) for seat in range(4)), replay.leader, tuple(replay.current_trick),
-            replay.tricks_won(0), replay.tricks_won(1))
+    return ((replay.hand(0), replay.hand(1), replay.hand(2), replay.hand(3)), replay.leader,
+            tuple(replay.current_trick), replay.tricks_won(0), replay.tricks_won(1))
 
 
 def law50d_card_values(replay: Replay, declarer: Seat, penalties: Iterable[Penalty],

@@ -276,7 +276,8 @@ def _deal_of(hands: tuple[frozenset[Card], ...], leader: Seat, trick: tuple[tupl
 
 
 def _position_key(replay: Replay) -> tuple[object, ...]:
-    return (tuple(replay.hand(seat) for seat in range(4)), replay.trump, replay.leader, tuple(replay.current_trick))
+    return ((replay.hand(0), replay.hand(1), replay.hand(2), replay.hand(3)), replay.trump, replay.leader,
+            tuple(replay.current_trick))
 
 
 def total_tricks(replay: Replay, side_seat: Seat, allowed: Set[Card] | None = None) -> tuple[int, dict[Card, int]]:
