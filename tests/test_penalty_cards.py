@@ -195,3 +195,21 @@ def test_law50d2_the_play_outs_choice_is_one_the_law_gives(seed: int, length: in
     options = law50d2_lead_options(replay, side_of(declarer), (penalty,))
     chosen = law50d2_declarer_choice(replay, declarer, {}, 6, random.Random(seed), (penalty,))
     assert chosen in options if options else chosen == ((penalty,), None)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(0, 2**32 - 1), st.integers(2, 4))
+def test_law50d_with_a_penalty_card_for_each_defender_the_search_agrees_with_every_play_tried(seed: int,
+                                                                                             length: int) -> None:
+    """Both defenders hold a major penalty card: the search (which skips the solver where one card is worth trying,
+    and takes a card that leaves no penalty card at its double-dummy bound) gives every card the value that
+    trying every play gives."""
+    replay, first = _ending(seed, length)
+    other = 4 - first.seat  # the other defender: East (1) and West (3)
+    second = Penalty(other, random.Random(seed ^ 0xC0DE).choice(sorted(replay.hand(other))))
+    values = law50d_card_values(replay, 0, [first, second])
+    assert values
+    for card, value in values.items():
+        replay.play(card)
+        assert value == _brute(replay, 0, (first, second)), (card, first, second)
+        replay.undo()
