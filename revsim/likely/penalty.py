@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from revsim.cards import Card, Seat, partner, side_of
 from revsim.laws.detection import Revoke
 from revsim.laws.law62 import law62b_withdrawn_card_becomes_penalty_card
-from revsim.likely.solver import card_values, side_total, total_tricks
+from revsim.likely.solver import card_values, layout_of, side_total, total_tricks
 from revsim.play.replay import Replay
 from revsim.records.facts import PenaltyCard
 
@@ -219,8 +219,7 @@ class _Search:
 def _one_of_each_run(replay: Replay, cards: list[Card], marked: Set[Card] = frozenset()) -> list[Card]:
     """One card of each run of cards of one suit with no card between them still to be played by anyone; a penalty
     card (``marked``) is never one of a run: it is not equal to the others, the Laws treat it apart."""
-    in_play = replay.hand(0) | replay.hand(1) | replay.hand(2) | replay.hand(3) | {card for _, card in
-                                                                                  replay.current_trick}
+    in_play = frozenset().union(*layout_of(replay), (card for _, card in replay.current_trick))
     kept: list[Card] = []
     for card in sorted(cards, key=lambda c: (c.suit, -c.rank)):
         previous = kept[-1] if kept else None
@@ -232,8 +231,7 @@ def _one_of_each_run(replay: Replay, cards: list[Card], marked: Set[Card] = froz
 
 
 def _position_key(replay: Replay) -> tuple[object, ...]:
-    return ((replay.hand(0), replay.hand(1), replay.hand(2), replay.hand(3)), replay.leader,
-            tuple(replay.current_trick), replay.tricks_won(0), replay.tricks_won(1))
+    return layout_of(replay), replay.leader, tuple(replay.current_trick), replay.tricks_won(0), replay.tricks_won(1)
 
 
 def law50d_card_values(replay: Replay, declarer: Seat, penalties: Iterable[Penalty],

@@ -111,8 +111,8 @@ def _card_values(key: tuple[object, ...]) -> dict[Card, int]:
         _cache.move_to_end(key)
         return dict(cached)
     started = time.perf_counter()
+    hands, trump, leader, trick = key
     try:
-        hands, trump, leader, trick = key
         values = tuple(_solve_one((hands, leader, trick), trump).items())  # type: ignore[arg-type]
     except _dds.DDSError:
         _set_dump_aside()
@@ -276,8 +276,7 @@ def _deal_of(hands: tuple[frozenset[Card], ...], leader: Seat, trick: tuple[tupl
 
 
 def _position_key(replay: Replay) -> tuple[object, ...]:
-    return ((replay.hand(0), replay.hand(1), replay.hand(2), replay.hand(3)), replay.trump, replay.leader,
-            tuple(replay.current_trick))
+    return layout_of(replay), replay.trump, replay.leader, tuple(replay.current_trick)
 
 
 def total_tricks(replay: Replay, side_seat: Seat, allowed: Set[Card] | None = None) -> tuple[int, dict[Card, int]]:
