@@ -24,8 +24,9 @@ from likely_positions import Position, draw  # noqa: E402
 from likely_scoring import bootstrap_mean, crps  # noqa: E402
 
 from revsim.equity.law84 import FormStandard  # noqa: E402
+from revsim.likely.levels import load_level  # noqa: E402
 from revsim.likely.predict import position_after  # noqa: E402
-from revsim.likely.sd import likely_tricks, load_level  # noqa: E402
+from revsim.likely.sd import likely_tricks  # noqa: E402
 from revsim.likely.view import record_auction  # noqa: E402
 
 STANDARD = FormStandard()

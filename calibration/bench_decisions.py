@@ -50,7 +50,7 @@ from decision_fit import (  # noqa: E402
 )
 from likely_write import BLEND_REFIT  # noqa: E402
 
-from revsim.likely.sd import Level, load_level  # noqa: E402
+from revsim.likely.levels import Level, load_level  # noqa: E402
 from revsim.records.record import Record  # noqa: E402
 
 GAPS = (0.0, 0.1, 0.3, 0.7, 13.0)

@@ -56,8 +56,8 @@ from likely_positions import Position, auction_rules_kept, draw, estimate  # noq
 from likely_scoring import by_group, calibration, own_world, paired_crps, paired_exact, ratio, ratio_interval, scores  # noqa: E402
 from likely_write import READING_OPTIONS, fitted_on, level_entry  # noqa: E402
 
+from revsim.likely.levels import MARGINS, Level, agreement_of, load_level, margin_of, options_set, readings_on  # noqa: E402
 from revsim.likely.playout import STATS  # noqa: E402
-from revsim.likely.sd import MARGINS, Level, agreement_of, load_level, margin_of, options_set, readings_on  # noqa: E402
 from revsim.records.readers import read_records  # noqa: E402
 from revsim.records.record import Record  # noqa: E402
 

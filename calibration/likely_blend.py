@@ -12,7 +12,8 @@ from typing import Any, Protocol, TypeVar
 
 from likely_scoring import crps, mean_and_error, mode
 
-from revsim.likely.sd import AGREEMENTS, CUTS, MARGINS, Blend, Level, agreement_of, blind_distribution, margin_of
+from revsim.likely.levels import AGREEMENTS, CUTS, MARGINS, Blend, Level, agreement_of, margin_of
+from revsim.likely.sd import blind_distribution
 
 Errors = dict[int, dict[int, float]]
 """Actual minus double dummy: each offset's share, by cut."""

@@ -12,8 +12,9 @@ from dataclasses import dataclass, replace
 from corpus_records import CORPUS, clean_replay, event_of, is_fitting, level_records
 
 from revsim.cards import Card
+from revsim.likely.levels import CUTS, Level
 from revsim.likely.predict import position_after
-from revsim.likely.sd import CUTS, Level, Likely, likely_tricks
+from revsim.likely.sd import Likely, likely_tricks
 from revsim.likely.solver import total_tricks
 from revsim.likely.view import HandShape, read_auction, read_auction_rules, record_auction
 from revsim.records.record import Record

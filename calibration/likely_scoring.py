@@ -8,7 +8,7 @@ from collections import defaultdict
 from collections.abc import Hashable, Iterator, Sequence
 from typing import Protocol
 
-from revsim.likely.sd import CUTS
+from revsim.likely.levels import CUTS
 
 
 class Scored(Protocol):

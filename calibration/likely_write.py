@@ -8,10 +8,10 @@ import argparse
 from collections.abc import Sequence
 from typing import Any, Protocol
 
-from revsim.likely.sd import Level, options_set, readings_on
+from revsim.likely.levels import Level, options_set, readings_on
 
 READING_OPTIONS = {"leads": "read_leads", "carding": "read_carding", "bad_breaks_fit_auction": "bad_breaks_fit_auction"}
-"""Each option that switches on a reading of the players, and the level's switch (``sd.READINGS``)."""
+"""Each option that switches on a reading of the players, and the level's switch (``levels.READINGS``)."""
 
 BLEND_REFIT = "; the blend then refitted"
 """How levels.json's ``fitted_on`` says the blend was refitted (a later refit replaces that part)."""

@@ -14,7 +14,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from revsim.cards import Card
-from revsim.likely.sd import CUTS, MARGINS, Level, blind_distribution, level_from_entry, likely_tricks, load_level, margin_of
+from revsim.likely.levels import CUTS, MARGINS, Level, level_from_entry, load_level, margin_of
+from revsim.likely.sd import blind_distribution, likely_tricks
 from revsim.likely.worlds import Estimate
 from revsim.outputs.playouts import MARGIN_WORDS, real_play_texts
 from tests.test_single_dummy import _end_position, same_blend

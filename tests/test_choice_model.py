@@ -15,8 +15,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from revsim.cards import Card
+from revsim.likely.levels import Level, level_from_entry, level_parameters, load_level, options_set, play_model
 from revsim.likely.playout import Policy, card_averages, play_outs
-from revsim.likely.sd import Level, level_from_entry, level_parameters, load_level, options_set, play_model
 from revsim.likely.solver import card_values, total_tricks
 from revsim.likely.worlds import Estimate
 from revsim.outputs.playouts import playout_method

@@ -40,7 +40,7 @@ def test_cli_sd_settings_name_every_parameter_and_sd_is_the_default_of_a_ruling(
     cut); sd is the default of adjudicate, report and predict, and of the API's Settings; scan keeps dd and
     its --help says why."""
     from revsim.equity.settings import Settings
-    from revsim.likely.sd import load_level
+    from revsim.likely.levels import load_level
 
     result = CliRunner().invoke(main, ["adjudicate", str(HANDS / "duschek-too-late-a.pbn"), "--json"])
     [board] = json.loads(result.output)

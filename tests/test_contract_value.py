@@ -10,8 +10,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from revsim.cards import Card
+from revsim.likely.levels import Level, load_level
 from revsim.likely.playout import Policy, _averages, goal_value, play_outs
-from revsim.likely.sd import Level, load_level
 from revsim.play.replay import Replay
 from tests.conftest import cards_of
 

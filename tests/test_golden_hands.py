@@ -120,10 +120,6 @@ def _check_the_directors_form(ruling) -> None:
 
 
 KNOWN_GAPS = {
-    "kooijman-ebl-repeated": "the simulated West continues hearts in about half the play-outs where the experts have "
-                             "the defence cash two spades: 70% of 5C-3, 30% of 5C-1 against the experts' 5C-3",
-    "duschek-both-sides": "the simulated defenders give a trick in about a fifth of the play-outs without South's "
-                          "revoke, so 1NTX-2 is likely by the standard for most seeds where the experts give 1NTX-3",
     "duschek-repeated-3nt": "the estimate's share of 10 tricks in the world without the second revoke is about 21%, "
                             "within the sampling error of 32 play-outs (15% to 28% over seeds 1-8) of the standard's "
                             "17%: 3NT+3 alone for some seeds where the experts give 70% of 3NT+3, 30% of 3NT+2",

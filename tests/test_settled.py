@@ -15,9 +15,10 @@ from hypothesis import strategies as st
 
 from revsim.cards import Card
 from revsim.equity.law84 import FormStandard
+from revsim.likely.levels import agreement_of, load_level
 from revsim.likely.playout import PlayOut
 from revsim.likely.representative import typical_index
-from revsim.likely.sd import agreement_of, likely_tricks, load_level
+from revsim.likely.sd import likely_tricks
 from revsim.likely.settle import MAX_PLAYOUTS, MIN_PLAYOUTS, blended_estimate, settled_share, subsample_blend
 from revsim.likely.solver import _deal_of, _solve_batch, _solve_one
 from tests.conftest import spade_finesse_ending

@@ -14,6 +14,7 @@ from revsim.equity.law84 import GRANULARITIES, parse_likely
 from revsim.equity.settings import (
     BOTH_SIDES_METHODS,
     DEFAULT_ESTIMATOR,
+    DEFENCE_STANDARDS,
     REGIMES,
     SUBSTITUTES,
     Settings,
@@ -109,6 +110,10 @@ def _add_ruling_options(command: Command, default_estimator: str, why: str) -> C
                      help="Law 12C1c: a weighted score holds only results the estimate makes at least this likely "
                           "(1/6, 0.2 or 20%; one time in six is the common teaching standard), never a less likely "
                           "result in place of a likelier one; 0 weighs every result."),
+        click.option("--defence", type=click.Choice(DEFENCE_STANDARDS), default="competent", show_default=True,
+                     help="Law 12C1c: how the standard of likely reads the defence: competent (a result only a "
+                          "defender's slip reaches, a card his partner's signals would have saved, is not likely) "
+                          "or as-estimated (every result of the estimate of real play counts)."),
         click.option("--substitute", type=click.Choice(SUBSTITUTES), default="best", show_default=True,
                      help="The offender's card in the no-infraction world: his double-dummy best card (best), "
                           "or every legal card equally likely (uniform)."),
@@ -167,13 +172,15 @@ def settings_from_options(options: dict[str, Any]) -> Settings:
                         estimator=options["estimator"],
                         estimator_options=estimator_options_from(options, options["estimator"]), outcomes=plain,
                         world_outcomes=named, max_outcomes=options["max_outcomes"],
-                        granularity=int(options["granularity"]), likely=likely)
+                        granularity=int(options["granularity"]), likely=likely,
+                        defence=options.get("defence") or "competent")
     except ValueError as error:
         hint = "--noticed-at" if "noticed" in str(error) else "--outcomes"
         raise click.BadParameter(str(error), param_hint=hint) from None
 
 
-RULING_SETTINGS = ("estimator", "regime", "both_sides", "substitute", "likely", "max_outcomes", "granularity")
+RULING_SETTINGS = ("estimator", "regime", "both_sides", "substitute", "likely", "defence", "max_outcomes",
+                   "granularity")
 """The options that are settings a case file's ``settings`` table may also give."""
 
 

@@ -70,7 +70,7 @@ def estimator_of(draft: Draft) -> Estimator:
     """The estimator the settings name, for this board."""
     settings = draft.settings
     standard = FormStandard(settings.likely, settings.max_outcomes, settings.granularity,
-                            neutral=both_sides_revoked(draft))
+                            neutral=both_sides_revoked(draft), competent_defence=settings.defence == "competent")
     return make_estimator(settings.estimator, draft.record, settings.estimator_options, standard)
 
 

@@ -63,6 +63,9 @@ class FormStandard:
     granularity: int = 10
     neutral: bool = False
     """Whether no side is favoured (both sides revoked, Law 64C2b): the form is then the closest."""
+    competent_defence: bool = True
+    """Whether the defenders are read as a class that reads its partner's signals: a result that only a
+    defender's slip reaches is then not likely (``likely.competent.law12c1c_competent_defence``)."""
 
     def form(self, distribution: Sequence[tuple[int, float]], favours_more: bool | None) -> tuple[tuple[int, float], ...]:
         """The form of ``distribution`` (declarer's side's tricks) when the non-offending side is declarer's

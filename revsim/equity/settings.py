@@ -7,6 +7,7 @@ from dataclasses import dataclass, field, replace
 from enum import StrEnum
 
 from revsim.equity.law84 import LIKELY, check_form, check_likely, parse_likely
+from revsim.likely.competent import DEFENCE_STANDARDS
 from revsim.likely.estimators import OptionValue, estimator_kind
 from revsim.likely.worlds import SUBSTITUTES
 from revsim.records.facts import NOTICED_WHEN, Facts, parse_noticed_at
@@ -19,7 +20,8 @@ from revsim.records.judgement import (
     parse_outcomes,
 )
 
-__all__ = ["BOTH_SIDES_METHODS", "CASE_SETTINGS", "DEFAULT_ESTIMATOR", "REGIMES", "SCAN_ESTIMATOR", "SUBSTITUTES", "WORLD_KEY",
+__all__ = ["BOTH_SIDES_METHODS", "CASE_SETTINGS", "DEFENCE_STANDARDS", "DEFAULT_ESTIMATOR", "REGIMES", "SCAN_ESTIMATOR",
+           "SUBSTITUTES", "WORLD_KEY",
            "Settings", "parse_judgement", "parse_outcomes", "settings_for_case", "with_judgements"]
 
 DEFAULT_ESTIMATOR = "sd"
@@ -72,6 +74,9 @@ class Settings:
     that many percent (``granularity`` 1 and ``max_outcomes`` 13 give the estimate back). ``likely``: the
     director's standard of a likely result (``law84.LIKELY``, one time in six): a weighted score holds only
     results the estimate makes at least that likely (0 and ``granularity`` 1 give the estimate back).
+    ``defence``: how that standard reads the defence (``likely.competent``): ``competent`` (a result that only a
+    defender's slip reaches, a card his partner's signals would have saved, is not likely) or
+    ``as-estimated`` (every result of the estimate counts, as real defenders play).
     ``chosen``: the settings the caller chose (the command line's options given, the desk's query), so that a
     case file's own ``settings`` table fills the others (``settings_for_case``); None: these settings as they
     are, whatever the case file says.
@@ -96,6 +101,7 @@ class Settings:
     max_outcomes: int = 3
     granularity: int = 10
     likely: float = LIKELY
+    defence: str = "competent"
     chosen: frozenset[str] | None = None
 
     def __post_init__(self) -> None:
@@ -107,7 +113,7 @@ class Settings:
             value = getattr(self, name)
             if value is not None and not isinstance(value, str):
                 raise ValueError(f"{name} must be text or None, not {value!r}")
-        for name in ("estimator", "substitute", "regime", "both_sides"):
+        for name in ("estimator", "substitute", "regime", "both_sides", "defence"):
             if not isinstance(getattr(self, name), str):
                 raise ValueError(f"{name} must be text, not {getattr(self, name)!r}")
         check_form(self.max_outcomes, self.granularity)
@@ -129,7 +135,7 @@ class Settings:
         object.__setattr__(self, "estimator_options",
                            estimator_kind(self.estimator).resolved(dict(self.estimator_options)))
         for name, allowed in (("noticed", NOTICED_WHEN), ("substitute", SUBSTITUTES), ("regime", REGIMES),
-                              ("both_sides", BOTH_SIDES_METHODS)):
+                              ("both_sides", BOTH_SIDES_METHODS), ("defence", DEFENCE_STANDARDS)):
             if getattr(self, name) not in allowed and not (name == "noticed" and self.noticed is None):
                 raise ValueError(f"{name} must be one of {', '.join(allowed)}, not {getattr(self, name)!r}")
         if self.noticed_at is not None:
@@ -166,8 +172,8 @@ def with_judgements(settings: Settings, facts: Facts) -> Settings:
     return replace(settings, outcomes=plain, world_outcomes=tuple(named.items()))
 
 
-CASE_SETTINGS = ("estimator", "estimator_options", "regime", "both_sides", "substitute", "likely", "max_outcomes",
-                 "granularity")
+CASE_SETTINGS = ("estimator", "estimator_options", "regime", "both_sides", "substitute", "likely", "defence",
+                 "max_outcomes", "granularity")
 """The keys of a case file's ``settings`` table: how the board was ruled (the desk writes them)."""
 
 
@@ -188,7 +194,7 @@ def settings_for_case(settings: Settings, ruled_with: Mapping[str, object], chos
     if not ruled_with:
         return settings
     changes: dict[str, object] = {}
-    for key in ("estimator", "regime", "both_sides", "substitute", "max_outcomes", "granularity"):
+    for key in ("estimator", "regime", "both_sides", "substitute", "defence", "max_outcomes", "granularity"):
         if key in ruled_with and key not in chosen:
             changes[key] = ruled_with[key]
     if "likely" in ruled_with and "likely" not in chosen:

@@ -18,7 +18,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from revsim.likely.dd import DoubleDummyEstimator
-from revsim.likely.sd import LEVEL_NAMES, SingleDummyEstimator, level_parameters, load_level
+from revsim.likely.levels import LEVEL_NAMES, level_parameters, load_level
+from revsim.likely.sd import SingleDummyEstimator
 from revsim.likely.view import record_auction
 from revsim.likely.worlds import Estimator, Form, Settles
 from revsim.records.record import Record

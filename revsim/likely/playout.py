@@ -25,6 +25,7 @@ from dataclasses import dataclass, replace
 
 from revsim.cards import Card, Layout, Seat, partner, side_of
 from revsim.likely.carding import Carding, carding_weight, readings
+from revsim.likely.competent import slips_of
 from revsim.likely.lead_options import law50d2_declarer_choice
 from revsim.likely.leads import LeadModel, lead_likelihood
 from revsim.likely.penalty import LeadChoice, Penalty, law50d1_forced, law50d2_allowed, outstanding
@@ -121,6 +122,9 @@ class PlayOut:
     tricks: int
     first: Card | None
     cards: tuple[Card, ...]
+    defence_slips: int = 0
+    """How many cards a defender chose without reading his partner's hand that gave a trick double dummy
+    (``competent.slips_of``)."""
 
 
 def play_outs(position: Replay, declarer: Seat, shapes: dict[Seat, HandShape], policy: Policy, count: int,
@@ -149,6 +153,7 @@ def play_out_lines(position: Replay, declarer: Seat, shapes: dict[Seat, HandShap
     results: list[int | None] = [None] * count
     held = [penalties] * count                       # each play-out's penalty cards, as Law 50D2 leaves them
     choices: list[LeadChoice] = [None] * count       # declarer's Law 50D2 choice for the lead to come
+    slips = [0] * count                              # each play-out's defence slips (``PlayOut.defence_slips``)
     while True:
         deciding: list[tuple[int, list[Card]]] = []
         for index, line in enumerate(lines):
@@ -177,14 +182,16 @@ def play_out_lines(position: Replay, declarer: Seat, shapes: dict[Seat, HandShap
         reading = hand_readers([side_of(lines[index].to_play) != side for index, _ in deciding], policy, rng)
         asking: list[_Decision] = []
         batch: list[Layout] = []
+        unread: list[bool] = []
         for (index, legal), reads in zip(deciding, reading, strict=True):
+            unread.append(side_of(lines[index].to_play) != side and not reads)
             view, layouts = _view_and_layouts(lines[index], declarer, shapes, policy, reads, rng)
             asking.append(_Decision(index, legal, view, len(batch), len(batch) + len(layouts)))
             batch.extend(layouts)
         if not asking and all(result is not None for result in results):
             start = len(position.plays)
-            return [PlayOut(result, first, tuple(play.card for play in line.plays[start:]))  # type: ignore[arg-type]
-                    for result, first, line in zip(results, firsts, lines, strict=True)]
+            return [PlayOut(result, first, tuple(play.card for play in line.plays[start:]), slipped)  # type: ignore[arg-type]
+                    for result, first, line, slipped in zip(results, firsts, lines, slips, strict=True)]
         if not asking:
             continue
         if on_step is not None:
@@ -196,9 +203,12 @@ def play_out_lines(position: Replay, declarer: Seat, shapes: dict[Seat, HandShap
             _break_ties(lines, asking, averages, rng, policy.bad_breaks_fit_auction)
         defending = [side_of(lines[decision.index].to_play) != side for decision in asking]
         _lean_to_the_deal([lines[decision.index] for decision in asking], averages, defending, policy)
-        for decision, values, defends in zip(asking, averages, defending, strict=True):
-            _play(lines[decision.index], softmax_choice(values, policy.temperature_of(defends), rng), firsts,
-                  decision.index)
+        chosen = [softmax_choice(values, policy.temperature_of(defends), rng)
+                  for values, defends in zip(averages, defending, strict=True)]
+        for number in slips_of([lines[decision.index] for decision in asking], chosen, unread):
+            slips[asking[number].index] += 1
+        for decision, card in zip(asking, chosen, strict=True):
+            _play(lines[decision.index], card, firsts, decision.index)
 
 
 def _view_and_layouts(line: Replay, declarer: Seat, shapes: dict[Seat, HandShape], policy: Policy, reads: bool,

@@ -96,6 +96,11 @@ class Form(Protocol):
     the estimate favours (declarer's when ``favours_more``, the defenders' when False, neither when None). The
     judgement gives it (``equity.law84.FormStandard``); an estimator that samples only asks it, never knows it."""
 
+    @property
+    def competent_defence(self) -> bool:
+        """Whether a result only a defender's slip reaches is left out (``competent.law12c1c_competent_defence``)."""
+        ...
+
     def form(self, distribution: Sequence[tuple[int, float]], favours_more: bool | None
              ) -> tuple[tuple[int, float], ...]:
         """The results kept and their weights."""

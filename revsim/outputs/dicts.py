@@ -160,7 +160,8 @@ def settings_to_dict(settings: Settings, record: Record | None = None) -> dict[s
     used.update(estimator=settings.estimator, substitute=settings.substitute, regime=settings.regime,
                 both_sides=settings.both_sides)
     used.update(estimator_kind(settings.estimator).parameters(settings.estimator_options))
-    used.update(max_outcomes=settings.max_outcomes, granularity=settings.granularity, likely=round(settings.likely, 6))
+    used.update(max_outcomes=settings.max_outcomes, granularity=settings.granularity, likely=round(settings.likely, 6),
+                defence=settings.defence)
     if settings.outcomes is not None:
         used["outcomes"] = ",".join(f"{tricks}:{weight:g}" for tricks, weight in settings.outcomes)
     for name, outcomes in settings.world_outcomes:

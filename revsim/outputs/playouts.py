@@ -37,6 +37,25 @@ def played_text(estimate: Estimate) -> str:
             f"played {firsts} play-outs. Declarer's side took {ended} (before any transfer for an earlier revoke).")
 
 
+def competent_defence_texts(estimate: Estimate) -> list[str]:
+    """The play-outs set aside under a competent defence (``likely.competent``), and real play's estimate beside the
+    one the ruling weighs (nothing when the standard reads the defence as estimated, or no defender slipped)."""
+    evidence: dict[str, Any] = dict(estimate.evidence)
+    slipped, total = int(evidence.get("play_outs_with_a_slip", 0)), int(evidence.get("play_out_count", 0))
+    if evidence.get("defence") != "competent" or not slipped:
+        return []
+    real = weighted_tricks(evidence.get("as_estimated", []))
+    if slipped == total:
+        return [f"In every play-out a defender who did not read his partner's hand chose a card that gave a trick "
+                f"against perfect play, so all of them are weighed (real play: {real})."]
+    return [f"In {slipped} of {total} play-outs a defender who did not read his partner's hand chose a card that "
+            f"gave declarer's side a trick against perfect play on the actual deal, a card his partner's signals "
+            f"would have saved. The standard of likely reads the defence as competent (Law 12C1c: a result that "
+            f"needs an error no competent defender makes there is not likely), so the estimate the ruling weighs "
+            f"counts the other {total - slipped}, which took "
+            f"{weighted_tricks(evidence.get('weighed_play_outs', []))}. Real play, slips included, gives {real}."]
+
+
 def representative_intro(representative: dict[str, Any], total: int) -> str:
     """Which play-out is shown, and how it ended."""
     ending = representative.get("ending_so")
@@ -103,11 +122,12 @@ def real_play_texts(estimate: Estimate) -> list[str]:
     parts = labels_by_tricks([(1, 1 - blend), (0, blend)])
     after = trick_word(int(evidence.get("cut", 0)))
     margin = evidence.get("margin")
+    weighed = " weighed" if competent_defence_texts(estimate) else ""
     like = f"after about {after}" + ("" if margin is None else f", in {MARGIN_WORDS[int(margin)]}")
     return [f"From positions like this ({like}), {players} ended with the result of "
             f"perfect play {share[0]} of the time; declarer's side took fewer tricks {share[-1]} of the time and more "
             f"{share[1]}.",
-            f"The play-outs {AGREEMENT_WORDS.get(str(evidence.get('agreement')), 'agreed as they did')}, so revsim's "
+            f"The play-outs{weighed} {AGREEMENT_WORDS.get(str(evidence.get('agreement')), 'agreed as they did')}, so revsim's "
             f"estimate counts them for {parts[1]} and that record of real play (perfect "
             f"play's {evidence.get('double_dummy')} tricks, moved as often as real players moved from it) for "
             f"{parts[0]}: {weighted_tricks(estimate.outcomes)}."]
@@ -146,10 +166,17 @@ def only_real_play_texts(estimate: Estimate) -> list[str]:
 
 def playout_evidence(ruling: BoardRuling, estimate: Estimate) -> list[str]:
     """The play-outs' evidence, sentence by sentence."""
-    lines = [played_text(estimate)]
+    lines = [played_text(estimate), *competent_defence_texts(estimate)]
     total = int(estimate.evidence.get("play_out_count", 0))  # type: ignore[call-overload]
     lines += [representative_text(representative, total) for representative in representatives_of(estimate)]
     return lines + only_real_play_texts(estimate) + real_play_texts(estimate) + transferred_texts(ruling)
+
+
+def _competent(evidence: dict[str, Any]) -> str:
+    """How many play-outs a competent defence set aside, where the standard reads the defence so."""
+    if evidence.get("defence") != "competent":
+        return ""
+    return f", defence competent ({evidence.get('play_outs_with_a_slip')} play-outs with a slip set aside)"
 
 
 def _declarer_sight(evidence: dict[str, Any]) -> str:
@@ -178,7 +205,8 @@ def playout_method(estimate: Estimate) -> str:
     e: dict[str, Any] = dict(estimate.evidence)
     return (f"single dummy (sd, level {e.get('level')}): {e.get('play_out_count')} play-outs, "
             f"{e.get('layouts')} layouts a decision, temperature {e.get('temperature')}, defence sight "
-            f"{e.get('defence_sight')}{_declarer_sight(e)}{_contract_value(e)}{_leaning(e)}, seed {e.get('seed')}; "
+            f"{e.get('defence_sight')}{_competent(e)}{_declarer_sight(e)}{_contract_value(e)}{_leaning(e)}, "
+            f"seed {e.get('seed')}; "
             f"play-outs {weighted_tricks(e.get('play_outs', []))}; "
             f"position-blind {weighted_tricks(e.get('position_blind', []))} (double dummy "
             f"{e.get('double_dummy')}, weighing {e.get('blend')} in the blend at this point of the play, where the "

@@ -190,6 +190,8 @@ SCHEMA: tuple[Key, ...] = (
         Key("both_sides", "text", "Law 64C2b: neither or separately", default="neither"),
         Key("substitute", "text", "the offender's card without the revoke: best or uniform", default="best"),
         Key("likely", "share", "the standard of a likely result (Law 12C1c)", default="1/6"),
+        Key("defence", "text", "how that standard reads the defence: competent or as-estimated (Law 12C1c)",
+            default="competent"),
         Key("max_outcomes", "whole", "the most results of a weighted score", default="3"),
         Key("granularity", "whole", "each weight a multiple of this many percent", default="10"),
     )),

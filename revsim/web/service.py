@@ -31,7 +31,7 @@ from revsim.records.source import decode_text
 from revsim.scoring.field import FIELD_SOURCES, Field
 
 FORMATS = {entry.name: entry.suffix for entry in RECORD_FORMATS.values()}
-SETTINGS = ("estimator", "noticed", "noticed_at", "substitute", "regime", "both_sides")
+SETTINGS = ("estimator", "noticed", "noticed_at", "substitute", "regime", "both_sides", "defence")
 """Query parameters that are ``Settings`` fields of the same name (checked by ``Settings`` itself)."""
 ESTIMATOR_OPTIONS = tuple(all_options())
 """Query parameters that are options of an estimator (``level``, ``seed``...), from its registry entry."""

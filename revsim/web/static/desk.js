@@ -128,7 +128,7 @@ function caseSettings() {
     return [option.name, typeof option.default === "number" && /^-?\d+$/.test(value.trim()) ? Number(value) : value];
   }));
   const settings = { estimator: $("estimator").value, regime: $("regime").value, both_sides: $("both-sides").value,
-                     substitute: $("substitute").value, likely: $("likely").value.trim() || "1/6",
+                     defence: $("defence").value, substitute: $("substitute").value, likely: $("likely").value.trim() || "1/6",
                      max_outcomes: Number($("max-outcomes").value) || 3, granularity: Number($("granularity").value) || 10 };
   if (Object.keys(options).length) settings.estimator_options = options;
   return settings;
@@ -148,6 +148,7 @@ function showSettings(settings) {
   }
   pick("regime", given.regime, "weighted");
   pick("both-sides", given.both_sides, "neither");
+  pick("defence", given.defence, "competent");
   pick("substitute", given.substitute, "best");
   pick("likely", given.likely, "1/6");
   pick("max-outcomes", given.max_outcomes, "3");
@@ -213,7 +214,7 @@ function setDeal() {
 function settingsQuery() {
   const query = new URLSearchParams();
   for (const [key, id] of [["estimator", "estimator"], ["regime", "regime"], ["both_sides", "both-sides"],
-                           ["substitute", "substitute"], ["likely", "likely"], ["max_outcomes", "max-outcomes"],
+                           ["defence", "defence"], ["substitute", "substitute"], ["likely", "likely"], ["max_outcomes", "max-outcomes"],
                            ["granularity", "granularity"]]) query.set(key, $(id).value);
   const kind = desk.estimators.find((entry) => entry.name === $("estimator").value);
   for (const option of kind ? kind.options : []) query.set(option.name, $(`option-${option.name}`).value);

@@ -166,7 +166,7 @@ function outcomeText(outcomes) {
 }
 
 function settingsLine(settings) {
-  const shown = ["estimator", "level", "seed", "regime", "both_sides", "likely", "max_outcomes", "granularity"];
+  const shown = ["estimator", "level", "seed", "regime", "both_sides", "likely", "defence", "max_outcomes", "granularity"];
   const written = (key) => key !== "likely" || typeof settings.likely !== "number" ? settings[key]
     : Math.abs(settings.likely - 1 / 6) < 1e-4 ? "1/6" : `${Math.round(settings.likely * 100)}%`;
   return shown.filter((key) => key in settings).map((key) => `${key.replace("_", " ")} ${written(key)}`).join(", ");
