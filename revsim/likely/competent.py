@@ -26,17 +26,20 @@ DEFENCE_STANDARDS = ("competent", "as-estimated")
 weighed) or ``as-estimated`` (every play-out is, as real defenders play)."""
 
 
-def slips_of(lines: Sequence[Replay], chosen: Sequence[Card], unread: Sequence[bool]) -> list[int]:
+def slips_of(lines: Sequence[Replay], chosen: Sequence[Card], unread: Sequence[bool],
+             legal: Sequence[Sequence[Card]]) -> list[int]:
     """Which of the players deciding at one step of the play-outs slipped (their numbers): a defender who did not
     read his partner's hand (``unread``) and chose a card (``chosen``) that gives his side fewer tricks double
-    dummy on the actual deal than his best card. The actual deals are solved in one batch."""
+    dummy on the actual deal than his best card among those he could choose (``legal``: a lead restriction or
+    declarer's Law 50D2 choice leaves him fewer than the rules of play). The actual deals are solved in one
+    batch."""
     asked = [number for number, flag in enumerate(unread) if flag]
     if not asked:
         return []
     values = positions_values([(layout_of(lines[number]), lines[number].leader, tuple(lines[number].current_trick))
                                for number in asked], lines[0].trump)
     return [number for number, tricks in zip(asked, values, strict=True)
-            if tricks[chosen[number]] < max(tricks.values())]
+            if tricks[chosen[number]] < max(tricks[card] for card in legal[number])]
 
 
 def law12c1c_competent_defence(lines: Sequence[PlayOut]) -> list[PlayOut]:

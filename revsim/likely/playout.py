@@ -205,7 +205,8 @@ def play_out_lines(position: Replay, declarer: Seat, shapes: dict[Seat, HandShap
         _lean_to_the_deal([lines[decision.index] for decision in asking], averages, defending, policy)
         chosen = [softmax_choice(values, policy.temperature_of(defends), rng)
                   for values, defends in zip(averages, defending, strict=True)]
-        for number in slips_of([lines[decision.index] for decision in asking], chosen, unread):
+        for number in slips_of([lines[decision.index] for decision in asking], chosen, unread,
+                               [decision.legal for decision in asking]):
             slips[asking[number].index] += 1
         for decision, card in zip(asking, chosen, strict=True):
             _play(lines[decision.index], card, firsts, decision.index)
