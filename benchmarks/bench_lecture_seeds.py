@@ -2,7 +2,7 @@
 written ruling (``experts_written_ruling``: the law, and for each side the same results as the experts; where they
 weight two, each weight within 10 points of theirs, as 60-80% of 12 tricks where they give 70%), and the misses
 with the score assigned.
-Run: python benchmarks/bench_lecture_seeds.py [--seeds 1-8] [--level expert]
+Run: python benchmarks/bench_lecture_seeds.py [--seeds 1-8] [--level expert] [--defence competent|as-estimated]
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from revsim.adjudicate import adjudicate  # noqa: E402
-from revsim.equity.settings import Settings  # noqa: E402
+from revsim.equity.settings import DEFENCE_STANDARDS, Settings  # noqa: E402
 from revsim.records.readers import read_records  # noqa: E402
 from revsim.records.record import Record  # noqa: E402
 
@@ -41,6 +41,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--seeds", default="1-8", help="a range like 1-8")
     parser.add_argument("--level", default="expert")
+    parser.add_argument("--defence", default="competent", choices=DEFENCE_STANDARDS,
+                        help="how the standard of likely reads the defence (Law 12C1c)")
     args = parser.parse_args()
     low, _, high = args.seeds.partition("-")
     cases = json.loads((HANDS / "expected.json").read_text(encoding="utf-8"))
@@ -52,7 +54,8 @@ def main() -> None:
             record = next(read_records(HANDS / case["file"]))
             assert isinstance(record, Record)
             noticed = None if case["file"].endswith(".toml") else case["noticed"]
-            ruling = adjudicate(record, Settings(noticed=noticed, estimator_options={"seed": seed, "level": args.level}))
+            ruling = adjudicate(record, Settings(noticed=noticed, estimator_options={"seed": seed, "level": args.level},
+                                                  defence=args.defence))
             if not experts_written_ruling(ruling, case["expected"]):
                 misses.append(f"{name}: {ruling.law} {[(o.tricks, o.weight) for o in ruling.ns]}")
                 missed.add(name)

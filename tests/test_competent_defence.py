@@ -3,9 +3,11 @@ gives a trick double dummy), the play-outs a director weighs, and what the stand
 
 from __future__ import annotations
 
+import html
 import json
 import random
 from collections import Counter
+from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
@@ -131,3 +133,12 @@ def test_law12c1c_the_defence_standard_is_a_setting_of_the_command_line_and_is_c
     [board] = json.loads(result.output)
     assert board["settings"]["defence"] == "as-estimated"
     assert len(board["ruling"]["ns"]) == 2
+
+
+def test_law12c1c_the_committees_report_says_which_play_outs_a_competent_defence_set_aside(tmp_path: Path) -> None:
+    out = tmp_path / "ebl.html"
+    result = CliRunner().invoke(main, ["report", str(HANDS / "kooijman-ebl-repeated.pbn"), "-o", str(out)])
+    assert result.exit_code == 0, result.output
+    page = html.unescape(out.read_text(encoding="utf-8"))
+    assert "a defender who did not read his partner's hand chose a card" in page
+    assert "Real play, slips included, gives" in page

@@ -18,6 +18,7 @@ from revsim.equity.steps import BoardRuling, ScoreAssigned
 from revsim.likely.worlds import Estimate
 from revsim.outputs.estimates import method_texts, position_at, position_text, writer_for
 from revsim.outputs.playouts import (
+    competent_defence_texts,
     only_real_play_texts,
     parted_text,
     played_text,
@@ -111,7 +112,7 @@ def evidence_html(ruling: BoardRuling) -> str:
     parts = ["<h2>Without the revoke</h2>", f"<p>{prose(position_text(ruling, estimate))}</p>",
              _position_diagram(ruling, estimate)]
     if estimate.estimator == "sd":
-        parts.append(f"<p>{prose(played_text(estimate))}</p>")
+        parts += [f"<p>{prose(line)}</p>" for line in (played_text(estimate), *competent_defence_texts(estimate))]
         total = int(estimate.evidence.get("play_out_count", 0))  # type: ignore[call-overload]
         shown = [f'<div class="playout-item keep"><p>{prose(representative_intro(representative, total))}:</p>'
                  + _representative_table(representative) + f"<p>{prose(parted_text(representative))}</p></div>"
