@@ -18,7 +18,7 @@ from revsim.likely.sd import blind_distribution
 Errors = dict[int, dict[int, float]]
 """Actual minus double dummy: each offset's share, by cut."""
 MarginErrors = dict[int, dict[int, dict[int, float]]]
-"""The same by cut and then by double dummy's margin over the contract (``sd.margin_of``)."""
+"""The same by cut and then by double dummy's margin over the contract (``levels.margin_of``)."""
 
 MARGIN_PRIOR = 20
 """How many positions' worth of the cut's errors each margin's errors start from: a margin seen on few fitting

@@ -105,7 +105,7 @@ MARGIN_WORDS = {
     1: "contracts perfect play makes with one trick to spare",
     2: "contracts perfect play makes with two tricks or more to spare",
 }
-"""Double dummy's margin over the contract (``sd.margin_of``), in words: real players' errors were measured by it."""
+"""Double dummy's margin over the contract (``levels.margin_of``), in words: real players' errors were measured by it."""
 
 
 def real_play_texts(estimate: Estimate) -> list[str]:
