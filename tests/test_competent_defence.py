@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 from revsim.adjudicate import adjudicate
 from revsim.cards import Card, parse_pbn_deal
 from revsim.cli import main
-from revsim.equity.settings import Settings
+from revsim.equity.settings import Settings, settings_for_case
 from revsim.likely.competent import law12c1c_competent_defence, slips_of
 from revsim.likely.levels import AGREEMENTS, load_level
 from revsim.likely.playout import PlayOut
@@ -142,3 +142,8 @@ def test_law12c1c_the_committees_report_says_which_play_outs_a_competent_defence
     page = html.unescape(out.read_text(encoding="utf-8"))
     assert "a defender who did not read his partner's hand chose a card" in page
     assert "Real play, slips included, gives" in page
+
+
+def test_law12c1c_a_case_files_defence_setting_is_used_unless_the_caller_chose_one() -> None:
+    assert settings_for_case(Settings(), {"defence": "as-estimated"}, ()).defence == "as-estimated"
+    assert settings_for_case(Settings(defence="competent"), {"defence": "as-estimated"}, {"defence"}).defence == "competent"
