@@ -12,14 +12,11 @@ partner's signals does not count a result that only such a slip reaches as likel
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import Protocol, TypeVar
 
 from revsim.cards import Card
 from revsim.likely.solver import layout_of, positions_values
 from revsim.play.replay import Replay
-
-if TYPE_CHECKING:
-    from revsim.likely.playout import PlayOut
 
 DEFENCE_STANDARDS = ("competent", "as-estimated")
 """How the standard of likely reads the defence: ``competent`` (the play-outs with a defender's slip are not
@@ -42,7 +39,17 @@ def slips_of(lines: Sequence[Replay], chosen: Sequence[Card], unread: Sequence[b
             if tricks[chosen[number]] < max(tricks[card] for card in legal[number])]
 
 
-def law12c1c_competent_defence(lines: Sequence[PlayOut]) -> list[PlayOut]:
+class Slipped(Protocol):
+    """A play-out as this module reads it: how many slips its defenders made (``playout.PlayOut``)."""
+
+    @property
+    def defence_slips(self) -> int: ...
+
+
+Line = TypeVar("Line", bound=Slipped)
+
+
+def law12c1c_competent_defence(lines: Sequence[Line]) -> list[Line]:
     """Law 12C1c: the play-outs a director weighs when the defenders are of a class that reads its partner's
     signals: those in which no defender slipped (``slips_of``). A result only slips reach needs an error no
     competent defender of that class makes there, so it is not likely. When every play-out has a slip, all of
