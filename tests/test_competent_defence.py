@@ -21,9 +21,11 @@ from revsim.equity.settings import Settings, settings_for_case
 from revsim.likely.competent import law12c1c_competent_defence, slips_of
 from revsim.likely.levels import AGREEMENTS, load_level
 from revsim.likely.playout import PlayOut
-from revsim.likely.sd import likely_tricks
+from revsim.likely.sd import Likely, likely_tricks
 from revsim.likely.settle import blended_estimate, ordered_outcomes
 from revsim.likely.solver import total_tricks
+from revsim.likely.worlds import Estimate
+from revsim.outputs.playouts import competent_defence_texts, set_aside
 from revsim.play.replay import Replay
 from revsim.records.readers import read_records
 from revsim.records.record import Record
@@ -147,3 +149,16 @@ def test_law12c1c_the_committees_report_says_which_play_outs_a_competent_defence
 def test_law12c1c_a_case_files_defence_setting_is_used_unless_the_caller_chose_one() -> None:
     assert settings_for_case(Settings(), {"defence": "as-estimated"}, ()).defence == "as-estimated"
     assert settings_for_case(Settings(defence="competent"), {"defence": "as-estimated"}, {"defence"}).defence == "competent"
+
+
+def test_law12c1c_when_every_play_out_slipped_all_are_weighed_and_the_evidence_says_so() -> None:
+    lines = tuple(_line(tricks, 1) for tricks in (9, 10, 10, 11))
+    likely = Likely(((10, 1.0),), ((10, 0.5), (11, 0.25), (9, 0.25)), ((10, 1.0),), 10, 0.45, (), lines,
+                    as_estimated=((10, 1.0),), weighed=tuple(law12c1c_competent_defence(list(lines))))
+    evidence = likely.evidence()
+    assert evidence["play_outs_with_a_slip"] == 4 and likely.weighed == lines
+    estimate = Estimate("sd", "policy", 3, 1, Card.parse("S2"), 3, (), (), ((10, 1.0),), (), 2, 1,
+                        evidence | {"play_out_count": 4})
+    assert set_aside(dict(estimate.evidence)) == 0
+    [text] = competent_defence_texts(estimate)
+    assert text.startswith("In every play-out a defender who did not read his partner's hand")

@@ -173,7 +173,7 @@ def settings_from_options(options: dict[str, Any]) -> Settings:
                         estimator_options=estimator_options_from(options, options["estimator"]), outcomes=plain,
                         world_outcomes=named, max_outcomes=options["max_outcomes"],
                         granularity=int(options["granularity"]), likely=likely,
-                        defence=options.get("defence") or "competent")
+                        defence=options["defence"])
     except ValueError as error:
         hint = "--noticed-at" if "noticed" in str(error) else "--outcomes"
         raise click.BadParameter(str(error), param_hint=hint) from None

@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from typing import Protocol, TypeVar
 
 from revsim.cards import Card
-from revsim.likely.solver import layout_of, positions_values
+from revsim.likely.solver import replays_values
 from revsim.play.replay import Replay
 
 DEFENCE_STANDARDS = ("competent", "as-estimated")
@@ -33,8 +33,7 @@ def slips_of(lines: Sequence[Replay], chosen: Sequence[Card], unread: Sequence[b
     asked = [number for number, flag in enumerate(unread) if flag]
     if not asked:
         return []
-    values = positions_values([(layout_of(lines[number]), lines[number].leader, tuple(lines[number].current_trick))
-                               for number in asked], lines[0].trump)
+    values = replays_values([lines[number] for number in asked])
     return [number for number, tricks in zip(asked, values, strict=True)
             if tricks[chosen[number]] < max(tricks[card] for card in legal[number])]
 

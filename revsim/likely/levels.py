@@ -150,7 +150,6 @@ def readings_on(level: Level) -> dict[str, bool]:
     return {reading: True for reading in READINGS if getattr(level, reading)}
 
 
-
 LEANINGS = ("defence_temperature", "declarer_insight", "defence_insight")
 """The play model's parameters that are written only where a level sets them (``Policy``)."""
 

@@ -30,7 +30,7 @@ from revsim.likely.lead_options import law50d2_declarer_choice
 from revsim.likely.leads import LeadModel, lead_likelihood
 from revsim.likely.penalty import LeadChoice, Penalty, law50d1_forced, law50d2_allowed, outstanding
 from revsim.likely.sampling import bad_break_layouts, sample_layouts, weighted_layouts
-from revsim.likely.solver import layout_of, layout_values, positions_values, total_tricks
+from revsim.likely.solver import layout_values, positions_values, replays_values, total_tricks
 from revsim.likely.view import HandShape, View, player_view
 from revsim.play.replay import Replay
 
@@ -182,9 +182,7 @@ def play_out_lines(position: Replay, declarer: Seat, shapes: dict[Seat, HandShap
         reading = hand_readers([side_of(lines[index].to_play) != side for index, _ in deciding], policy, rng)
         asking: list[_Decision] = []
         batch: list[Layout] = []
-        unread: list[bool] = []
         for (index, legal), reads in zip(deciding, reading, strict=True):
-            unread.append(side_of(lines[index].to_play) != side and not reads)
             view, layouts = _view_and_layouts(lines[index], declarer, shapes, policy, reads, rng)
             asking.append(_Decision(index, legal, view, len(batch), len(batch) + len(layouts)))
             batch.extend(layouts)
@@ -205,6 +203,7 @@ def play_out_lines(position: Replay, declarer: Seat, shapes: dict[Seat, HandShap
         _lean_to_the_deal([lines[decision.index] for decision in asking], averages, defending, policy)
         chosen = [softmax_choice(values, policy.temperature_of(defends), rng)
                   for values, defends in zip(averages, defending, strict=True)]
+        unread = [defends and not reads for defends, reads in zip(defending, reading, strict=True)]
         for number in slips_of([lines[decision.index] for decision in asking], chosen, unread,
                                [decision.legal for decision in asking]):
             slips[asking[number].index] += 1
@@ -311,8 +310,7 @@ def _lean_to_the_deal(lines: list[Replay], averages: list[dict[Card, float]], de
     leaning = [(number, insight) for number, insight in insights if insight > 0]
     if not leaning:
         return
-    actual = positions_values([(layout_of(lines[number]), lines[number].leader, tuple(lines[number].current_trick))
-                               for number, _ in leaning], lines[0].trump)
+    actual = replays_values([lines[number] for number, _ in leaning])
     for (number, insight), tricks in zip(leaning, actual, strict=True):
         for card in averages[number]:
             averages[number][card] += insight * tricks[card]

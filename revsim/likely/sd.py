@@ -71,7 +71,7 @@ class Likely:
                 "cut": self.cut, "margin": self.margin,
                 **({} if self.settled is None else self.settled.evidence()),
                 **({} if not self.as_estimated else {
-                    "defence": "competent", "play_outs_with_a_slip": len(self.lines) - len(self.weighed),
+                    "defence": "competent", "play_outs_with_a_slip": sum(1 for line in self.lines if line.defence_slips),
                     "weighed_play_outs": _rounded(ordered_outcomes(_shares(self.weighed))),
                     "as_estimated": _rounded(self.as_estimated)})}
 

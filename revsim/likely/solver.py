@@ -144,6 +144,14 @@ def layout_values(layouts: Sequence[Layout], trump: int, leader: Seat,
     return positions_values([(layout, leader, current_trick) for layout in layouts], trump)
 
 
+def replays_values(replays: Sequence[Replay]) -> list[dict[Card, int]]:
+    """``card_values`` for several replays of one strain, on their own deals, solved together (``positions_values``)."""
+    if not replays:
+        return []
+    return positions_values([(layout_of(replay), replay.leader, tuple(replay.current_trick)) for replay in replays],
+                            replays[0].trump)
+
+
 def positions_values(positions: Sequence[tuple[Layout, Seat, Sequence[tuple[Seat, Card]]]],
                      trump: int) -> list[dict[Card, int]]:
     """``layout_values`` for positions that differ in their leader and trick in progress too, solved

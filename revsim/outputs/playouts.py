@@ -37,6 +37,13 @@ def played_text(estimate: Estimate) -> str:
             f"played {firsts} play-outs. Declarer's side took {ended} (before any transfer for an earlier revoke).")
 
 
+def set_aside(evidence: dict[str, Any]) -> int:
+    """The play-outs a competent defence set aside: those with a slip, unless every one had one (then all are
+    weighed, ``likely.competent.law12c1c_competent_defence``); 0 when the standard reads the defence as estimated."""
+    slipped, total = int(evidence.get("play_outs_with_a_slip", 0)), int(evidence.get("play_out_count", 0))
+    return slipped if evidence.get("defence") == "competent" and slipped < total else 0
+
+
 def competent_defence_texts(estimate: Estimate) -> list[str]:
     """The play-outs set aside under a competent defence (``likely.competent``), and real play's estimate beside the
     one the ruling weighs (nothing when the standard reads the defence as estimated, or no defender slipped)."""
@@ -122,7 +129,7 @@ def real_play_texts(estimate: Estimate) -> list[str]:
     parts = labels_by_tricks([(1, 1 - blend), (0, blend)])
     after = trick_word(int(evidence.get("cut", 0)))
     margin = evidence.get("margin")
-    weighed = " weighed" if competent_defence_texts(estimate) else ""
+    weighed = " weighed" if set_aside(evidence) else ""
     like = f"after about {after}" + ("" if margin is None else f", in {MARGIN_WORDS[int(margin)]}")
     return [f"From positions like this ({like}), {players} ended with the result of "
             f"perfect play {share[0]} of the time; declarer's side took fewer tricks {share[-1]} of the time and more "
@@ -176,7 +183,7 @@ def _competent(evidence: dict[str, Any]) -> str:
     """How many play-outs a competent defence set aside, where the standard reads the defence so."""
     if evidence.get("defence") != "competent":
         return ""
-    return f", defence competent ({evidence.get('play_outs_with_a_slip')} play-outs with a slip set aside)"
+    return f", defence competent ({set_aside(evidence)} play-outs with a slip set aside)"
 
 
 def _declarer_sight(evidence: dict[str, Any]) -> str:
