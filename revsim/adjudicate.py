@@ -152,14 +152,17 @@ def adjudicate(record: Record, settings: Settings | None = None) -> BoardRuling:
 
 def settings_as_ruled(record: Record, settings: Settings) -> Settings:
     """The settings with the case file's own (its ``settings`` table: how the board was ruled) where the caller
-    chose nothing (``Settings.chosen``); a RecordError naming the file, the board and the setting that cannot be
-    read."""
+    chose nothing (``Settings.chosen``); a RecordError naming the file, the board, the setting that cannot be
+    read and its line."""
     if settings.chosen is None or not record.ruled_with:
         return settings
     try:
         return settings_for_case(settings, record.ruled_with, settings.chosen)
     except ValueError as error:
-        raise RecordError(f"settings: {error}", **record.where()) from None
+        key = next((key for key in record.ruled_with if str(error).startswith(f"{key} ")), None)
+        lines = record.facts.lines
+        line = lines.get(f"settings.{key}") or lines.get("settings") or record.line
+        raise RecordError(f"settings: {error}", **(record.where() | {"line": line})) from None
 
 
 def _result_from_score(record: Record, played_out: bool, notes: list[str]) -> Record:

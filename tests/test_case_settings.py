@@ -5,6 +5,7 @@ that board's error naming the file, the board and the setting."""
 from __future__ import annotations
 
 import json
+import re
 import tomllib
 from pathlib import Path
 from typing import Any
@@ -71,6 +72,21 @@ def test_a_setting_that_cannot_be_read_is_the_boards_error(tmp_path: Path) -> No
     assert "bad.toml" in result.output and "board duschek-too-late-a" in result.output
     assert "settings: both_sides must be one of neither, separately, not 'sometimes'" in result.output
     assert "Traceback" not in result.output
+    assert f"line {_line_setting(path, 'both_sides')}:" in result.output
+
+
+@pytest.mark.parametrize(("key", "value"), [("defence", "lenient"), ("likely", "often"), ("granularity", 7)])
+def test_a_setting_that_cannot_be_read_is_reported_at_its_own_line(tmp_path: Path, key: str, value: object) -> None:
+    path = tmp_path / "bad.toml"
+    path.write_text(case_to_toml(_case_with("duschek-too-late-a.pbn", {"estimator": "dd", key: value})))
+    result = CliRunner().invoke(main, ["adjudicate", str(path)])
+    assert result.exit_code == 1 and f"line {_line_setting(path, key)}: settings: {key}" in result.output
+
+
+def _line_setting(path: Path, key: str) -> int:
+    """The line of the case file that sets ``key`` (in a ``settings`` table or inline table)."""
+    pattern = re.compile(rf"(^|[{{,\s]){key}\s*=")
+    return next(number for number, line in enumerate(path.read_text().splitlines(), 1) if pattern.search(line))
 
 
 def test_an_unknown_setting_is_named_with_the_closest_key(tmp_path: Path) -> None:

@@ -169,6 +169,14 @@ class _Lines:
         return numbers
 
 
+def _settings_lines(table: object, lines: _Lines) -> dict[str, int]:
+    """The lines of the ``settings`` table and of each of its keys (``settings.defence``...), where found: a
+    setting that cannot be read is reported at its own line."""
+    keys = list(table) if isinstance(table, dict) else []
+    found = {"settings": lines.locate(("settings",))} | {f"settings.{key}": lines.locate(("settings", key)) for key in keys}
+    return {name: line for name, line in found.items() if line}
+
+
 def _case_info(data: dict[str, Any]) -> dict[str, str]:
     """What the case says of the event, the table, the director and the players (``Record.info``)."""
     info: dict[str, str] = {key: str(data[key]).strip() for key in ("event", "date", "session", "table", "director")
@@ -221,7 +229,8 @@ def _board(data: dict[str, Any], source: str, name: str, lines: _Lines) -> Recor
     auction = [normalise_call(call) for call in data.get("auction", [])]
     facts = _facts(data.get("facts", {}), data.get("claim"), lines, fail)
     play = _play(data["play"], lines, facts, first_trick, fail)
-    facts = replace(facts, statements=tuple(data.get("statements", ())), findings=tuple(data.get("findings", ())))
+    facts = replace(facts, statements=tuple(data.get("statements", ())), findings=tuple(data.get("findings", ())),
+                    lines=facts.lines | _settings_lines(data.get("settings", {}), lines))
     record = Record(source=source, board=name, line=lines.start, hands=hands, contract=contract, dealer=dealer,
                     vulnerability=vulnerability, auction=auction, play=play, first_trick=first_trick, leader=leader,
                     tricks_before=(declarer_before, first_trick - 1 - declarer_before), facts=facts,
