@@ -207,6 +207,9 @@ def main() -> None:
                              "bench_carding.py --fit)")
     parser.add_argument("--bad-breaks-fit-auction", action="store_true",
                         help="the bad-break layouts that break ties leave out the breaks the auction rules out")
+    parser.add_argument("--keep-guards", action="store_true",
+                        help="a defender, among the cards that tie best on his layouts, keeps his guards on honours "
+                             "(revsim/likely/guards.py)")
     parser.add_argument("--contract-values", default="",
                         help="what making or defeating the contract may be worth to the players, in tricks beside "
                              "the tricks, e.g. 0,1,3: fitted with the temperature and sight (default: the shipped "

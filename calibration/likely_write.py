@@ -10,7 +10,8 @@ from typing import Any, Protocol
 
 from revsim.likely.levels import Level, options_set, readings_on
 
-READING_OPTIONS = {"leads": "read_leads", "carding": "read_carding", "bad_breaks_fit_auction": "bad_breaks_fit_auction"}
+READING_OPTIONS = {"leads": "read_leads", "carding": "read_carding", "bad_breaks_fit_auction": "bad_breaks_fit_auction",
+                   "keep_guards": "keep_guards"}
 """Each option that switches on a reading of the players, and the level's switch (``levels.READINGS``)."""
 
 BLEND_REFIT = "; the blend then refitted"

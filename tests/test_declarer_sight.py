@@ -10,7 +10,8 @@ from hypothesis import strategies as st
 
 from revsim.cards import Card
 from revsim.likely.levels import Level, level_parameters, load_level
-from revsim.likely.playout import Policy, hand_readers, play_outs, stratified_readers
+from revsim.likely.playout import Policy, hand_readers, play_outs
+from revsim.likely.sight import stratified_readers
 from revsim.likely.solver import total_tricks
 from revsim.likely.view import player_view
 from revsim.likely.worlds import Estimate

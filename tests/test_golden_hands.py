@@ -119,17 +119,8 @@ def _check_the_directors_form(ruling) -> None:
             assert assigned >= estimate - 1e-9
 
 
-KNOWN_GAPS = {
-    "duschek-repeated-3nt": "the estimate's share of 10 tricks in the world without the second revoke is about 21%, "
-                            "within the sampling error of 32 play-outs (15% to 28% over seeds 1-8) of the standard's "
-                            "17%: 3NT+3 alone for some seeds where the experts give 70% of 3NT+3, 30% of 3NT+2",
-}
-"""The lecture cases whose written ruling the default estimator does not yet give (its play, not the law)."""
-
-
 @pytest.mark.parametrize("seed", [1, 2, 3])
-@pytest.mark.parametrize("name", [pytest.param(name, marks=pytest.mark.xfail(reason=KNOWN_GAPS[name], strict=False))
-                                  if name in KNOWN_GAPS else name for name in sorted(CASES)])
+@pytest.mark.parametrize("name", sorted(CASES))
 def test_golden_written_ruling_with_default_settings_and_seeds_1_to_3(name: str, seed: int) -> None:
     """Law 64C and 12C1c with the default settings (sd, expert, the standard of likely): the experts' written
     ruling, the same law path and results and each weight within 10 points of theirs, for seeds 1 to 3."""

@@ -12,9 +12,10 @@ from hypothesis import strategies as st
 
 from revsim.cards import Card, full_pack, sort_hand
 from revsim.likely.levels import AGREEMENTS, Blend, Level, agreement_of, load_level, nearest_cut
-from revsim.likely.playout import Policy, choose, play_outs, softmax_choice, stratified_readers
+from revsim.likely.playout import Policy, choose, play_outs, softmax_choice
 from revsim.likely.sampling import bad_break_layouts, sample_layouts
 from revsim.likely.sd import blind_distribution, likely_tricks
+from revsim.likely.sight import stratified_readers
 from revsim.likely.view import RULES, HandShape, player_view, read_auction, read_auction_rules, record_auction
 from revsim.play.replay import Replay
 from revsim.records.record import Record

@@ -20,9 +20,9 @@ CUTS = (1, 3, 6)
 AGREEMENTS = ("unanimous", "strong", "split")
 """How far the play-outs agree: all on one result, at least 3 in 4 on one, or less."""
 
-READINGS = ("read_leads", "read_carding", "bad_breaks_fit_auction")
-"""A level's switches for what its players read beyond the cards seen and the auction (``Level``'s fields of
-these names; off unless levels.json turns them on)."""
+READINGS = ("read_leads", "read_carding", "bad_breaks_fit_auction", "keep_guards")
+"""A level's switches for what its players read beyond the cards seen and the auction, and whether its defenders
+keep their guards (``Level``'s fields of these names; off unless levels.json turns them on)."""
 
 MARGINS = (-2, -1, 0, 1, 2)
 """Double dummy's tricks beyond the contract (negative: short of it), the ends standing for more."""
@@ -68,6 +68,8 @@ class Level:
     """Whether the players weigh their layouts by the defenders' cards (the level's ``carding.json``)."""
     bad_breaks_fit_auction: bool = False
     """Whether the bad-break layouts that break ties leave out the breaks the auction rules out."""
+    keep_guards: bool = False
+    """Whether a defender, among the cards that tie best, keeps his guards on honours (``Policy.keep_guards``)."""
     declarer_sight: float = 0.0
     """How often declarer reads the defenders' hands (``Policy.declarer_sight``)."""
     contract_value: float = 0.0
@@ -85,7 +87,8 @@ class Level:
                       carding=load_carding(self.name) if self.read_carding else None,
                       bad_breaks_fit_auction=self.bad_breaks_fit_auction, contract_value=self.contract_value,
                       declarer_sight=self.declarer_sight, defence_temperature=self.defence_temperature,
-                      declarer_insight=self.declarer_insight, defence_insight=self.defence_insight)
+                      declarer_insight=self.declarer_insight, defence_insight=self.defence_insight,
+                      keep_guards=self.keep_guards)
 
     def blend_at(self, completed: int, agreement: str) -> float:
         """The weight of the position-blind part after ``completed`` tricks (that of the nearest cut) when the

@@ -10,9 +10,10 @@ probability ``defence_sight`` (his partner's signals: he then sees all four hand
 defenders' hands with probability ``declarer_sight``, each drawn stratified across the play-outs that decide
 at the same step. Declarer and the defenders may also read the opening lead
 (``leads``) and the defenders' cards (``carding``: equals, honours, signals): the layouts are then drawn in
-proportion to how likely what was seen is on each. A player may also lean to the card that is best on the
-actual deal (his ``insight``: what the table tells a real player beyond his layouts), and the defenders may
-choose at their own temperature; both are off in the shipped levels. The last
+proportion to how likely what was seen is on each. A defender, among the cards that tie best, may keep his
+guards on the honours dummy surrounds (``guards``, ``keep_guards``). A player may also lean to the card that
+is best on the actual deal (his ``insight``: what the table tells a real player beyond his layouts), and the
+defenders may choose at their own temperature; both are off in the shipped levels. The last
 ``endgame`` tricks are played double dummy: with so few cards left, players rarely go wrong.
 """
 
@@ -26,10 +27,12 @@ from dataclasses import dataclass, replace
 from revsim.cards import Card, Layout, Seat, partner, side_of
 from revsim.likely.carding import Carding, carding_weight, readings
 from revsim.likely.competent import slips_of
+from revsim.likely.guards import defenders_keep_guards
 from revsim.likely.lead_options import law50d2_declarer_choice
 from revsim.likely.leads import LeadModel, lead_likelihood
 from revsim.likely.penalty import LeadChoice, Penalty, law50d1_forced, law50d2_allowed, outstanding
 from revsim.likely.sampling import bad_break_layouts, sample_layouts, weighted_layouts
+from revsim.likely.sight import stratified_readers
 from revsim.likely.solver import layout_values, positions_values, replays_values, total_tricks
 from revsim.likely.view import HandShape, View, player_view
 from revsim.play.replay import Replay
@@ -68,6 +71,9 @@ class Policy:
     what his layouts show (what the table tells a real player and the layouts miss: tempo, signals, the feel
     of the play): a player values a card at its average over his layouts plus this times its double-dummy
     tricks on the actual deal (0: his layouts alone)."""
+
+    keep_guards: bool = False
+    """Whether a defender, among cards that tie best on his layouts, keeps his guards on honours (``guards``)."""
 
     def temperature_of(self, defending: bool) -> float:
         """The softmax temperature of a defender (``defending``) or of declarer."""
@@ -200,6 +206,9 @@ def play_out_lines(position: Replay, declarer: Seat, shapes: dict[Seat, HandShap
         if policy.safety:
             _break_ties(lines, asking, averages, rng, policy.bad_breaks_fit_auction)
         defending = [side_of(lines[decision.index].to_play) != side for decision in asking]
+        if policy.keep_guards:
+            defenders_keep_guards([lines[d.index] for d in asking], averages, defending,
+                                  [d.end - d.start for d in asking], partner(declarer))
         _lean_to_the_deal([lines[decision.index] for decision in asking], averages, defending, policy)
         chosen = [softmax_choice(values, policy.temperature_of(defends), rng)
                   for values, defends in zip(averages, defending, strict=True)]
@@ -245,21 +254,6 @@ def lead_weight(line: Replay, view: View, shapes: dict[Seat, HandShape],
     played = view.played_by.get(leader, frozenset())
     suits = shapes[partner(leader)].named if partner(leader) in shapes else frozenset()
     return lambda layout: lead_likelihood(model, layout[leader] | played, lead, line.trump, suits)
-
-
-def stratified_readers(eligible: list[bool], sight: float, rng: random.Random) -> list[bool]:
-    """Which of the players deciding at one step of the play-outs read the hands they cannot see: only the
-    ``eligible`` ones (one side's), each with probability ``sight``. The draw is stratified across the
-    play-outs: of n eligible players deciding, floor(sight * n + u) are chosen at random (u uniform), so each
-    has exactly the chance ``sight`` and the share that read is as close to ``sight`` as n allows (no draw at
-    sight 0 or 1)."""
-    players = [number for number, can in enumerate(eligible) if can]
-    if sight <= 0 or not players:
-        return [False] * len(eligible)
-    if sight >= 1:
-        return list(eligible)
-    chosen = set(rng.sample(players, int(sight * len(players) + rng.random())))
-    return [number in chosen for number in range(len(eligible))]
 
 
 def hand_readers(defending: list[bool], policy: Policy, rng: random.Random) -> list[bool]:
@@ -373,8 +367,8 @@ def _solve(lines: list[Replay], spans: list[tuple[int, int, int]], batch: list[L
 def card_averages(replay: Replay, declarer: Seat, shapes: dict[Seat, HandShape], policy: Policy,
                   rng: random.Random, allowed: Set[Card] | None = None, target: int | None = None) -> dict[Card, float]:
     """Each legal card (among ``allowed``) of the player to play, with its average value for his side
-    (``goal_value``) over layouts dealt from his view (tied best cards weighed on the bad breaks, as in
-    play-outs)."""
+    (``goal_value``) over layouts dealt from his view (tied best cards weighed on the bad breaks, and a
+    defender's guards kept, as in play-outs)."""
     legal = _choices(replay, allowed)
     if len(legal) == 1:
         return {legal[0]: 0.0}
@@ -385,7 +379,10 @@ def card_averages(replay: Replay, declarer: Seat, shapes: dict[Seat, HandShape],
     averages = [_averages(legal, solved, goal_value(replay, declarer, target, policy))]
     if policy.safety:
         _break_ties([replay], [decision], averages, rng, policy.bad_breaks_fit_auction)
-    _lean_to_the_deal([replay], averages, [side_of(replay.to_play) != side_of(declarer)], policy)
+    defending = [side_of(replay.to_play) != side_of(declarer)]
+    if policy.keep_guards:
+        defenders_keep_guards([replay], averages, defending, [len(layouts)], partner(declarer))
+    _lean_to_the_deal([replay], averages, defending, policy)
     return averages[0]
 
 
