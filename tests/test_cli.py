@@ -151,7 +151,7 @@ def test_law12c1c_the_json_keeps_the_full_estimate_and_granularity_1_gives_it_ba
     assert [o["tricks"] for o in ruling["ns"]][:2] == [12, 11] and sum(int(p.strip("%")) for p in percents) == 100
     assert ruling["written"] == ", ".join(f"{p} of 3NT+{o['tricks'] - 9}" for p, o in zip(percents, ruling["ns"], strict=True))
     estimate = {o["tricks"]: o["weight"] for o in ruling["distribution_ns"]}
-    assert len(estimate) == 5 and abs(sum(estimate.values()) - 1) < 1e-6
+    assert len(estimate) > len(ruling["ns"]) and abs(sum(estimate.values()) - 1) < 1e-6   # results left out kept
     assert sum(int(o["percent"].strip("%<>")) for o in ruling["distribution_ns"]) == 100
     score = next(d for d in board["decisions"] if d["step"] == "score")
     assert score["non_offending"] == "NS" and score["assigned_worth"] >= score["estimate_worth"]
