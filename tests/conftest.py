@@ -5,6 +5,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import random
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 
@@ -43,6 +44,19 @@ def spade_finesse_ending(leader: Seat) -> Replay:
     first eleven tricks."""
     hands = (cards_of("SA SQ"), cards_of("S4 S5"), cards_of("S2 S3"), cards_of("SK H2"))
     return Replay(hands, 4, leader, first_trick=12, tricks_before=(6, 5))
+
+
+def random_position(seed: int, length: int) -> Replay:
+    """A deal of ``length`` cards a hand, a random leader and trump, and a random part of a trick played."""
+    rng = random.Random(seed)
+    deck = [Card(suit, rank) for suit in range(4) for rank in range(2, 15)]
+    rng.shuffle(deck)
+    hands = tuple(frozenset(deck[i * 13:i * 13 + length]) for i in range(4))
+    replay = Replay(hands, rng.randrange(5), rng.randrange(4), first_trick=14 - length,
+                    tricks_before=(13 - length, 0))
+    for _ in range(rng.randint(0, 3)):
+        replay.play(rng.choice(sorted(replay.legal_cards())))
+    return replay
 
 
 def needs_corpus() -> pytest.MarkDecorator:

@@ -29,24 +29,11 @@ from revsim.outputs.playouts import competent_defence_texts, set_aside
 from revsim.play.replay import Replay
 from revsim.records.readers import read_records
 from revsim.records.record import Record
-from tests.conftest import HANDS
+from tests.conftest import HANDS, random_position
 
 
 def _line(tricks: int, slips: int) -> PlayOut:
     return PlayOut(tricks, None, (), slips)
-
-
-def _random_position(seed: int, length: int) -> Replay:
-    """A deal of ``length`` cards a hand, a random leader and trump, and a random part of a trick played."""
-    rng = random.Random(seed)
-    deck = [Card(suit, rank) for suit in range(4) for rank in range(2, 15)]
-    rng.shuffle(deck)
-    hands = tuple(frozenset(deck[i * 13:i * 13 + length]) for i in range(4))
-    replay = Replay(hands, rng.randrange(5), rng.randrange(4), first_trick=14 - length,
-                    tricks_before=(13 - length, 0))
-    for _ in range(rng.randint(0, 3)):
-        replay.play(rng.choice(sorted(replay.legal_cards())))
-    return replay
 
 
 @settings(max_examples=40, deadline=None)
@@ -56,7 +43,7 @@ def test_law12c1c_a_slip_is_a_card_chosen_without_reading_partner_that_gives_a_t
     """Against the solver card by card: a slip gives a trick against the best card the player could choose (a
     restriction, such as a lead restriction, leaves him some of his legal cards); a player who read his partner
     never slips."""
-    position = _random_position(seed, length)
+    position = random_position(seed, length)
     rng = random.Random(seed)
     card = rng.choice(sorted(position.legal_cards()))
     allowed = sorted(position.legal_cards())

@@ -13,7 +13,7 @@ from revsim.cards import Card
 from revsim.likely.guards import HONOUR, gives_up_a_guard, keep_guards
 from revsim.likely.levels import load_level
 from revsim.play.replay import Replay
-from tests.conftest import cards_of
+from tests.conftest import cards_of, random_position
 
 NORTH, EAST, SOUTH = 0, 1, 2
 
@@ -58,18 +58,6 @@ def test_a_defender_keeps_his_guards_only_among_cards_that_tie_best() -> None:
     assert all_spades == {Card.parse("S7"): 1.0, Card.parse("S8"): 1.0}
 
 
-def _random_position(seed: int, length: int) -> Replay:
-    rng = random.Random(seed)
-    deck = [Card(suit, rank) for suit in range(4) for rank in range(2, 15)]
-    rng.shuffle(deck)
-    hands = tuple(frozenset(deck[i * 13:i * 13 + length]) for i in range(4))
-    replay = Replay(hands, rng.randrange(5), rng.randrange(4), first_trick=14 - length,
-                    tricks_before=(13 - length, 0))
-    for _ in range(rng.randint(0, 3)):
-        replay.play(rng.choice(sorted(replay.legal_cards())))
-    return replay
-
-
 @settings(max_examples=200, deadline=None)
 @given(st.integers(0, 2**32 - 1), st.integers(1, 13), st.integers(0, 3))
 def test_only_a_discard_from_a_suit_with_a_surrounded_honour_can_give_up_a_guard(seed: int, length: int,
@@ -78,7 +66,7 @@ def test_only_a_discard_from_a_suit_with_a_surrounded_honour_can_give_up_a_guard
     player holds an honour that dummy surrounds (a card of the suit above it and one below) and that was guarded
     (as many other cards of the suit as higher cards out), and then exactly when that honour is thrown or left
     with fewer other cards than higher cards out."""
-    replay = _random_position(seed, length)
+    replay = random_position(seed, length)
     seat = replay.to_play
     trick = replay.current_trick
     for card in replay.legal_cards():
@@ -99,7 +87,7 @@ def test_only_a_discard_from_a_suit_with_a_surrounded_honour_can_give_up_a_guard
 def test_keeping_guards_moves_only_tied_best_cards_that_give_one_up_and_never_all_of_them(
         seed: int, length: int, layouts: int, dummy: int) -> None:
     rng = random.Random(seed)
-    replay = _random_position(seed, length)
+    replay = random_position(seed, length)
     values = {card: float(rng.randint(0, 2)) for card in replay.legal_cards()}
     before = dict(values)
     keep_guards(replay, values, 1 / layouts, dummy)

@@ -185,7 +185,8 @@ def play_out_lines(position: Replay, declarer: Seat, shapes: dict[Seat, HandShap
                 _play(line, legal[0], firsts, index)
                 continue
             deciding.append((index, legal))
-        reading = hand_readers([side_of(lines[index].to_play) != side for index, _ in deciding], policy, rng)
+        defending = [side_of(lines[index].to_play) != side for index, _ in deciding]
+        reading = hand_readers(defending, policy, rng)
         asking: list[_Decision] = []
         batch: list[Layout] = []
         for (index, legal), reads in zip(deciding, reading, strict=True):
@@ -205,16 +206,14 @@ def play_out_lines(position: Replay, declarer: Seat, shapes: dict[Seat, HandShap
                     for d in asking]
         if policy.safety:
             _break_ties(lines, asking, averages, rng, policy.bad_breaks_fit_auction)
-        defending = [side_of(lines[decision.index].to_play) != side for decision in asking]
+        deciders = [lines[decision.index] for decision in asking]
         if policy.keep_guards:
-            defenders_keep_guards([lines[d.index] for d in asking], averages, defending,
-                                  [d.end - d.start for d in asking], partner(declarer))
-        _lean_to_the_deal([lines[decision.index] for decision in asking], averages, defending, policy)
+            defenders_keep_guards(deciders, averages, defending, [d.end - d.start for d in asking], partner(declarer))
+        _lean_to_the_deal(deciders, averages, defending, policy)
         chosen = [softmax_choice(values, policy.temperature_of(defends), rng)
                   for values, defends in zip(averages, defending, strict=True)]
         unread = [defends and not reads for defends, reads in zip(defending, reading, strict=True)]
-        for number in slips_of([lines[decision.index] for decision in asking], chosen, unread,
-                               [decision.legal for decision in asking]):
+        for number in slips_of(deciders, chosen, unread, [decision.legal for decision in asking]):
             slips[asking[number].index] += 1
         for decision, card in zip(asking, chosen, strict=True):
             _play(lines[decision.index], card, firsts, decision.index)
