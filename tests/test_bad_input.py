@@ -357,9 +357,10 @@ def test_adjudicate_streams_json_one_board_at_a_time(tmp_path: Path) -> None:
     assert len(boards) == 40 and result.stdout.startswith("[\n{") and result.stdout.rstrip().endswith("}\n]")
 
 
-def test_readme_sample_output_is_what_revsim_prints() -> None:
-    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
-    block = readme.split("(a test checks that this is what revsim prints):", 1)[1].split("```", 2)[1].strip("\n")
+@pytest.mark.parametrize("page", ["README.md", "docs/using.md"])
+def test_readme_sample_output_is_what_revsim_prints(page: str) -> None:
+    text = (Path(__file__).resolve().parent.parent / page).read_text(encoding="utf-8")
+    block = text.split("(a test checks that this is what revsim prints):", 1)[1].split("```", 2)[1].strip("\n")
     result = _invoke("adjudicate", str(HANDS / "duschek-too-late-a.pbn"))
     printed = result.output[result.output.index("Table result"):].strip("\n")
     assert block == printed

@@ -137,6 +137,18 @@ def test_cli_bad_fact_option() -> None:
     assert result.exit_code == 2 and "SEAT:CARD@TRICK" in result.output
 
 
+def test_cli_max_playouts_is_bounded_and_echoed_in_the_settings() -> None:
+    path = str(HANDS / "duschek-too-late-a.pbn")
+    refused = CliRunner().invoke(main, ["adjudicate", path, "--max-playouts", "8"])
+    assert refused.exit_code == 2 and "--max-playouts" in refused.output and "16<=x<=1024" in refused.output
+    result = CliRunner().invoke(main, ["adjudicate", path, "--max-playouts", "48", "--json"])
+    assert result.exit_code == 0, result.output
+    [board] = json.loads(result.output)
+    assert board["settings"]["max_playouts"] == 48
+    on_dd = CliRunner().invoke(main, ["adjudicate", path, "--estimator", "dd", "--max-playouts", "48"])
+    assert on_dd.exit_code == 2 and "not an option of the dd estimator" in on_dd.output
+
+
 def test_cli_case_file() -> None:
     result = CliRunner().invoke(main, ["adjudicate", str(HANDS / "duschek-trick12-a.toml")])
     assert result.exit_code == 0

@@ -71,7 +71,7 @@ def test_a_new_estimator_is_one_registry_entry_for_the_ruling_predict_and_the_ou
 
 
 def test_estimator_options_are_checked_against_the_registry(toy_estimator: str) -> None:
-    assert Settings(estimator="sd").estimator_options == {"level": "expert", "seed": 1}
+    assert Settings(estimator="sd").estimator_options == {"level": "expert", "seed": 1, "max_playouts": 32}
     assert Settings(estimator="dd").estimator_options == {}
     with pytest.raises(ValueError, match="the dd estimator has no option 'level'"):
         Settings(estimator="dd", estimator_options={"level": "club"})
@@ -82,6 +82,10 @@ def test_estimator_options_are_checked_against_the_registry(toy_estimator: str) 
     with pytest.raises(ValueError, match="estimator must be one of sd, dd, one-fewer"):
         Settings(estimator="magic")
     assert Settings(estimator="sd", estimator_options={"seed": "7"}).option("seed") == 7
+    assert Settings(estimator="sd", estimator_options={"max_playouts": "64"}).option("max_playouts") == 64
+    for outside in (8, 2000):
+        with pytest.raises(ValueError, match=r"max_playouts \(of the sd estimator\) must be from 16 to 1024"):
+            Settings(estimator="sd", estimator_options={"max_playouts": outside})
 
 
 def _parse_upper(text: str, source: str) -> Iterator[Record | RecordError]:

@@ -139,6 +139,10 @@ def test_law12c1c_the_3nt_ruling_in_plain_words_with_a_representative_play_out_a
     assert "the most typical of the" in before
     assert "parts from perfect play" in before and "a choice a player who cannot see the other hands may make" in before
     assert "How settled:" in method
+    # with seed 1 the estimate sits between two forms: the method names the other, written like the ruling
+    settled = re.search(r"How settled: (\d+)% of 100 resamples.*?, and (\d+)% give (\d+% of 3NT\+\d, \d+% of 3NT\+\d)\. "
+                        r"The ruling is not settled within the most play-outs allowed \(32", method)
+    assert settled and settled.group(3) != written and int(settled.group(1)) + int(settled.group(2)) <= 100
     assert "Law 84D" in before and written in before
     assert "the estimate (light) and the score assigned (green)" in before
     text = ruling_to_text(ruling)

@@ -19,7 +19,15 @@ from revsim.likely.levels import agreement_of, load_level
 from revsim.likely.playout import PlayOut
 from revsim.likely.representative import typical_index
 from revsim.likely.sd import likely_tricks
-from revsim.likely.settle import MAX_PLAYOUTS, MIN_PLAYOUTS, blended_estimate, settled_share, subsample_blend
+from revsim.likely.settle import (
+    MAX_PLAYOUTS,
+    MIN_PLAYOUTS,
+    blended_estimate,
+    resampled_forms,
+    settled_of,
+    settled_share,
+    subsample_blend,
+)
 from revsim.likely.solver import _deal_of, _solve_batch, _solve_one
 from tests.conftest import spade_finesse_ending
 
@@ -94,6 +102,45 @@ def test_a_settled_estimate_runs_its_rounds_within_the_bounds_and_repeats_with_i
     once = likely_tricks(position, 0, {}, level, 5)
     assert len(once.lines) == level.playouts and once.settled is not None and once.settled.playouts == 8
     assert once.lines == first.lines[:level.playouts]   # the first round is the fitted estimator's own sample
+
+
+@settings(max_examples=40, deadline=None)
+@given(counts_of, st.integers(0, 2**32 - 1))
+def test_the_forms_the_resamples_give_account_for_every_resample(counts: dict[int, int], seed: int) -> None:
+    standard = FormStandard()
+
+    def form(distribution: tuple[tuple[int, float], ...]) -> object:
+        return standard.form(distribution, True)
+
+    blind = {10: 0.8, 9: 0.1, 11: 0.1}
+    point, forms = resampled_forms(counts, blind, 8, BLEND, form, random.Random(seed), 50)
+    assert sum(forms.values()) == 50
+    assert point == form(tuple(sorted(blended_estimate(counts, blind, 8, BLEND)[0].items(), reverse=True)))
+    settled = settled_of(16, point, forms, 64)
+    assert settled.same_form + sum(share for _, share in settled.others) == pytest.approx(1)
+    assert point not in {other for other, _ in settled.others}
+    assert [share for _, share in settled.others] == sorted((share for _, share in settled.others), reverse=True)
+    assert settled.same_form == settled_share(counts, blind, 8, BLEND, form, random.Random(seed), 50)
+    evidence = settled.evidence()
+    assert evidence["max_playouts"] == 64 and len(evidence["other_forms"]) == len(settled.others)  # type: ignore[arg-type]
+
+
+def test_the_most_play_outs_allowed_bounds_an_unsettled_estimate() -> None:
+    level = load_level("expert")
+    position = spade_finesse_ending(2)
+    standard = FormStandard()
+
+    def form(distribution: tuple[tuple[int, float], ...]) -> object:
+        return standard.form(distribution, True)
+
+    # a form that never settles (each call a form of its own): the play-outs run to the bound
+    for bound in (16, 24, 40):
+        drawn = likely_tricks(position, 0, {}, level, 5, settle=lambda distribution: object(), max_playouts=bound)
+        assert len(drawn.lines) == bound - bound % level.playouts and drawn.settled is not None
+        assert drawn.settled.bound == bound and drawn.settled.evidence()["max_playouts"] == bound
+        assert drawn.settled.same_form == 0 and not drawn.settled.evidence()["settled"]
+    assert likely_tricks(position, 0, {}, level, 5, settle=form, max_playouts=16).lines == \
+        likely_tricks(position, 0, {}, level, 5, settle=form).lines[:16]
 
 
 def _line(tricks: int, cards: str) -> PlayOut:

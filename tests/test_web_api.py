@@ -321,5 +321,7 @@ def test_capabilities_come_from_the_registries(desk_url: str) -> None:
     answer = json.loads(text)
     assert status == 200 and [kind["name"] for kind in answer["estimators"]] == list(ESTIMATORS)
     sd = next(kind for kind in answer["estimators"] if kind["name"] == "sd")
-    assert sd["default"] and [(o["name"], o["default"]) for o in sd["options"]] == [("level", "expert"), ("seed", 1)]
+    assert sd["default"] and [(o["name"], o["default"]) for o in sd["options"]] == [("level", "expert"), ("seed", 1),
+                                                                                  ("max_playouts", 32)]
+    assert [o["bounds"] for o in sd["options"]] == [None, None, [16, 1024]]
     assert [f["suffix"] for f in answer["formats"]] == list(RECORD_FORMATS)

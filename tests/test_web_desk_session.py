@@ -172,6 +172,11 @@ def test_a_saved_case_keeps_the_estimators_level_and_seed(page: Any, tmp_path: P
     open_record(page, "duschek-too-late-a.pbn")
     page.select_option("#estimator", "sd")
     page.fill("#option-seed", "7")
+    page.fill("#option-max_playouts", "64")
+    bounds = page.evaluate("[document.getElementById('option-max_playouts').min, "
+                           "document.getElementById('option-max_playouts').max]")
+    assert bounds == ["16", "1024"]
+    assert "Max play-outs" in page.locator("label[data-option='max_playouts']").text_content()
     page.select_option("#regime", "non-weighted")
     page.fill("#likely", "1/5")
     page.fill("#max-outcomes", "2")
@@ -182,6 +187,7 @@ def test_a_saved_case_keeps_the_estimators_level_and_seed(page: Any, tmp_path: P
     download.value.save_as(saved)
     settings = tomllib.loads(saved.read_text())["board"][0]["settings"]
     assert settings["estimator_options"]["seed"] == 7 and settings["regime"] == "non-weighted"
+    assert settings["estimator_options"]["max_playouts"] == 64
     assert (settings["likely"], settings["max_outcomes"]) == ("1/5", 2)
     page.evaluate("() => localStorage.clear()")
     page.reload()
@@ -190,6 +196,7 @@ def test_a_saved_case_keeps_the_estimators_level_and_seed(page: Any, tmp_path: P
     page.wait_for_function("document.getElementById('message').textContent.includes('1 case(s) added')")
     assert (page.input_value("#option-seed"), page.input_value("#regime"), page.input_value("#likely")) == (
         "7", "non-weighted", "1/5")
+    assert page.input_value("#option-max_playouts") == "64"
 
 
 def test_the_desks_print_is_the_reports_two_pages_and_the_appendix_when_asked(page: Any) -> None:

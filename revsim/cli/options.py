@@ -44,7 +44,8 @@ def estimator_option_decorators() -> list[Callable[[Command], Command]]:
 
     decorators = []
     for option in all_options().values():
-        kind: Any = click.Choice(option.choices) if option.choices else int if isinstance(option.default, int) else str
+        kind: Any = (click.Choice(option.choices) if option.choices else click.IntRange(*option.bounds)
+                     if option.bounds is not None else int if isinstance(option.default, int) else str)
         decorators.append(click.option(f"--{option.name.replace('_', '-')}", f"option_{option.name}", type=kind,
                                        default=None, help=f"For {owners(option)}: {option.help} (default "
                                                           f"{option.default})."))

@@ -20,6 +20,7 @@ from typing import Any
 from revsim.likely.dd import DoubleDummyEstimator
 from revsim.likely.levels import LEVEL_NAMES, level_parameters, load_level
 from revsim.likely.sd import SingleDummyEstimator
+from revsim.likely.settle import MAX_PLAYOUTS, MIN_PLAYOUTS, MOST_PLAYOUTS
 from revsim.likely.view import record_auction
 from revsim.likely.worlds import Estimator, Form, Settles
 from revsim.records.record import Record
@@ -37,12 +38,17 @@ class EstimatorOption:
     help: str
     default: OptionValue
     choices: tuple[str, ...] = ()
+    bounds: tuple[int, int] | None = None
+    """For a whole number, the least and the most it may be (None: any)."""
 
     def checked(self, value: object, estimator: str) -> OptionValue:
         """``value`` as this option takes it; ValueError naming the option and the estimator otherwise."""
         if isinstance(self.default, int):
             if isinstance(value, bool) or not isinstance(value, (int, str)) or not str(value).strip().lstrip("-").isdigit():
                 raise ValueError(f"{self.name} (of the {estimator} estimator) must be a whole number, not {value!r}")
+            if self.bounds is not None and not self.bounds[0] <= int(value) <= self.bounds[1]:
+                raise ValueError(f"{self.name} (of the {estimator} estimator) must be from {self.bounds[0]} to "
+                                 f"{self.bounds[1]}, not {value!r}")
             return int(value)
         if self.choices and value not in self.choices:
             raise ValueError(f"{self.name} (of the {estimator} estimator) must be one of {', '.join(self.choices)}, "
@@ -79,11 +85,12 @@ def _single_dummy(record: Record, options: Options) -> Estimator:
     level = load_level(str(options["level"]))
     target = None if record.contract is None else record.contract.tricks_needed
     return SingleDummyEstimator(level, int(options["seed"]), record_auction(record, level.auction_rules), target,
-                                penalty_cards=record.facts.penalty_cards)
+                                penalty_cards=record.facts.penalty_cards, max_playouts=int(options["max_playouts"]))
 
 
 def _single_dummy_parameters(options: Options) -> dict[str, Any]:
-    return {"level": options["level"], "seed": options["seed"], **level_parameters(load_level(str(options["level"])))}
+    return {"level": options["level"], "seed": options["seed"], "max_playouts": options["max_playouts"],
+            **level_parameters(load_level(str(options["level"])))}
 
 
 ESTIMATORS: dict[str, EstimatorKind] = {kind.name: kind for kind in (
@@ -91,7 +98,10 @@ ESTIMATORS: dict[str, EstimatorKind] = {kind.name: kind for kind in (
                   "play-outs by players who see only what they would see, fitted on real play; its parameters and "
                   "measured quality are in the README",
                   (EstimatorOption("level", "the players' level, whose fitted parameters are used", "expert", LEVEL_NAMES),
-                   EstimatorOption("seed", "the seed of every sample", 1)),
+                   EstimatorOption("seed", "the seed of every sample", 1),
+                   EstimatorOption("max_playouts", "the most play-outs a position gets while the weighted form of its "
+                                   "ruling is still in doubt; more settles more rulings, at more cost",
+                                   MAX_PLAYOUTS, bounds=(MIN_PLAYOUTS, MOST_PLAYOUTS))),
                   _single_dummy, _single_dummy_parameters),
     EstimatorKind("dd", "double dummy", "double dummy from the position: one result, perfect play", (),
                   lambda record, options: DoubleDummyEstimator(record.facts.penalty_cards if record else ()),

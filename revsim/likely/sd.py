@@ -34,7 +34,8 @@ from revsim.likely.settle import (
     Settled,
     blended_estimate,
     ordered_outcomes,
-    settled_share,
+    resampled_forms,
+    settled_of,
 )
 from revsim.likely.view import HandShape
 from revsim.likely.worlds import Estimate, Form, Likelihood
@@ -106,11 +107,12 @@ def blind_distribution(double_dummy: int, completed: int, low: int, high: int, l
 def likely_tricks(position: Replay, declarer: Seat, shapes: dict[Seat, HandShape], level: Level, seed: int,
                   first_allowed: Set[Card] | None = None, target: int | None = None,
                   settle: Settle | None = None, penalties: tuple[Penalty, ...] = (),
-                  double_dummy: int | None = None, competent: bool = False) -> Likely:
+                  double_dummy: int | None = None, competent: bool = False,
+                  max_playouts: int = MAX_PLAYOUTS) -> Likely:
     """Declarer's side's final tricks from ``position``: play-outs blended with the position-blind errors.
     ``target``: the tricks declarer's side needs for its contract, which the players weigh (``Policy``).
     ``settle``: the form a ruling writes from the estimate; play-outs are then run in rounds of the level's
-    ``playouts``, at least ``MIN_PLAYOUTS`` and at most ``MAX_PLAYOUTS``, until that form is settled (the same
+    ``playouts``, at least ``MIN_PLAYOUTS`` and at most ``max_playouts``, until that form is settled (the same
     in ``SETTLED_SHARE`` of resamples of the play-outs). Without it, one round (as the level was fitted).
     ``penalties``: major penalty cards the players must play at the first legal opportunity (Law 50D1), in the
     play-outs and in the double-dummy value the position-blind part starts from (with Law 50D2 there).
@@ -129,7 +131,7 @@ def likely_tricks(position: Replay, declarer: Seat, shapes: dict[Seat, HandShape
     blind = blind_distribution(double_dummy, completed, low, high, level, margin)
     blend = {agreement: level.blend_at(completed, agreement) for agreement in AGREEMENTS}
     lines: list[PlayOut] = []
-    share = 1.0
+    settled = Settled(0, 1.0, bound=max_playouts)
     while True:
         running = len(lines) + level.playouts
 
@@ -142,8 +144,9 @@ def likely_tricks(position: Replay, declarer: Seat, shapes: dict[Seat, HandShape
             break
         counts = dict(Counter(line.tricks for line in _weighed(lines, competent)))
         if len(lines) >= MIN_PLAYOUTS:
-            share = settled_share(counts, blind, level.playouts, blend, settle, resampling)
-            if share >= SETTLED_SHARE or len(lines) + level.playouts > MAX_PLAYOUTS:
+            point, forms = resampled_forms(counts, blind, level.playouts, blend, settle, resampling)
+            settled = settled_of(len(lines), point, forms, max_playouts)
+            if settled.same_form >= SETTLED_SHARE or len(lines) + level.playouts > max_playouts:
                 break
     results = Counter(line.tricks for line in lines)
     weighed = _weighed(lines, competent)
@@ -153,8 +156,8 @@ def likely_tricks(position: Replay, declarer: Seat, shapes: dict[Seat, HandShape
     real = ordered_outcomes(blended_estimate(dict(results), blind, level.playouts, blend)[0]) if competent else ()
     return Likely(ordered_outcomes(blended), ordered_outcomes(playouts), ordered_outcomes(blind), double_dummy, blind_weight,
                   tuple(sorted(firsts.items(), key=lambda item: (-item[1], item[0].suit, -item[0].rank))),
-                  tuple(lines), agreement_of(_shares(tuple(weighed))), nearest_cut(completed), margin, Settled(len(lines), share),
-                  real, tuple(weighed) if competent else ())
+                  tuple(lines), agreement_of(_shares(tuple(weighed))), nearest_cut(completed), margin,
+                  replace(settled, playouts=len(lines)), real, tuple(weighed) if competent else ())
 
 
 def _weighed(lines: list[PlayOut], competent: bool) -> list[PlayOut]:
@@ -170,7 +173,8 @@ class SingleDummyEstimator:
     name = "sd"
 
     def __init__(self, level: Level, seed: int, shapes: dict[Seat, HandShape], target: int | None = None,
-                 standard: Form | None = None, penalty_cards: tuple[PenaltyCard, ...] = ()) -> None:
+                 standard: Form | None = None, penalty_cards: tuple[PenaltyCard, ...] = (),
+                 max_playouts: int = MAX_PLAYOUTS) -> None:
         self.penalty_cards = penalty_cards
         """The record's major penalty cards (Law 50), each from its trick on; the play-outs obey them (50D1)."""
         self.level = level
@@ -180,10 +184,13 @@ class SingleDummyEstimator:
         """The tricks declarer's side needs for its contract (``Contract.tricks_needed``), which the players weigh."""
         self.standard = standard
         """The form a ruling writes from the estimate, sampled until settled (None: the level's play-outs once)."""
+        self.max_playouts = max_playouts
+        """The most play-outs a position gets while that form is still in doubt."""
 
     def settling(self, standard: Form) -> SingleDummyEstimator:
         """This estimator, sampling until the form of its estimate under ``standard`` is settled (``likely_tricks``)."""
-        return SingleDummyEstimator(self.level, self.seed, self.shapes, self.target, standard, self.penalty_cards)
+        return SingleDummyEstimator(self.level, self.seed, self.shapes, self.target, standard, self.penalty_cards,
+                                    self.max_playouts)
 
     def _representatives(self, position: Replay, declarer: Seat, likely: Likely, allowed: Set[Card] | None,
                           favours_more: bool) -> dict[str, object]:
@@ -221,7 +228,8 @@ class SingleDummyEstimator:
         favours_more = revoke.side != declarer % 2
         penalties = penalties_in_play(position, declarer, revoke, self.penalty_cards)
         likely = likely_tricks(position, declarer, self.shapes, self.level, self.seed, revoke.allowed, self.target,
-                               self._settle(favours_more), penalties, evidence_dd.outcomes[0][0], self.competent)
+                               self._settle(favours_more), penalties, evidence_dd.outcomes[0][0], self.competent,
+                               self.max_playouts)
         chosen = tuple(card for card, _ in likely.first_cards) or evidence_dd.chosen
         evidence: dict[str, object] = likely.evidence() | {
             "first_cards": [[str(card), count] for card, count in likely.first_cards],
@@ -241,5 +249,5 @@ class SingleDummyEstimator:
         if position.is_over:
             return Likelihood(((position.tricks_won(declarer % 2), 1.0),), {"over": True})
         likely = likely_tricks(position, declarer, self.shapes, self.level, self.seed, target=self.target,
-                               settle=self._settle(None), competent=self.competent)
+                               settle=self._settle(None), competent=self.competent, max_playouts=self.max_playouts)
         return Likelihood(likely.outcomes, likely.evidence() | {"seed": self.seed, "level": self.level.name})

@@ -6,7 +6,7 @@ The blend weights of ``sd`` were fitted on ``size`` (8) play-outs a position. Wi
 is that same estimator's expectation, exact (``subsample_blend``): its calibration is kept, and by the
 convexity of the CRPS its expected score can only improve. Play-outs are run in rounds until the form under a
 ``law84.FormStandard`` is the same in ``SETTLED_SHARE`` of resamples of them, between ``MIN_PLAYOUTS`` and
-``MAX_PLAYOUTS``.
+the estimator's ``max_playouts`` (by default ``MAX_PLAYOUTS``).
 """
 
 from __future__ import annotations
@@ -72,7 +72,10 @@ Settle = Callable[[tuple[tuple[int, float], ...]], Hashable]
 """What must not move with the sampling: the form a ruling writes from an estimate (declarer's side's tricks)."""
 
 MAX_PLAYOUTS = 32
-"""The most play-outs a position gets while the form it settles on is still in doubt."""
+"""The most play-outs a position gets, by default, while the form it settles on is still in doubt (the sd
+option ``max_playouts``)."""
+MOST_PLAYOUTS = 1024
+"""The largest ``max_playouts`` allowed."""
 MIN_PLAYOUTS = 16
 """The fewest play-outs a position gets when a form is to be settled: two rounds, so that a result one
 play-out in five reaches is seen at least once in 97% of samples."""
@@ -84,28 +87,57 @@ SETTLED_SHARE = 0.95
 
 @dataclass(frozen=True)
 class Settled:
-    """How settled the estimate's form is: the play-outs run, and the share of resamples of them (with
-    replacement, ``SETTLE_RESAMPLES``) that give the same form."""
+    """How settled the estimate's form is: the play-outs run, the share of resamples of them (with replacement,
+    ``SETTLE_RESAMPLES``) that give the same form, the most play-outs allowed (``max_playouts``), the form itself
+    and the other forms the resamples gave, each with its share (most often first)."""
 
     playouts: int
     same_form: float
     resamples: int = SETTLE_RESAMPLES
+    bound: int = MAX_PLAYOUTS
+    form: Hashable = None
+    others: tuple[tuple[Hashable, float], ...] = ()
 
     def evidence(self) -> dict[str, object]:
         return {"play_outs_run": self.playouts, "same_form_share": round(self.same_form, 4),
-                "resamples": self.resamples, "settled": self.same_form >= SETTLED_SHARE}
+                "resamples": self.resamples, "settled": self.same_form >= SETTLED_SHARE, "max_playouts": self.bound,
+                "form": _as_data(self.form),
+                "other_forms": [{"form": _as_data(form), "share": round(share, 4)} for form, share in self.others]}
+
+
+def _as_data(form: Hashable) -> object:
+    """A form (declarer's side's tricks with weights) as JSON data: pairs as lists."""
+    if isinstance(form, tuple):
+        return [list(outcome) if isinstance(outcome, tuple) else outcome for outcome in form]
+    return form
+
+
+def resampled_forms(counts: dict[int, int], blind: dict[int, float], size: int, blend: dict[str, float],
+                    settle: Settle, rng: random.Random, resamples: int = SETTLE_RESAMPLES
+                    ) -> tuple[Hashable, Counter[Hashable]]:
+    """The form (``settle``) of the play-outs' blended estimate, and how many of ``resamples`` bootstrap resamples
+    of the play-outs give each form."""
+    point = settle(ordered_outcomes(blended_estimate(counts, blind, size, blend)[0]))
+    results = sorted(counts)
+    weights = [counts[tricks] for tricks in results]
+    total = sum(weights)
+    forms: Counter[Hashable] = Counter()
+    for _ in range(resamples):
+        drawn = Counter(rng.choices(results, weights=weights, k=total))
+        forms[settle(ordered_outcomes(blended_estimate(dict(drawn), blind, size, blend)[0]))] += 1
+    return point, forms
+
+
+def settled_of(playouts: int, point: Hashable, forms: Counter[Hashable], bound: int) -> Settled:
+    """How settled ``point`` is, from the forms the resamples gave (``resampled_forms``)."""
+    resamples = sum(forms.values())
+    others = tuple((form, count / resamples) for form, count in forms.most_common() if form != point)
+    return Settled(playouts, forms[point] / resamples, resamples, bound, point, others)
 
 
 def settled_share(counts: dict[int, int], blind: dict[int, float], size: int, blend: dict[str, float], settle: Settle,
                   rng: random.Random, resamples: int = SETTLE_RESAMPLES) -> float:
     """The share of ``resamples`` bootstrap resamples of the play-outs whose blended estimate gives the same form
     (``settle``) as the play-outs themselves: how far the form stands above the play-outs' sampling error."""
-    point = settle(ordered_outcomes(blended_estimate(counts, blind, size, blend)[0]))
-    results = sorted(counts)
-    weights = [counts[tricks] for tricks in results]
-    total = sum(weights)
-    same = 0
-    for _ in range(resamples):
-        drawn = Counter(rng.choices(results, weights=weights, k=total))
-        same += settle(ordered_outcomes(blended_estimate(dict(drawn), blind, size, blend)[0])) == point
-    return same / resamples
+    point, forms = resampled_forms(counts, blind, size, blend, settle, rng, resamples)
+    return forms[point] / resamples

@@ -11,7 +11,7 @@ from typing import Any
 from revsim.cards import SEAT_LETTERS, SEAT_NAMES
 from revsim.equity.steps import BoardRuling, Compared
 from revsim.likely.worlds import Estimate
-from revsim.outputs.weights import labels_by_tricks, trick_word, weighted_tricks
+from revsim.outputs.weights import labels_by_tricks, trick_word, weighted_result, weighted_tricks
 
 LEVEL_PLAYERS = {"expert": "expert players in championship records", "club": "club players in club records"}
 
@@ -222,25 +222,49 @@ def playout_method(estimate: Estimate) -> str:
 
 def settled_of(ruling: BoardRuling) -> dict[str, Any] | None:
     """How settled the ruling is against the sampling (None when no estimate sampled): the least share, over the
-    sampled estimates, of resamples of the play-outs that give the same form, and each estimate's play-outs run."""
+    sampled estimates, of resamples of the play-outs that give the same form, each estimate's play-outs run, the
+    most allowed, and the forms the least settled estimate's other resamples gave (declarer's side's tricks in
+    its world, each with its share)."""
     sampled = [estimate.evidence for estimate in ruling.estimates.values() if "same_form_share" in estimate.evidence]
     if not sampled:
         return None
-    least = min(float(evidence["same_form_share"]) for evidence in sampled)  # type: ignore[arg-type]
-    return {"from": "resamples of the play-outs", "same_form_share": least,
+    least = min(sampled, key=lambda evidence: float(evidence["same_form_share"]))  # type: ignore[arg-type]
+    return {"from": "resamples of the play-outs", "same_form_share": float(least["same_form_share"]),  # type: ignore[arg-type]
             "resamples": sampled[0].get("resamples"), "settled": all(bool(e.get("settled")) for e in sampled),
-            "play_outs": [e.get("play_outs_run") for e in sampled]}
+            "play_outs": [e.get("play_outs_run") for e in sampled], "max_playouts": least.get("max_playouts"),
+            "form": least.get("form"), "other_forms": least.get("other_forms", [])}
 
 
 def settled_text(ruling: BoardRuling) -> str | None:
-    """How settled the ruling is, in a sentence (None when no estimate sampled)."""
+    """How settled the ruling is, in a sentence (None when no estimate sampled); when it is not, the form the
+    other resamples give most often, written like the ruling where its results are the ruling's."""
     settled = settled_of(ruling)
     if settled is None:
         return None
     runs = " and ".join(str(count) for count in settled["play_outs"])
     share = round(100 * float(settled["same_form_share"]))
-    verdict = ("settled" if settled["settled"] else
-               "not fully settled within the most play-outs allowed: another seed may weight it differently")
-    return (f"How settled: {share}% of {settled['resamples']} resamples of the play-outs ({runs} play-outs) give "
-            f"the same weighted form of the estimate; {verdict}. Rerunning with other seeds is the direct check "
-            "(benchmarks/bench_stability.py).")
+    opening = (f"How settled: {share}% of {settled['resamples']} resamples of the play-outs ({runs} play-outs) give "
+               f"the same weighted form of the estimate{_other_form(ruling, settled)}.")
+    if settled["settled"]:
+        return f"{opening} The ruling is settled. Rerunning with other seeds is the direct check (benchmarks/bench_stability.py)."
+    return (f"{opening} The ruling is not settled within the most play-outs allowed ({settled['max_playouts']}; the sd "
+            "option --max-playouts allows more): another seed may weight it differently. Rerunning with other seeds "
+            "is the direct check (benchmarks/bench_stability.py).")
+
+
+def _other_form(ruling: BoardRuling, settled: dict[str, Any]) -> str:
+    """``, and 40% give 70% of 3NT+3, 30% of 3NT+2``: the other form the resamples gave most often, in the ruling's
+    results where the estimate's form maps onto them trick for trick (else as declarer's side's tricks)."""
+    others = settled.get("other_forms") or []
+    if not others:
+        return ""
+    other = [(int(tricks), float(weight)) for tricks, weight in others[0]["form"]]
+    share = round(100 * float(others[0]["share"]))
+    form = sorted(int(tricks) for tricks, _ in settled.get("form") or [])
+    written = sorted(outcome.tricks for outcome in ruling.ns)
+    offsets = {after - before for before, after in zip(form, written, strict=False)}
+    if ruling.same_for_both and len(form) == len(written) and len(offsets) == 1:
+        offset = offsets.pop()
+        if {tricks for tricks, _ in other} <= set(form):
+            return f", and {share}% give {weighted_result(ruling.record.contract, [(t + offset, w) for t, w in other])}"
+    return f", and {share}% give {weighted_tricks(other)} for declarer's side in that world"

@@ -305,10 +305,12 @@ async function loadCapabilities() {
       control = document.createElement("input");
       control.type = typeof option.default === "number" ? "number" : "text";
       control.value = option.default;
+      if (option.bounds) [control.min, control.max] = option.bounds;
     }
     control.id = `option-${option.name}`;
     control.title = option.help;
-    const label = field(option.name[0].toUpperCase() + option.name.slice(1), control);
+    const words = option.name.replace(/_/g, " ").replace("playouts", "play-outs");
+    const label = field(words[0].toUpperCase() + words.slice(1), control);
     label.dataset.option = option.name;
     fields.push(label);
   }
