@@ -13,6 +13,8 @@ or around it, that leaves declarer the guess.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from revsim.cards import Card, Seat
 from revsim.play.replay import Replay
 
@@ -47,11 +49,20 @@ def gives_up_a_guard(line: Replay, card: Card, dummy: Seat) -> bool:
     return False
 
 
+TIE = 1e-9
+"""Values closer than this to the best count as tied with it."""
+
+
+def tied_best(values: dict[Card, float], cards: Iterable[Card]) -> list[Card]:
+    """The ``cards`` (in their order) whose values tie with the best of ``values``."""
+    best = max(values.values())
+    return [card for card in cards if values[card] >= best - TIE]
+
+
 def keep_guards(line: Replay, values: dict[Card, float], step: float, dummy: Seat) -> None:
     """Where the best cards tie and some keep every guard the others give up (``gives_up_a_guard``), count
     those that give one up as ``step`` worse (one layout's trick): the defender keeps his guards."""
-    best = max(values.values())
-    top = [card for card in values if values[card] >= best - 1e-9]
+    top = tied_best(values, values)
     losing = [card for card in top if gives_up_a_guard(line, card, dummy)]
     if losing and len(losing) < len(top):
         for card in losing:

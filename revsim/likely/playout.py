@@ -27,7 +27,7 @@ from dataclasses import dataclass, replace
 from revsim.cards import Card, Layout, Seat, partner, side_of
 from revsim.likely.carding import Carding, carding_weight, readings
 from revsim.likely.competent import slips_of
-from revsim.likely.guards import defenders_keep_guards
+from revsim.likely.guards import defenders_keep_guards, tied_best
 from revsim.likely.lead_options import law50d2_declarer_choice
 from revsim.likely.leads import LeadModel, lead_likelihood
 from revsim.likely.penalty import LeadChoice, Penalty, law50d1_forced, law50d2_allowed, outstanding
@@ -273,8 +273,7 @@ def _break_ties(lines: list[Replay], asking: list[_Decision], averages: list[dic
     tied: list[tuple[int, list[Card], int, int]] = []
     batch: list[Layout] = []
     for number, (decision, values) in enumerate(zip(asking, averages, strict=True)):
-        best = max(values.values())
-        top = [card for card in decision.legal if values[card] >= best - 1e-9]
+        top = tied_best(values, decision.legal)
         if len(top) < 2 or _all_equivalent(lines[decision.index], top):
             continue
         layouts = bad_break_layouts(decision.view if fit_auction else replace(decision.view, shapes={}), rng)
