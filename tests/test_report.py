@@ -143,6 +143,10 @@ def test_law12c1c_the_3nt_ruling_in_plain_words_with_a_representative_play_out_a
     settled = re.search(r"How settled: (\d+)% of 100 resamples.*?, and (\d+)% give (\d+% of 3NT\+\d, \d+% of 3NT\+\d)\. "
                         r"The ruling is not settled within the most play-outs allowed \(32", method)
     assert settled and settled.group(3) != written and int(settled.group(1)) + int(settled.group(2)) <= 100
+    # and the committee reads it beside the ruling, in plain words
+    note = re.search(r"The weights are not settled: drawn again from the same simulated play, they come out this way "
+                     r"(\d+) times in 100 and as (.*?) (\d+) times; another run of the simulation may give the other\.", before)
+    assert note and note.groups() == (settled.group(1), settled.group(3), settled.group(2))
     assert "Law 84D" in before and written in before
     assert "the estimate (light) and the score assigned (green)" in before
     text = ruling_to_text(ruling)

@@ -243,8 +243,10 @@ def settled_text(ruling: BoardRuling) -> str | None:
         return None
     runs = " and ".join(str(count) for count in settled["play_outs"])
     share = round(100 * float(settled["same_form_share"]))
+    other = other_form(ruling, settled)
+    also = "" if other is None else f", and {other[0]}% give {other[1]}"
     opening = (f"How settled: {share}% of {settled['resamples']} resamples of the play-outs ({runs} play-outs) give "
-               f"the same weighted form of the estimate{_other_form(ruling, settled)}.")
+               f"the same weighted form of the estimate{also}.")
     if settled["settled"]:
         return f"{opening} The ruling is settled. Rerunning with other seeds is the direct check (benchmarks/bench_stability.py)."
     return (f"{opening} The ruling is not settled within the most play-outs allowed ({settled['max_playouts']}; the sd "
@@ -252,19 +254,43 @@ def settled_text(ruling: BoardRuling) -> str | None:
             "is the direct check (benchmarks/bench_stability.py).")
 
 
-def _other_form(ruling: BoardRuling, settled: dict[str, Any]) -> str:
-    """``, and 40% give 70% of 3NT+3, 30% of 3NT+2``: the other form the resamples gave most often, in the ruling's
-    results where the estimate's form maps onto them trick for trick (else as declarer's side's tricks)."""
+def unsettled_note(ruling: BoardRuling) -> str | None:
+    """For a committee, in plain words, where the weights are not settled: the score the same simulated play
+    also gives, and how often (None where the ruling is settled, nothing was sampled, or the estimate left in
+    doubt is not the one the written score comes from: the method says how settled each estimate is)."""
+    settled = settled_of(ruling)
+    if settled is None or settled["settled"]:
+        return None
+    share = round(100 * float(settled["same_form_share"]))
+    other = other_form(ruling, settled)
+    if other is None or not other[2]:
+        return None
+    return (f"The weights are not settled: drawn again from the same simulated play, they come out this way {share} "
+            f"times in 100 and as {other[1]} {other[0]} times; another run of the simulation may give the other.")
+
+
+def other_form(ruling: BoardRuling, settled: dict[str, Any]) -> tuple[int, str, bool] | None:
+    """The other form the resamples gave most often (None: there was none): its share in percent, the form
+    written like the ruling where the estimate's form maps onto the ruling's results trick for trick (True), else
+    as declarer's side's tricks in the estimate's world (False). The ruling's results are the estimate's only
+    where its score is the weighted form of an estimate (``_written_from_the_estimate``)."""
     others = settled.get("other_forms") or []
     if not others:
-        return ""
+        return None
     other = [(int(tricks), float(weight)) for tricks, weight in others[0]["form"]]
     share = round(100 * float(others[0]["share"]))
     form = sorted(int(tricks) for tricks, _ in settled.get("form") or [])
     written = sorted(outcome.tricks for outcome in ruling.ns)
     offsets = {after - before for before, after in zip(form, written, strict=False)}
-    if ruling.same_for_both and len(form) == len(written) and len(offsets) == 1:
+    if (ruling.same_for_both and _written_from_the_estimate(str(ruling.law)) and len(form) == len(written)
+            and len(offsets) == 1):
         offset = offsets.pop()
         if {tricks for tricks, _ in other} <= set(form):
-            return f", and {share}% give {weighted_result(ruling.record.contract, [(t + offset, w) for t, w in other])}"
-    return f", and {share}% give {weighted_tricks(other)} for declarer's side in that world"
+            return share, weighted_result(ruling.record.contract, [(t + offset, w) for t, w in other]), True
+    return share, f"{weighted_tricks(other)} for declarer's side in that world", False
+
+
+def _written_from_the_estimate(law: str) -> bool:
+    """Whether a ruling under ``law`` writes its score from an estimate's form: an adjusted score (64C1, 64C2a) or
+    a correction's play (62A, 62D); not a transfer that stands (64A alone) or 64C2b's per-side results."""
+    return "64C1" in law or "64C2a" in law or law.startswith(("62A", "62D"))

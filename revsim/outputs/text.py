@@ -6,6 +6,7 @@ from revsim.cards import RANK_LETTERS, SUIT_SYMBOLS, Hand, sort_hand
 from revsim.equity.steps import BoardRuling
 from revsim.outputs.estimates import evidence_texts, method_texts
 from revsim.outputs.explain import claim_text, describe_result, ruling_line, step_texts
+from revsim.outputs.playouts import unsettled_note
 from revsim.outputs.terminal import printable_lines
 
 
@@ -72,6 +73,9 @@ def ruling_to_text(ruling: BoardRuling) -> str:
         out.append("The evidence:")
         out += [f"  - {line}" for line in evidence]
     out.append(f"Ruling ({ruling.law}): {ruling_line(ruling, detail=True)}")
+    unsettled = unsettled_note(ruling)
+    if unsettled:
+        out.append(f"  {unsettled}")
     for note in record.notes:
         out.append(f"Note: {note}")
     method = method_texts(ruling)

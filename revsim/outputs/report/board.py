@@ -12,6 +12,7 @@ from revsim.cards import SEAT_LETTERS, SEAT_NAMES, next_seat
 from revsim.equity.steps import BoardRuling, Outcome
 from revsim.outputs.dicts import settings_to_dict
 from revsim.outputs.explain import claim_text, describe_result, explanation, ruling_line, step_texts
+from revsim.outputs.playouts import unsettled_note
 from revsim.outputs.report.chart import BoardTraces, chart_svg, wide_and_narrow
 from revsim.outputs.report.evidence import card_html, diagram_html, escape, evidence_html, method_html, prose
 from revsim.outputs.report.makeable import makeable_html
@@ -121,11 +122,13 @@ def _ruling_table(ruling: BoardRuling, field: list[int] | None) -> str:
     parts = [f"<h2>The ruling: {_e(_headline(ruling))}</h2>"]
     table_line = describe_result(ruling, ruling.table_tricks)
     parts.append(f"<p>Table result: {_e(table_line)}. Tricks transferred under Law 64A: {ruling.transfer}.</p>")
+    unsettled = unsettled_note(ruling)
+    note = f'<p class="unsettled">{_e(unsettled)}</p>' if unsettled else ""
     if ruling.same_for_both:
-        parts.append(f"<table>{head}{rows(ruling.ns, True)}</table>")
+        parts.append(f'<div class="assigned"><table>{head}{rows(ruling.ns, True)}</table>{note}</div>')
     else:
         parts.append(f"<h3>North-South</h3><table>{head}{rows(ruling.ns, True)}</table>")
-        parts.append(f"<h3>East-West</h3><table>{head}{rows(ruling.ew, False)}</table>")
+        parts.append(f"<h3>East-West</h3><table>{head}{rows(ruling.ew, False)}</table>{note}")
     if field:
         ns = score_against_field([(o.score, o.weight) for o in ruling.ns], field, True)
         ew = score_against_field([(o.score, o.weight) for o in ruling.ew], field, False)
