@@ -258,6 +258,39 @@ def test_printable_escapes_every_unsafe_character_and_nothing_else() -> None:
 
 # --- 3. a stop at any moment ----------------------------------------------------------------------------------
 
+UNRAISABLE = """
+import sys, weakref
+from revsim.cli.signals import pending_stop, quiet_unraisable, terminate
+sys.unraisablehook = quiet_unraisable
+
+class Held:
+    pass
+
+def dropped(act):
+    held = Held()
+    def callback(reference):
+        act()
+    reference = weakref.ref(held, callback)
+    del held
+
+def not_a_stop():
+    raise ValueError("not a stop")
+
+dropped(lambda: terminate(15, None))   # the SIGTERM handler, run where Python drops what it raises
+print("stop remembered:", type(pending_stop()).__name__)
+dropped(not_a_stop)
+"""
+
+
+def test_a_stop_that_lands_where_python_drops_exceptions_prints_nothing_and_is_remembered() -> None:
+    """A stop raised inside a weakref callback (as an import's module lock has) is remembered, not printed; any
+    other exception there is still printed by Python's own hook."""
+    done = subprocess.run([sys.executable, "-c", UNRAISABLE], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0 and done.stdout == "stop remembered: Terminated\n"
+    assert "Terminated" not in done.stderr and done.stderr.count("Exception ignored in") == 1
+    assert "ValueError: not a stop" in done.stderr
+
+
 @pytest.mark.parametrize("stop", [signal.SIGINT, signal.SIGTERM], ids=["SIGINT", "SIGTERM"])
 def test_a_stop_sent_while_python_imports_ends_with_one_line_and_its_status(stop: int) -> None:
     """Twenty stops, each at a random moment of the first 0.6 s (the imports take longer than that)."""

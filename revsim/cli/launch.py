@@ -18,7 +18,15 @@ import signal
 import sys
 import warnings
 
-from revsim.cli.signals import STOPPED, interrupt, interrupted_status, pending_stop, terminate
+from revsim.cli.signals import (
+    STOPPED,
+    interrupt,
+    interrupted_status,
+    pending_stop,
+    quiet_unraisable,
+    raise_if_stopped,
+    terminate,
+)
 
 TYPE_CHECKING = False  # typing is not imported before the stop signals are installed
 if TYPE_CHECKING:
@@ -80,9 +88,9 @@ def _invoke(args: Sequence[str] | None) -> int:
 
     with warnings.catch_warnings(record=True) as caught:   # a stop inside an import makes its library complain
         from revsim.cli.commands import main
-    if pending_stop() is None:
-        for warning in caught:
-            warnings.showwarning(warning.message, warning.category, warning.filename, warning.lineno)
+    raise_if_stopped()   # a stop that landed where Python drops it (an import's module lock) ends the run here
+    for warning in caught:
+        warnings.showwarning(warning.message, warning.category, warning.filename, warning.lineno)
 
     try:
         result = main.main(args=list(args) if args is not None else None, prog_name="revsim", standalone_mode=False)
@@ -106,6 +114,7 @@ def run(args: Sequence[str] | None = None) -> int:
     """The command line's entry point: the exit status of the command in ``args`` (``sys.argv`` by default)."""
     signal.signal(signal.SIGINT, interrupt)
     signal.signal(signal.SIGTERM, terminate)
+    sys.unraisablehook = quiet_unraisable
     guard_standard_output()
     try:
         status = _invoke(args)

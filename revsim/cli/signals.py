@@ -1,9 +1,10 @@
 """Ctrl-C and SIGTERM, handled alike: ``kill``, ``timeout``, systemd, containers and batch schedulers stop revsim
 the way a director's Ctrl-C does, with every output valid, and exit status 143 instead of 130.
 
-A stop is raised where the program is, and also remembered: Python prints and drops an exception raised
-inside a finalizer or a weakref callback, so the loops of long work ask ``raise_if_stopped`` after each board
-and a stop that landed in such a place is not lost.
+A stop is raised where the program is, and also remembered: Python drops an exception raised inside a
+finalizer or a weakref callback (an import's module lock has one), so the loops of long work ask
+``raise_if_stopped`` after each board and a stop that landed in such a place is not lost; and
+``quiet_unraisable`` keeps Python from printing it there as "Exception ignored in ..." with a traceback.
 """
 
 from __future__ import annotations
@@ -29,6 +30,16 @@ def terminate(signum: int, frame: object) -> None:
     stop = Terminated()
     _stops.append(stop)
     raise stop
+
+
+def quiet_unraisable(unraisable: object, default: object = None) -> None:
+    """``sys.unraisablehook`` of the command line: a stop raised where Python cannot raise it (a finalizer, a
+    weakref callback) is already remembered and prints nothing; anything else goes to Python's own hook."""
+    import sys
+
+    if isinstance(getattr(unraisable, "exc_value", None), KeyboardInterrupt):
+        return
+    sys.__unraisablehook__(unraisable)  # type: ignore[arg-type]
 
 
 def pending_stop() -> KeyboardInterrupt | None:
