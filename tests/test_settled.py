@@ -22,10 +22,9 @@ from revsim.likely.sd import likely_tricks
 from revsim.likely.settle import (
     MAX_PLAYOUTS,
     MIN_PLAYOUTS,
+    Settled,
     blended_estimate,
     resampled_forms,
-    settled_of,
-    settled_share,
     subsample_blend,
 )
 from revsim.likely.solver import _deal_of, _solve_batch, _solve_one
@@ -73,6 +72,13 @@ def test_with_the_fitted_number_of_play_outs_the_blend_is_unchanged(counts: dict
     assert play_part == pytest.approx({t: (1 - weight) * c / size for t, c in counts.items()})
 
 
+def settled_share(counts: dict[int, int], blind: dict[int, float], form: object, rng: random.Random,
+                  resamples: int = 100) -> float:
+    """The share of bootstrap resamples of the play-outs whose blended estimate gives the play-outs' own form."""
+    point, forms = resampled_forms(counts, blind, 8, BLEND, form, rng, resamples)  # type: ignore[arg-type]
+    return Settled.from_forms(sum(counts.values()), point, forms, MAX_PLAYOUTS).same_form
+
+
 def test_unanimous_play_outs_are_settled_and_a_close_split_is_not() -> None:
     standard = FormStandard()
 
@@ -80,9 +86,9 @@ def test_unanimous_play_outs_are_settled_and_a_close_split_is_not() -> None:
         return standard.form(distribution, True)
 
     blind = {10: 0.8, 9: 0.1, 11: 0.1}
-    assert settled_share({10: 16}, blind, 8, BLEND, form, random.Random(1)) == 1.0
+    assert settled_share({10: 16}, blind, form, random.Random(1)) == 1.0
     # 11 tricks in about a quarter of the play-outs sits on the standard's edge once blended: not settled
-    assert settled_share({10: 12, 11: 4}, blind, 8, BLEND, form, random.Random(1)) < 0.95
+    assert settled_share({10: 12, 11: 4}, blind, form, random.Random(1)) < 0.95
     blended, _ = blended_estimate({10: 12, 11: 4}, blind, 8, BLEND)
     assert sum(blended.values()) == pytest.approx(1)
 
@@ -116,11 +122,11 @@ def test_the_forms_the_resamples_give_account_for_every_resample(counts: dict[in
     point, forms = resampled_forms(counts, blind, 8, BLEND, form, random.Random(seed), 50)
     assert sum(forms.values()) == 50
     assert point == form(tuple(sorted(blended_estimate(counts, blind, 8, BLEND)[0].items(), reverse=True)))
-    settled = settled_of(16, point, forms, 64)
+    settled = Settled.from_forms(16, point, forms, 64)
     assert settled.same_form + sum(share for _, share in settled.others) == pytest.approx(1)
     assert point not in {other for other, _ in settled.others}
     assert [share for _, share in settled.others] == sorted((share for _, share in settled.others), reverse=True)
-    assert settled.same_form == settled_share(counts, blind, 8, BLEND, form, random.Random(seed), 50)
+    assert settled.same_form == forms[point] / 50 == settled_share(counts, blind, form, random.Random(seed), 50)
     evidence = settled.evidence()
     assert evidence["max_playouts"] == 64 and len(evidence["other_forms"]) == len(settled.others)  # type: ignore[arg-type]
 

@@ -324,4 +324,5 @@ def test_capabilities_come_from_the_registries(desk_url: str) -> None:
     assert sd["default"] and [(o["name"], o["default"]) for o in sd["options"]] == [("level", "expert"), ("seed", 1),
                                                                                   ("max_playouts", 32)]
     assert [o["bounds"] for o in sd["options"]] == [None, None, [16, 1024]]
+    assert [o["label"] for o in sd["options"]] == ["level", "seed", "max play-outs"]
     assert [f["suffix"] for f in answer["formats"]] == list(RECORD_FORMATS)

@@ -9,6 +9,8 @@ finalizer or a weakref callback (an import's module lock has one), so the loops 
 
 from __future__ import annotations
 
+import sys
+
 STOPPED = "interrupted: nothing more was done"
 
 _stops: list[KeyboardInterrupt] = []
@@ -32,11 +34,9 @@ def terminate(signum: int, frame: object) -> None:
     raise stop
 
 
-def quiet_unraisable(unraisable: object, default: object = None) -> None:
+def quiet_unraisable(unraisable: object) -> None:
     """``sys.unraisablehook`` of the command line: a stop raised where Python cannot raise it (a finalizer, a
     weakref callback) is already remembered and prints nothing; anything else goes to Python's own hook."""
-    import sys
-
     if isinstance(getattr(unraisable, "exc_value", None), KeyboardInterrupt):
         return
     sys.__unraisablehook__(unraisable)  # type: ignore[arg-type]

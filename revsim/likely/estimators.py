@@ -40,6 +40,13 @@ class EstimatorOption:
     choices: tuple[str, ...] = ()
     bounds: tuple[int, int] | None = None
     """For a whole number, the least and the most it may be (None: any)."""
+    label: str = ""
+    """How the desk names it, where its name will not do (``max_playouts``: "max play-outs")."""
+
+    @property
+    def title(self) -> str:
+        """The option's name in words, for the desk."""
+        return self.label or self.name.replace("_", " ")
 
     def checked(self, value: object, estimator: str) -> OptionValue:
         """``value`` as this option takes it; ValueError naming the option and the estimator otherwise."""
@@ -101,7 +108,7 @@ ESTIMATORS: dict[str, EstimatorKind] = {kind.name: kind for kind in (
                    EstimatorOption("seed", "the seed of every sample", 1),
                    EstimatorOption("max_playouts", "the most play-outs a position gets while the weighted form of its "
                                    "ruling is still in doubt; more settles more rulings, at more cost",
-                                   MAX_PLAYOUTS, bounds=(MIN_PLAYOUTS, MOST_PLAYOUTS))),
+                                   MAX_PLAYOUTS, bounds=(MIN_PLAYOUTS, MOST_PLAYOUTS), label="max play-outs")),
                   _single_dummy, _single_dummy_parameters),
     EstimatorKind("dd", "double dummy", "double dummy from the position: one result, perfect play", (),
                   lambda record, options: DoubleDummyEstimator(record.facts.penalty_cards if record else ()),

@@ -35,7 +35,6 @@ from revsim.likely.settle import (
     blended_estimate,
     ordered_outcomes,
     resampled_forms,
-    settled_of,
 )
 from revsim.likely.view import HandShape
 from revsim.likely.worlds import Estimate, Form, Likelihood
@@ -145,7 +144,7 @@ def likely_tricks(position: Replay, declarer: Seat, shapes: dict[Seat, HandShape
         counts = dict(Counter(line.tricks for line in _weighed(lines, competent)))
         if len(lines) >= MIN_PLAYOUTS:
             point, forms = resampled_forms(counts, blind, level.playouts, blend, settle, resampling)
-            settled = settled_of(len(lines), point, forms, max_playouts)
+            settled = Settled.from_forms(len(lines), point, forms, max_playouts)
             if settled.same_form >= SETTLED_SHARE or len(lines) + level.playouts > max_playouts:
                 break
     results = Counter(line.tricks for line in lines)

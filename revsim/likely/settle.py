@@ -98,6 +98,13 @@ class Settled:
     form: Hashable = None
     others: tuple[tuple[Hashable, float], ...] = ()
 
+    @classmethod
+    def from_forms(cls, playouts: int, point: Hashable, forms: Counter[Hashable], bound: int) -> Settled:
+        """How settled ``point`` is, from the forms the resamples gave (``resampled_forms``)."""
+        resamples = sum(forms.values())
+        others = tuple((form, count / resamples) for form, count in forms.most_common() if form != point)
+        return cls(playouts, forms[point] / resamples, resamples, bound, point, others)
+
     def evidence(self) -> dict[str, object]:
         return {"play_outs_run": self.playouts, "same_form_share": round(self.same_form, 4),
                 "resamples": self.resamples, "settled": self.same_form >= SETTLED_SHARE, "max_playouts": self.bound,
@@ -127,17 +134,3 @@ def resampled_forms(counts: dict[int, int], blind: dict[int, float], size: int, 
         forms[settle(ordered_outcomes(blended_estimate(dict(drawn), blind, size, blend)[0]))] += 1
     return point, forms
 
-
-def settled_of(playouts: int, point: Hashable, forms: Counter[Hashable], bound: int) -> Settled:
-    """How settled ``point`` is, from the forms the resamples gave (``resampled_forms``)."""
-    resamples = sum(forms.values())
-    others = tuple((form, count / resamples) for form, count in forms.most_common() if form != point)
-    return Settled(playouts, forms[point] / resamples, resamples, bound, point, others)
-
-
-def settled_share(counts: dict[int, int], blind: dict[int, float], size: int, blend: dict[str, float], settle: Settle,
-                  rng: random.Random, resamples: int = SETTLE_RESAMPLES) -> float:
-    """The share of ``resamples`` bootstrap resamples of the play-outs whose blended estimate gives the same form
-    (``settle``) as the play-outs themselves: how far the form stands above the play-outs' sampling error."""
-    point, forms = resampled_forms(counts, blind, size, blend, settle, rng, resamples)
-    return forms[point] / resamples

@@ -96,7 +96,8 @@ def capabilities() -> dict[str, Any]:
     return {
         "estimators": [{"name": kind.name, "label": kind.label, "summary": kind.summary,
                         "default": kind.name == DEFAULT_ESTIMATOR,
-                        "options": [{"name": o.name, "help": o.help, "default": o.default, "choices": list(o.choices),
+                        "options": [{"name": o.name, "label": o.title, "help": o.help, "default": o.default,
+                                     "choices": list(o.choices),
                                      "bounds": None if o.bounds is None else list(o.bounds)}
                                     for o in kind.options]} for kind in ESTIMATORS.values()],
         "formats": [{"name": f.name, "suffix": f.suffix, "title": f.title} for f in RECORD_FORMATS.values()],

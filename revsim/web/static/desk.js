@@ -309,8 +309,7 @@ async function loadCapabilities() {
     }
     control.id = `option-${option.name}`;
     control.title = option.help;
-    const words = option.name.replace(/_/g, " ").replace("playouts", "play-outs");
-    const label = field(words[0].toUpperCase() + words.slice(1), control);
+    const label = field(option.label[0].toUpperCase() + option.label.slice(1), control);
     label.dataset.option = option.name;
     fields.push(label);
   }
