@@ -6,6 +6,8 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from revsim.cards import SEAT_NAMES
+from revsim.claims import ClaimRuling, rule_claim
+from revsim.claims.law70 import ClaimStatementError
 from revsim.equity.ruling import BoardRuling, Outcome, rule
 from revsim.equity.settings import Settings, settings_for_case, with_judgements
 from revsim.laws.detection import (
@@ -19,6 +21,7 @@ from revsim.laws.transfer import apply_law64
 from revsim.outputs.dicts import error_to_dict, field_to_dict, ruling_to_dict, settings_to_dict, skipped_to_dict
 from revsim.outputs.terminal import printable
 from revsim.outputs.text import ruling_to_text
+from revsim.play.replay import Replay
 from revsim.play.table import replay_cards, table_result
 from revsim.records.errors import RecordError, plural
 from revsim.records.facts import Facts, parse_noticed_at
@@ -128,6 +131,9 @@ def adjudicate(record: Record, settings: Settings | None = None) -> BoardRuling:
     notes = list(record.notes)
     replay = replay_cards(record, notes)
     record = _result_from_score(record, replay.is_over, notes)
+    claim = claim_as_ruled(record, replay, settings)
+    if claim is not None:
+        record = replace(record, claimed_total=claim.ruled)
     marked = {(record.first_trick + (item.row or 1) - 1, item.card) for item in record.play if item.marked_revoke}
     try:
         table = table_result(record, replay, notes)
@@ -147,7 +153,20 @@ def adjudicate(record: Record, settings: Settings | None = None) -> BoardRuling:
     notes.extend(unfounded_marks(replay, marked))
     record = replace(record, facts=facts, notes=notes)
     table = replace(table, record=record)
-    return rule(record, table, revokes, sum(r.transfer for r in revokes), with_judgements(settings, facts))
+    ruling = rule(record, table, revokes, sum(r.transfer for r in revokes), with_judgements(settings, facts))
+    return ruling if claim is None else replace(ruling, claim=claim)
+
+
+def claim_as_ruled(record: Record, replay: Replay, settings: Settings) -> ClaimRuling | None:
+    """Law 70 on a contested claim that ended the play (None without one); a RecordError naming the step of the
+    statement that cannot be followed."""
+    claim = record.facts.claim
+    if claim is None or not claim.contested or record.contract is None or replay.is_over:
+        return None
+    try:
+        return rule_claim(replay, record.contract.declarer, claim, settings.claim_standard())
+    except ClaimStatementError as error:
+        raise RecordError(str(error), **(record.where() | {"line": error.line or claim.line or record.line})) from None
 
 
 def settings_as_ruled(record: Record, settings: Settings) -> Settings:

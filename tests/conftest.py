@@ -28,6 +28,10 @@ SHARED = ROOT.parent / "shared"
 CORPUS = SHARED / "corpus"
 
 
+CLAIM_CASES = ("kooijman-wrong-claim", "kooijman-wrong-claim-faced", "kooijman-villamoura")
+"""The lecture's claims (Law 70) in hands/expected.json: not among the shared seed cases, which predate them."""
+
+
 def expected_cases() -> dict[str, dict]:
     """The worked cases in hands/ with the experts' rulings."""
     return json.loads((HANDS / "expected.json").read_text())

@@ -28,6 +28,9 @@ REVOKES = {
     "duschek-dummy-revoke": [(5, "N", "S8", "64B3")],
     "duschek-repeated-3nt": [(3, "E", "S2", "64A2"), (4, "E", "D3", "64B2")],
     "duschek-both-sides": [(5, "E", "C6", "64B7"), (5, "S", "C9", "64B7")],
+    "kooijman-wrong-claim": [],
+    "kooijman-wrong-claim-faced": [(9, "S", "H9", "64A1")],
+    "kooijman-villamoura": [(4, "E", "C5", "64A1")],
 }
 
 
@@ -56,7 +59,7 @@ def test_golden_revokes_found_and_established(name: str) -> None:
 
 def test_golden_every_case_has_expectations() -> None:
     assert set(CASES) == set(REVOKES)
-    assert len(CASES) == 12
+    assert len(CASES) == 15
     for case in CASES.values():
         assert (HANDS / case["file"]).is_file()
 
@@ -142,3 +145,33 @@ def test_law12c1c_every_hands_case_is_ruled_in_the_directors_form_with_default_s
     for record in read_records(HANDS / name):
         assert isinstance(record, Record), str(record)
         _check_the_directors_form(adjudicate(record))
+
+
+CLAIMED = sorted(name for name, case in CASES.items() if "claim" in case["expected"])
+
+
+@pytest.mark.parametrize("estimator", ["dd", "sd"])
+@pytest.mark.parametrize("name", CLAIMED)
+def test_law70_golden_claims_are_ruled_as_the_file_says_with_dd_and_default_settings(name: str, estimator: str) -> None:
+    """The lecture's claims (Law 70): the tricks claimed and the tricks Law 70 gives, under dd and under the
+    default settings; the wrong claim gives declarer fewer than the 4 of 5 he claimed."""
+    case = CASES[name]
+    record = next(read_records(HANDS / case["file"]))
+    assert isinstance(record, Record), str(record)
+    ruling = adjudicate(record, Settings(estimator=estimator))
+    assert ruling.claim is not None
+    assert (ruling.claim.claimed, ruling.claim.ruled) == (case["expected"]["claim"]["claimed"],
+                                                          case["expected"]["claim"]["ruled"])
+    assert ruling.table_tricks == case["table_declarer_tricks"]
+    assert ruling.law == case["expected"]["law"]
+
+
+@pytest.mark.parametrize("settings", [Settings(estimator="dd", claim_normal=0.02), Settings(estimator="dd", claim_normal=0.5),
+                                      Settings(estimator="dd", claim_suit_order="top-down"),
+                                      Settings(estimator_options={"level": "club"})])
+def test_law70_the_wrong_claim_gives_fewer_than_claimed_with_any_settings(settings: Settings) -> None:
+    record = next(read_records(HANDS / "kooijman-wrong-claim.toml"))
+    assert isinstance(record, Record)
+    ruling = adjudicate(record, settings)
+    assert ruling.claim is not None and ruling.claim.ruled < ruling.claim.claimed == 10
+    assert ruling.claim.with_revoke == 10

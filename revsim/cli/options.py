@@ -17,6 +17,7 @@ from revsim.equity.settings import (
     DEFENCE_STANDARDS,
     REGIMES,
     SUBSTITUTES,
+    SUIT_ORDERS,
     Settings,
 )
 from revsim.likely.estimators import ESTIMATORS, EstimatorOption, OptionValue, all_options
@@ -115,6 +116,14 @@ def _add_ruling_options(command: Command, default_estimator: str, why: str) -> C
                      help="Law 12C1c: how the standard of likely reads the defence: competent (a result only a "
                           "defender's slip reaches, a card his partner's signals would have saved, is not likely) "
                           "or as-estimated (every result of the estimate of real play counts)."),
+        click.option("--claim-normal", "claim_normal", default="1/10", show_default=True, metavar="SHARE",
+                     help="Law 70: a card is normal play for a claimer when players of the class (the sd level) "
+                          "choose it at least this often (1/10, 0.05 or 5%); careless plays the law names are "
+                          "normal too."),
+        click.option("--claim-suit-order", "claim_suit_order", type=click.Choice(SUIT_ORDERS), default="normal",
+                     show_default=True,
+                     help="Law 70: how a suit a claim's statement leaves open is played: as normal play goes, or "
+                          "from the top down (a regulating authority's rule)."),
         click.option("--substitute", type=click.Choice(SUBSTITUTES), default="best", show_default=True,
                      help="The offender's card in the no-infraction world: his double-dummy best card (best), "
                           "or every legal card equally likely (uniform)."),
@@ -162,6 +171,11 @@ def settings_from_options(options: dict[str, Any]) -> Settings:
         likely = parse_likely(str(options.get("likely") or "1/6"))
     except ValueError as error:
         raise click.BadParameter(str(error), param_hint="--likely") from None
+    try:
+        claim_normal = parse_likely(str(options.get("claim_normal") or "1/10"))
+    except ValueError:
+        raise click.BadParameter(f"a share is written 1/10, 0.1 or 10%, not {options.get('claim_normal')!r}",
+                                 param_hint="--claim-normal") from None
     if options.get("noticed_at") is not None:
         try:
             parse_noticed_at(options["noticed_at"])
@@ -174,14 +188,16 @@ def settings_from_options(options: dict[str, Any]) -> Settings:
                         estimator_options=estimator_options_from(options, options["estimator"]), outcomes=plain,
                         world_outcomes=named, max_outcomes=options["max_outcomes"],
                         granularity=int(options["granularity"]), likely=likely,
-                        defence=options["defence"])
+                        defence=options["defence"], claim_normal=claim_normal,
+                        claim_suit_order=options.get("claim_suit_order") or "normal")
     except ValueError as error:
-        hint = "--noticed-at" if "noticed" in str(error) else "--outcomes"
+        hint = ("--noticed-at" if "noticed" in str(error) else "--claim-normal" if "normal rate" in str(error)
+                else "--outcomes")
         raise click.BadParameter(str(error), param_hint=hint) from None
 
 
 RULING_SETTINGS = ("estimator", "regime", "both_sides", "substitute", "likely", "defence", "max_outcomes",
-                   "granularity")
+                   "granularity", "claim_normal", "claim_suit_order")
 """The options that are settings a case file's ``settings`` table may also give."""
 
 

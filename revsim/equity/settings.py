@@ -6,6 +6,7 @@ from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
 
+from revsim.claims.normal import NORMAL_RATE, SUIT_ORDERS, NormalStandard
 from revsim.equity.law84 import LIKELY, check_form, check_likely, parse_likely
 from revsim.likely.competent import DEFENCE_STANDARDS
 from revsim.likely.estimators import OptionValue, estimator_kind
@@ -20,7 +21,7 @@ from revsim.records.judgement import (
     parse_outcomes,
 )
 
-__all__ = ["BOTH_SIDES_METHODS", "CASE_SETTINGS", "DEFENCE_STANDARDS", "DEFAULT_ESTIMATOR", "REGIMES", "SCAN_ESTIMATOR",
+__all__ = ["BOTH_SIDES_METHODS", "NORMAL_RATE", "SUIT_ORDERS", "CASE_SETTINGS", "DEFENCE_STANDARDS", "DEFAULT_ESTIMATOR", "REGIMES", "SCAN_ESTIMATOR",
            "SUBSTITUTES", "WORLD_KEY",
            "Settings", "parse_judgement", "parse_outcomes", "settings_for_case", "with_judgements"]
 
@@ -77,6 +78,9 @@ class Settings:
     ``defence``: how that standard reads the defence (``likely.competent``): ``competent`` (a result that only a
     defender's slip reaches, a card his partner's signals would have saved, is not likely) or
     ``as-estimated`` (every result of the estimate counts, as real defenders play).
+    ``claim_normal``: Law 70's standard of a normal card, the least share of the class's players who choose it
+    (``claims.normal.NORMAL_RATE``, one in ten); ``claim_suit_order``: how a suit a claim's statement leaves open
+    is played, ``normal`` (as normal play goes) or ``top-down`` (a regulating authority's rule).
     ``chosen``: the settings the caller chose (the command line's options given, the desk's query), so that a
     case file's own ``settings`` table fills the others (``settings_for_case``); None: these settings as they
     are, whatever the case file says.
@@ -102,6 +106,8 @@ class Settings:
     granularity: int = 10
     likely: float = LIKELY
     defence: str = "competent"
+    claim_normal: float = NORMAL_RATE
+    claim_suit_order: str = "normal"
     chosen: frozenset[str] | None = None
 
     def __post_init__(self) -> None:
@@ -118,6 +124,7 @@ class Settings:
                 raise ValueError(f"{name} must be text, not {getattr(self, name)!r}")
         check_form(self.max_outcomes, self.granularity)
         object.__setattr__(self, "likely", check_likely(self.likely))
+        self.claim_standard()
         if not isinstance(self.estimator_options, Mapping):
             raise ValueError(f"estimator_options must be a mapping of option names to values, like {{'seed': 3}}, "
                              f"not {self.estimator_options!r}")
@@ -152,6 +159,14 @@ class Settings:
                 raise ValueError(f"the world {name} is judged twice")
 
 
+    def claim_standard(self) -> NormalStandard:
+        """Law 70's standard of normal play: the class is the estimator's ``level`` where it has one (else expert),
+        with ``claim_normal`` and ``claim_suit_order``; ValueError naming what is wrong."""
+        if isinstance(self.claim_normal, bool) or not isinstance(self.claim_normal, int | float):
+            raise ValueError(f"claim_normal must be a share like 0.1, not {self.claim_normal!r}")
+        level = self.estimator_options.get("level", "expert") if isinstance(self.estimator_options, Mapping) else "expert"
+        return NormalStandard(str(level), float(self.claim_normal), self.claim_suit_order)
+
     def option(self, name: str) -> OptionValue:
         """The estimator's option ``name`` (its default when not given)."""
         return self.estimator_options[name]
@@ -173,7 +188,7 @@ def with_judgements(settings: Settings, facts: Facts) -> Settings:
 
 
 CASE_SETTINGS = ("estimator", "estimator_options", "regime", "both_sides", "substitute", "likely", "defence",
-                 "max_outcomes", "granularity")
+                 "max_outcomes", "granularity", "claim_normal", "claim_suit_order")
 """The keys of a case file's ``settings`` table: how the board was ruled (the desk writes them)."""
 
 
@@ -194,12 +209,16 @@ def settings_for_case(settings: Settings, ruled_with: Mapping[str, object], chos
     if not ruled_with:
         return settings
     changes: dict[str, object] = {}
-    for key in ("estimator", "regime", "both_sides", "substitute", "defence", "max_outcomes", "granularity"):
+    for key in ("estimator", "regime", "both_sides", "substitute", "defence", "max_outcomes", "granularity",
+                "claim_suit_order"):
         if key in ruled_with and key not in chosen:
             changes[key] = ruled_with[key]
     if "likely" in ruled_with and "likely" not in chosen:
         given = ruled_with["likely"]
         changes["likely"] = parse_likely(given) if isinstance(given, str) else given
+    if "claim_normal" in ruled_with and "claim_normal" not in chosen:
+        given = ruled_with["claim_normal"]
+        changes["claim_normal"] = parse_likely(given) if isinstance(given, str) else given
     estimator = str(changes.get("estimator", settings.estimator))
     case_options = ruled_with.get("estimator_options") or {}
     if not isinstance(case_options, Mapping):

@@ -11,6 +11,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Literal
 
+from revsim.claims.law70 import ClaimRuling
 from revsim.equity.settings import Settings
 from revsim.laws.clauses import Clause, RulingLaw
 from revsim.laws.detection import Revoke
@@ -210,6 +211,8 @@ class BoardRuling:
     suspect: Mapping[int, str] = field(default_factory=dict)
     """For each revoke (by its ``order``) that shows a recording slip's signature, the signatures' names joined by
     ``;`` (``laws.slips``): recorded with the ruling, so every writer reads them here."""
+    claim: ClaimRuling | None = None
+    """A contested claim as Law 70 ruled it (the table result is its ruled total); None without one."""
 
     @property
     def table_tricks(self) -> int:

@@ -79,6 +79,10 @@ class Level:
     declarer_insight: float = 0.0
     defence_insight: float = 0.0
     """How far declarer's and the defenders' choices lean to the actual deal (``Policy.declarer_insight``)."""
+    choice_temperature: float = 0.0
+    """The temperature of real players' single card choices over their layouts (``calibration/bench_decisions.py``,
+    declarer's, fitted by maximum likelihood): how often the class chooses each card, which Law 70's normal play
+    reads (``claims.normal``); 0 where not fitted (the play-outs' temperature then)."""
 
     @property
     def policy(self) -> Policy:
@@ -141,7 +145,8 @@ def level_from_entry(name: str, entry: dict[str, Any]) -> Level:
                  defence_temperature=None if entry.get("defence_temperature") is None
                  else float(entry["defence_temperature"]),
                  declarer_insight=float(entry.get("declarer_insight", 0.0)),
-                 defence_insight=float(entry.get("defence_insight", 0.0)))
+                 defence_insight=float(entry.get("defence_insight", 0.0)),
+                 choice_temperature=float(entry.get("choice_temperature", 0.0)))
 
 
 def _offsets(table: dict[str, Any]) -> dict[int, float]:

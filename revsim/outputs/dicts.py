@@ -11,6 +11,7 @@ from revsim.equity.steps import BoardRuling, Outcome, expected
 from revsim.likely.estimators import estimator_kind
 from revsim.likely.worlds import Estimate
 from revsim.outputs.decisions import step_to_dict
+from revsim.outputs.claims import claim_to_dict
 from revsim.outputs.explain import claim_text, explanation, ruling_line, step_texts
 from revsim.outputs.playouts import settled_of
 from revsim.outputs.weights import labels_by_tricks
@@ -143,8 +144,13 @@ def _claim(ruling: BoardRuling) -> dict[str, Any] | None:
     if not ruling.table.claimed:
         return None
     facts = ruling.record.facts
-    return {"by": facts.claim_by, "declarer_tricks": ruling.table_tricks, "statement": facts.claim_statement or None,
+    told = {"by": facts.claim_by, "declarer_tricks": ruling.table_tricks, "statement": facts.claim_statement or None,
             "text": claim_text(ruling)}
+    if facts.claim is not None:
+        told["status"] = str(facts.claim.status)
+    if ruling.claim is not None:
+        told["law70"] = claim_to_dict(ruling.claim)
+    return told
 
 
 def settings_to_dict(settings: Settings, record: Record | None = None) -> dict[str, Any]:
@@ -161,7 +167,8 @@ def settings_to_dict(settings: Settings, record: Record | None = None) -> dict[s
                 both_sides=settings.both_sides)
     used.update(estimator_kind(settings.estimator).parameters(settings.estimator_options))
     used.update(max_outcomes=settings.max_outcomes, granularity=settings.granularity, likely=round(settings.likely, 6),
-                defence=settings.defence)
+                defence=settings.defence, claim_normal=round(settings.claim_normal, 6),
+                claim_suit_order=settings.claim_suit_order)
     if settings.outcomes is not None:
         used["outcomes"] = ",".join(f"{tricks}:{weight:g}" for tricks, weight in settings.outcomes)
     for name, outcomes in settings.world_outcomes:

@@ -50,7 +50,8 @@ def claim_text(ruling: BoardRuling) -> str:
     facts = ruling.record.facts
     who = {"declarer": "Declarer claimed", "defenders": "The defenders claimed or conceded"}.get(
         facts.claim_by or "", "The play ended with a claim or concession")
-    text = f"{who}: declarer's side {trick_word(ruling.table_tricks)} in all"
+    tricks = ruling.claim.claimed if ruling.claim is not None else ruling.table_tricks
+    text = f"{who}: declarer's side {trick_word(tricks)} in all"
     if facts.claim_statement:
         text += f"; what was said: \u201c{facts.claim_statement}\u201d"
     return text + "."

@@ -5,6 +5,7 @@ from __future__ import annotations
 from revsim.cards import RANK_LETTERS, SUIT_SYMBOLS, Hand, sort_hand
 from revsim.equity.steps import BoardRuling
 from revsim.outputs.estimates import evidence_texts, method_texts
+from revsim.outputs.claims import claim_lines
 from revsim.outputs.explain import claim_text, describe_result, ruling_line, step_texts
 from revsim.outputs.playouts import unsettled_note
 from revsim.outputs.terminal import printable_lines
@@ -56,7 +57,10 @@ def ruling_to_text(ruling: BoardRuling) -> str:
     out += [f"Finding: {found}" for found in record.facts.findings]
     claim = " (claimed)" if ruling.table.claimed else ""
     out.append(f"Table result: {describe_result(ruling, ruling.table_tricks)}{claim}")
-    if ruling.table.claimed:
+    if ruling.claim is not None:
+        out.append("Claim (Law 70):")
+        out += [f"  - {line}" for line in claim_lines(ruling.claim)]
+    elif ruling.table.claimed:
         out.append(f"Claim: {claim_text(ruling)}")
     if ruling.revokes:
         out.append("Revokes:")

@@ -17,6 +17,7 @@ from typing import Any
 from revsim.cards import Card, Seat, parse_pbn_deal, seat_from_letter
 from revsim.records.auction import normalise_call
 from revsim.records.caseschema import validate_board
+from revsim.records.claim import ClaimStatus, claim_of
 from revsim.records.errors import RecordError, plural
 from revsim.records.facts import (
     NOTICED_WHEN,
@@ -150,6 +151,21 @@ class _Lines:
             return found[index]
         return self.key(table)
 
+    def steps_after(self, name: str) -> list[int]:
+        """The lines of the steps (``do = ...``) of the array ``name = [ { do = ... }, ... ]``, in order."""
+        start = self.key(name)
+        if start is None:
+            return []
+        numbers: list[int] = []
+        depth = 0
+        for number in range(start, min(self.end, len(self.all) + 1)):
+            text = self.all[number - 1].split("#", 1)[0]
+            numbers += [number] * len(re.findall(r"\bdo\s*=", text))
+            depth += text.count("[") - text.count("]")
+            if depth <= 0:
+                break
+        return numbers
+
     def strings_after(self, name: str) -> list[int]:
         """The lines of the string literals of the array ``name = [ "...", ... ]``, in order."""
         start = self.key(name)
@@ -268,16 +284,27 @@ def _play(tricks: list[Any], lines: _Lines, facts: Facts, first_trick: int, fail
 
 
 def _claim(claim: dict[str, Any], record: Record, lines: _Lines, fail: Any) -> Record:
-    """The record with the claim that ended its play."""
+    """The record with the claim that ended its play (a withdrawn claim ends nothing: the play went on)."""
     line = lines.key("claim")
     total = int(claim["declarer_tricks"])
     last_trick = record.first_trick + (len(record.play) + 3) // 4 - 1
     after = int(claim.get("after_trick", last_trick))
-    if after != last_trick:
+    try:
+        structured = claim_of(claim, record.facts.claim_by or "declarer", total, lines.steps_after("steps"), line)
+    except ValueError as error:
+        raise fail(str(error), line=line) from None
+    withdrawn = structured.status == ClaimStatus.WITHDRAWN
+    if not withdrawn and after != last_trick or withdrawn and not record.first_trick <= after <= last_trick:
         raise fail(f"claim: after trick {after}, but the play goes to trick {last_trick}", line=line, trick=after)
     if not 0 <= total <= 13:
         raise fail(f"claim: {total} tricks is not a number of tricks", line=line)
-    return replace(record, claimed_total=total, stated_result=total, result_from="claim")
+    cards = min(len(record.play), 4 * (after - record.first_trick + 1))
+    if not withdrawn and cards < len(record.play):
+        cards = len(record.play)
+    facts = replace(record.facts, claim=replace(structured, after_cards=cards))
+    if withdrawn:
+        return replace(record, facts=facts)
+    return replace(record, claimed_total=total, stated_result=total, result_from="claim", facts=facts)
 
 
 def _facts(data: dict[str, Any], claim: Any, lines: _Lines, fail: Any) -> Facts:

@@ -15,6 +15,7 @@ from typing import Any
 
 from revsim.cards import SEAT_LETTERS, SUIT_LETTERS, Card, parse_pbn_deal
 from revsim.records.auction import normalise_call
+from revsim.records.claim import ACTIONS, CLAIM_STATUSES
 from revsim.records.facts import NOTICED_WHEN, parse_noticed_at
 
 VULNERABILITIES = ("None", "NS", "EW", "All")
@@ -102,6 +103,10 @@ KINDS: dict[str, tuple[str, Callable[[Any], bool]]] = {
     "options": ('a table of option names and values like { level = "expert", seed = 1 }',
                 lambda v: isinstance(v, dict) and all(isinstance(o, str) or _is_int(o) for o in v.values())),
     "table": ("a table", lambda v: isinstance(v, dict)),
+    "flag": ("true or false", lambda v: isinstance(v, bool)),
+    "steps": ('a list of steps, each a table like { do = "cash", cards = ["CA", "CK"] } (actions: '
+              + ", ".join(ACTIONS) + ")",
+              lambda v: isinstance(v, list) and all(isinstance(t, dict) for t in v)),
     "texts": ('a list of strings like ["East: I had no club", ...]',
               lambda v: isinstance(v, list) and all(isinstance(t, str) for t in v)),
     "players": ('a table of seats and names like { N = "Ann", E = "Bob" }',
@@ -143,7 +148,12 @@ SCHEMA: tuple[Key, ...] = (
         Key("declarer_tricks", "tricks", "declarer's total tricks, the table result", required=True),
         Key("after_trick", "trick", "the last trick played", default="the last trick of the play"),
         Key("by", "choice", "who claimed or conceded", default="declarer", choices=("declarer", "defenders")),
-        Key("statement", "text", "what the claimer said"),
+        Key("statement", "text", "what the claimer said, in his words (kept beside the steps)"),
+        Key("status", "choice", "agreed by the opponents, contested (the director rules, Law 70), or withdrawn "
+            "(Law 68D: the play went on)", default="agreed", choices=CLAIM_STATUSES),
+        Key("steps", "steps", "the statement as a line of steps, each an action with the cards and suits it names "
+            "(the director's guide lists the actions); required for a contested claim"),
+        Key("any_order", "flag", "the steps may be taken in any order", default="false"),
     )),
     Key("facts", "table", "what the record cannot show", keys=(
         Key("noticed", "choice", "when attention was first drawn", default="end-of-play", choices=NOTICED_WHEN),

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 
 from revsim.cards import SEAT_NAMES, SUIT_LETTERS, Card, Seat, seat_from_letter
+from revsim.records.claim import Claim
 
 
 class Noticed(StrEnum):
@@ -174,6 +175,8 @@ class Facts:
     judgements: tuple[tuple[str | None, tuple[tuple[int, float], ...]], ...] = ()
     statements: tuple[str, ...] = ()
     findings: tuple[str, ...] = ()
+    claim: Claim | None = None
+    """The claim with its status and statement as steps (a case file's or the desk's; None from PBN and LIN)."""
     lines: dict[str, int] = field(default_factory=dict)
 
     def describe(self) -> list[str]:
@@ -263,6 +266,7 @@ def with_extra(facts: Facts, extra: Facts) -> Facts:
         hidden_cards=facts.hidden_cards + extra.hidden_cards,
         claim_by=extra.claim_by or facts.claim_by,
         claim_statement=facts.claim_statement,
+        claim=facts.claim,
         judgements=facts.judgements + extra.judgements,
         statements=facts.statements + extra.statements,
         findings=facts.findings + extra.findings,

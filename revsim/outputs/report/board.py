@@ -11,6 +11,7 @@ from typing import Any
 from revsim.cards import SEAT_LETTERS, SEAT_NAMES, next_seat
 from revsim.equity.steps import BoardRuling, Outcome
 from revsim.outputs.dicts import settings_to_dict
+from revsim.outputs.claims import claim_lines
 from revsim.outputs.explain import claim_text, describe_result, explanation, ruling_line, step_texts
 from revsim.outputs.playouts import unsettled_note
 from revsim.outputs.report.chart import BoardTraces, chart_svg, wide_and_narrow
@@ -85,7 +86,10 @@ def _play_table(ruling: BoardRuling) -> str:
                     + f"<td>{SEAT_LETTERS[winner] if winner is not None else '&mdash;'}</td>"
                     + f"<td class='num'>{won[0] + before[0]}&ndash;{won[1] + before[1]}</td></tr>")
     claim = ""
-    if ruling.table.claimed:
+    if ruling.claim is not None:
+        claim = '<div class="claim"><h3>The claim (Law 70)</h3>' + "".join(
+            f"<p>{prose(line)}</p>" for line in claim_lines(ruling.claim)) + "</div>"
+    elif ruling.table.claimed:
         claim = f'<p class="claim">{prose(claim_text(ruling))}</p>'
     return ('<h2>The play</h2><figure class="keep"><table class="play"><tr><th>Trick</th><th>Lead</th>'
             '<th colspan="4">The cards in the order played</th><th>Won</th><th>NS&ndash;EW</th></tr>'

@@ -1,0 +1,214 @@
+"""Law 70: the ruling on a contested claim, clause by clause.
+
+70A: doubtful points go against the claimer: his side gets the fewest tricks any normal line consistent with
+his statement gives against the opponents' best play (``search.worst_line``). 70C: an outstanding trump he did
+not mention costs a trick where any normal line loses one to it. 70D1: no successful line outside the
+statement is accepted where a less successful normal line exists. 70D2: a defender's claim that rests on his
+partner choosing one of several normal plays is not accepted. 70E: an unstated finesse or drop is not
+accepted (unless an opponent has shown out, or not taking it would be irrational: the standard of normal
+play leaves those lines out). A statement that announces a revoke is followed only where the revoke gains
+nothing (Kooijman's reading: "if claimer announces to revoke he may, but only if he does not win more tricks
+than without the revoke"). The claimer's side never gets more than it claimed.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from revsim.cards import SEAT_NAMES, SUIT_SYMBOLS, Seat, side_of
+from revsim.claims.normal import NormalStandard
+from revsim.claims.search import LineCard, WorstLine, worst_line
+from revsim.claims.statement import Plan
+from revsim.likely.solver import card_values, total_tricks
+from revsim.play.replay import Replay
+from revsim.records.claim import Claim
+
+
+class ClaimStatementError(ValueError):
+    """A step of the statement that cannot be followed from the claim's position: it names the step."""
+
+    def __init__(self, message: str, line: int | None) -> None:
+        super().__init__(message)
+        self.line = line
+
+
+@dataclass(frozen=True)
+class ClauseApplied:
+    """One clause of Law 70 the ruling applied, with what it did in this case (data; the prose is the outputs')."""
+
+    clause: str
+    detail: str
+
+
+@dataclass(frozen=True)
+class ClaimRuling:
+    """A contested claim ruled: the claimer's side, declarer's side's tricks as claimed and as ruled, the worst
+    normal line, double dummy's tricks from the claim, the clauses applied, declarer's side's tricks on the line
+    the statement announces with its revoke (None without one), and the standard of normal play."""
+
+    claim: Claim
+    claimer_side: int
+    claimed: int
+    ruled: int
+    line: WorstLine
+    double_dummy: int
+    clauses: tuple[ClauseApplied, ...]
+    standard: NormalStandard
+    with_revoke: int | None = None
+
+    @property
+    def changed(self) -> bool:
+        return self.ruled != self.claimed
+
+
+def rule_claim(position: Replay, declarer: Seat, claim: Claim, standard: NormalStandard) -> ClaimRuling:
+    """Law 70 on a contested claim made at ``position`` (the play as it stood): declarer's side's tricks as ruled,
+    with the worst normal line and the clauses applied. ClaimStatementError names a step that cannot be followed."""
+    claimer_side = side_of(declarer) if claim.by == "declarer" else 1 - side_of(declarer)
+    check_statement(position, claim, claimer_side)
+    plan = Plan(claim)
+    aware = worst_line(position, declarer, claimer_side, plan, standard)
+    clauses = [law70a_doubtful_points_against_claimer(aware)]
+    line = aware
+    forgot = law70c_unmentioned_trump(position, declarer, claim, claimer_side, standard, aware)
+    if forgot is not None:
+        line, clause = forgot
+        clauses.append(clause)
+    with_revoke = None
+    if any(step.action == "ruff" for step in claim.steps):
+        revoking = worst_line(position, declarer, claimer_side, Plan(claim, with_revokes=True), standard)
+        if _revokes(position, revoking):
+            with_revoke = _declarer_total(position, declarer, claimer_side, revoking.tricks)
+            clauses.append(law70_announced_revoke(revoking, line, position, declarer, claimer_side))
+            if revoking.tricks < line.tricks:
+                line = revoking
+    dd = total_tricks(position, declarer)[0]
+    claimer_claimed = claim.tricks if claimer_side == side_of(declarer) else 13 - claim.tricks
+    claimer_ruled = min(line.tricks + position.tricks_won(claimer_side), claimer_claimed)
+    ruled = claimer_ruled if claimer_side == side_of(declarer) else 13 - claimer_ruled
+    clauses += [clause for clause in (law70d1_no_line_outside_the_statement(dd, ruled, claimer_side == side_of(declarer)),
+                                      law70d2_partner_among_normal_plays(claim, line),
+                                      law70e_unstated_finesse(position, line, claimer_side)) if clause is not None]
+    return ClaimRuling(claim, claimer_side, claim.tricks, ruled, line, dd, tuple(clauses), standard, with_revoke)
+
+
+def law70a_doubtful_points_against_claimer(line: WorstLine) -> ClauseApplied:
+    """Law 70A: any doubtful point as to a claim is resolved against the claimer: the worst normal line."""
+    how = (" (the opponents limited to their double-dummy best cards: the whole search was too large)"
+           if line.bounded else "")
+    return ClauseApplied("70A", f"the worst normal line gives the claimer's side {line.tricks} of the tricks "
+                                f"left{how}")
+
+
+def law70c_unmentioned_trump(position: Replay, declarer: Seat, claim: Claim, claimer_side: int,
+                             standard: NormalStandard, aware: WorstLine) -> tuple[WorstLine, ClauseApplied] | None:
+    """Law 70C: an opponent holds a trump the statement did not mention, it is at all likely the claimer forgot
+    it (taken so unless the statement speaks of trumps), and a normal line of a claimer who forgot it loses a trick
+    to it: that line is ruled. None when the clause does not apply or costs nothing."""
+    if position.trump > 3 or claim.mentions_trumps():
+        return None
+    holders = [seat for seat in range(4) if side_of(seat) != claimer_side
+               and any(card.suit == position.trump for card in position.hand(seat))]
+    if not holders:
+        return None
+    forgot = worst_line(position, declarer, claimer_side, Plan(claim), standard, forgot_trump=True)
+    if forgot.tricks >= aware.tricks:
+        return None
+    names = " and ".join(SEAT_NAMES[seat] for seat in holders)
+    return forgot, ClauseApplied("70C", f"{names} held a trump the statement did not mention; a claimer who forgot "
+                                        f"it loses {aware.tricks - forgot.tricks} more trick(s) to it on a normal line")
+
+
+def law70d1_no_line_outside_the_statement(double_dummy: int, ruled: int, claimer_declares: bool) -> ClauseApplied | None:
+    """Law 70D1: no successful line outside the statement is accepted where a less successful normal line exists:
+    named where double dummy's line would give the claimer's side more than the ruling."""
+    more = double_dummy > ruled if claimer_declares else double_dummy < ruled
+    if not more:
+        return None
+    return ClauseApplied("70D1", f"the best line (double dummy, {double_dummy} tricks for declarer's side) is not "
+                                 "accepted: it is not in the statement, and a less successful normal line exists")
+
+
+def law70d2_partner_among_normal_plays(claim: Claim, line: WorstLine) -> ClauseApplied | None:
+    """Law 70D2: a defender's claim that depends on his partner choosing one of several normal plays is not
+    accepted: named where a defender of the claiming side had other normal cards on the worst line."""
+    if claim.by != "defenders":
+        return None
+    chosen = [card for card in line.cards if card.others and card.why != "best"]
+    if not chosen:
+        return None
+    first = chosen[0]
+    return ClauseApplied("70D2", f"at trick {first.trick} {SEAT_NAMES[first.seat]} had several normal cards; the "
+                                 "claim is not accepted where it depends on which he chooses")
+
+
+def law70e_unstated_finesse(position: Replay, line: WorstLine, claimer_side: int) -> ClauseApplied | None:
+    """Law 70E: an unstated line whose success depends on finding one opponent rather than the other with a card
+    (a finesse or a drop) is not accepted: named where the worst line chose a card of the suit that loses to
+    another normal card of the same suit on the actual deal."""
+    replay = position.copy()
+    for item in line.cards:
+        if item.why != "best" and side_of(item.seat) == claimer_side and item.why not in ("stated", "forced"):
+            rivals = [card for card in item.others if card.suit == item.card.suit]
+            if rivals:
+                values = card_values(replay)
+                better = [card for card in rivals if values.get(card, -1) > values.get(item.card, -1)]
+                if better:
+                    return ClauseApplied("70E", f"at trick {item.trick} the {_card(better[0])} wins a trick the "
+                                                f"{_card(item.card)} loses, depending on where the missing cards lie; "
+                                                "unstated, it is not accepted")
+        replay.play(item.card)
+    return None
+
+
+def law70_announced_revoke(revoking: WorstLine, legal: WorstLine, position: Replay, declarer: Seat,
+                           claimer_side: int) -> ClauseApplied:
+    """A statement that announces a revoke (a ruff while holding the suit): the claimer may revoke only if it
+    gains nothing; else the claim is ruled on the legal line."""
+    with_it = _declarer_total(position, declarer, claimer_side, revoking.tricks)
+    without = _declarer_total(position, declarer, claimer_side, legal.tricks)
+    gains = revoking.tricks > legal.tricks
+    verdict = ("it would gain, so the claim is ruled with the legal card" if gains
+               else "it gains nothing, so the statement stands as made")
+    return ClauseApplied("70-revoke", f"the statement announces a revoke: with it declarer's side takes {with_it} "
+                                      f"tricks, without it {without}; {verdict}")
+
+
+def check_statement(position: Replay, claim: Claim, claimer_side: int) -> None:
+    """Every card a step names is held by the claimer's side at the claim (ClaimStatementError naming the step)."""
+    held = {card: seat for seat in range(4) for card in position.hand(seat)}
+    played = {play.card: play.trick for play in position.plays}
+    for step in claim.steps:
+        for card in step.cards:
+            if card in held and side_of(held[card]) == claimer_side:
+                continue
+            if card in played:
+                why = f"the {card} was already played, at trick {played[card]}"
+            elif card in held:
+                why = f"the {card} is {SEAT_NAMES[held[card]]}'s, not the claimer's side's"
+            else:
+                why = f"the {card} is not in the hands left"
+            raise ClaimStatementError(f"claim step {step.number} ({step.describe()}): {why}", step.line)
+        if step.through is not None and side_of(step.through) == claimer_side:
+            raise ClaimStatementError(f"claim step {step.number} ({step.describe()}): a finesse is taken through an "
+                                      f"opponent, not {SEAT_NAMES[step.through]}", step.line)
+
+
+def _revokes(position: Replay, line: WorstLine) -> bool:
+    """Whether the claimer's side fails to follow suit on ``line`` (the statement's revoke is made)."""
+    replay = position.copy()
+    return any(replay.play(item.card).failed_to_follow for item in line.cards)
+
+
+def _declarer_total(position: Replay, declarer: Seat, claimer_side: int, claimer_tricks: int) -> int:
+    remaining = 13 - position.tricks_won(0) - position.tricks_won(1)
+    declarer_side = side_of(declarer)
+    won = position.tricks_won(declarer_side)
+    if claimer_side == declarer_side:
+        return won + claimer_tricks
+    return won + remaining - claimer_tricks
+
+
+def _card(card: object) -> str:
+    text = str(card)
+    return SUIT_SYMBOLS["SHDC".index(text[0])] + text[1:]

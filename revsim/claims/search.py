@@ -1,0 +1,163 @@
+"""The worst normal line: the fewest tricks the claimer's side takes when it follows its statement and plays
+normal cards where the statement is silent, and the opponents play their best against it (Law 70A).
+
+Every turn of the claimer's side branches over its normal cards (``normal.normal_choices``); every turn of the
+opponents over their legal cards, one of each run of equal cards. Positions already searched are remembered.
+A search that would pass ``budget`` positions starts again with the opponents limited to their double-dummy
+best cards, and says so (``WorstLine.bounded``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from revsim.cards import Card, Seat, side_of
+from revsim.claims.normal import Choice, NormalStandard, normal_choices
+from revsim.claims.statement import Plan, stated_cards
+from revsim.likely.solver import card_values
+from revsim.play.replay import Replay
+
+BUDGET = 20_000
+"""The positions a search may visit before the opponents are limited to their double-dummy best cards."""
+
+NAMES_CARDS = ("cash", "lead", "finesse")
+"""Steps that name the cards to play (a ruff names one when it says which trump)."""
+
+
+@dataclass(frozen=True)
+class LineCard:
+    """One card of the worst normal line: who played it, at which trick, why (``Choice.why``, or ``best`` for an
+    opponent), how often the class chooses it, and the other normal cards the claimer's side had there."""
+
+    seat: Seat
+    card: Card
+    trick: int
+    why: str
+    rate: float | None = None
+    others: tuple[Card, ...] = ()
+
+
+@dataclass(frozen=True)
+class WorstLine:
+    """The worst normal line: the claimer's side's tricks from the claim on, its cards, the positions searched,
+    and whether the opponents had to be limited to their double-dummy best cards (``bounded``)."""
+
+    tricks: int
+    cards: tuple[LineCard, ...]
+    positions: int
+    bounded: bool = False
+
+
+class SearchTooLarge(Exception):
+    """The search passed its budget of positions."""
+
+
+@dataclass
+class _Search:
+    declarer: Seat
+    claimer_side: int
+    standard: NormalStandard
+    forgot_trump: bool
+    opponents_best_only: bool
+    budget: int
+    memo: dict[tuple[object, ...], tuple[int, Choice, tuple[Card, ...]]] = field(default_factory=dict)
+    positions: int = 0
+
+    def value(self, replay: Replay, plan: Plan) -> int:
+        """The claimer's side's fewest tricks from here."""
+        if replay.is_over:
+            return 0
+        key = _key(replay, plan)
+        known = self.memo.get(key)
+        if known is not None:
+            return known[0]
+        self.positions += 1
+        if self.positions > self.budget:
+            raise SearchTooLarge
+        claimer = side_of(replay.to_play) == self.claimer_side
+        options = self._claimer_choices(replay, plan) if claimer else self._opponent_choices(replay)
+        others = tuple(choice.card for choice in options) if claimer else ()
+        best: tuple[int, Choice, tuple[Card, ...]] | None = None
+        for choice in options:
+            before = replay.tricks_won(self.claimer_side)
+            replay.play(choice.card)
+            gained = replay.tricks_won(self.claimer_side) - before
+            tricks = gained + self.value(replay, plan.after(replay, self.claimer_side))
+            replay.undo()
+            if best is None or tricks < best[0]:
+                best = (tricks, choice, others)
+            if tricks == 0:
+                break
+        assert best is not None
+        self.memo[key] = best
+        return best[0]
+
+    def _claimer_choices(self, replay: Replay, plan: Plan) -> list[Choice]:
+        cards, step = stated_cards(plan, replay, self.claimer_side)
+        if step is None:
+            return normal_choices(replay, self.declarer, replay.legal_cards(), self.standard, False, self.forgot_trump)
+        names = step.action in NAMES_CARDS or step.action == "ruff" and (bool(step.cards) or plan.with_revokes)
+        return normal_choices(replay, self.declarer, cards, self.standard, names, self.forgot_trump)
+
+    def _opponent_choices(self, replay: Replay) -> list[Choice]:
+        cards = one_of_each_run(replay)
+        if self.opponents_best_only and len(cards) > 1:
+            values = card_values(replay)
+            top = max(values[card] for card in cards)
+            cards = [card for card in cards if values[card] == top]
+        return [Choice(card, "best") for card in cards]
+
+    def line(self, replay: Replay, plan: Plan) -> tuple[LineCard, ...]:
+        """The worst line found, replayed from the remembered choices (the replay is left as given)."""
+        out: list[LineCard] = []
+        played = 0
+        while not replay.is_over:
+            known = self.memo.get(_key(replay, plan))
+            if known is None:
+                break
+            _, choice, others = known
+            seat, trick = replay.to_play, replay.trick_number
+            replay.play(choice.card)
+            played += 1
+            plan = plan.after(replay, self.claimer_side)
+            out.append(LineCard(seat, choice.card, trick, choice.why, choice.rate,
+                                tuple(card for card in others if card != choice.card)))
+        for _ in range(played):
+            replay.undo()
+        return tuple(out)
+
+
+def worst_line(position: Replay, declarer: Seat, claimer_side: int, plan: Plan, standard: NormalStandard,
+               forgot_trump: bool = False, budget: int = BUDGET) -> WorstLine:
+    """The worst normal line from ``position`` (the claim) for the claimer's side following ``plan``."""
+    for bounded in (False, True):
+        search = _Search(declarer, claimer_side, standard, forgot_trump, bounded, budget)
+        replay = position.copy()
+        try:
+            tricks = search.value(replay, plan)
+        except SearchTooLarge:
+            if bounded:
+                raise
+            continue
+        return WorstLine(tricks, search.line(replay, plan), search.positions, bounded)
+    raise AssertionError("unreachable")
+
+
+def one_of_each_run(replay: Replay) -> list[Card]:
+    """The legal cards of the player to play, one of each run of equal cards (no card of the suit between them in
+    another hand or on the trick in progress): the lowest of each run."""
+    legal = sorted(replay.legal_cards(), key=lambda card: (card.suit, card.rank))
+    own = set(replay.hand(replay.to_play))
+    elsewhere = {card for seat in range(4) for card in replay.hand(seat) if card not in own}
+    elsewhere |= {card for _, card in replay.current_trick}
+    kept: list[Card] = []
+    for card in legal:
+        if kept and kept[-1].suit == card.suit and not any(
+                other.suit == card.suit and kept[-1].rank < other.rank < card.rank for other in elsewhere):
+            continue
+        kept.append(card)
+    return kept
+
+
+def _key(replay: Replay, plan: Plan) -> tuple[object, ...]:
+    return (tuple(replay.hand(seat) for seat in range(4)), replay.leader, tuple(replay.current_trick), plan.key)
