@@ -16,8 +16,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from revsim.cards import SEAT_NAMES, SUIT_SYMBOLS, Seat, side_of
+from revsim.claims.finesse import law70e_finesses
 from revsim.claims.normal import NormalStandard
-from revsim.claims.search import LineCard, WorstLine, worst_line
+from revsim.claims.search import WorstLine, worst_line
 from revsim.claims.statement import Plan
 from revsim.likely.solver import card_values, total_tricks
 from revsim.play.replay import Replay
@@ -144,19 +145,19 @@ def law70d2_partner_among_normal_plays(claim: Claim, line: WorstLine) -> ClauseA
 
 def law70e_unstated_finesse(position: Replay, line: WorstLine, claimer_side: int) -> ClauseApplied | None:
     """Law 70E: an unstated line whose success depends on finding one opponent rather than the other with a card
-    (a finesse or a drop) is not accepted: named where the worst line chose a card of the suit that loses to
-    another normal card of the same suit on the actual deal."""
+    is not accepted: named where the worst line passed over a finesse (``finesse.law70e_finesses``) that does
+    better on the actual deal than the card played."""
     replay = position.copy()
     for item in line.cards:
-        if item.why != "best" and side_of(item.seat) == claimer_side and item.why not in ("stated", "forced"):
-            rivals = [card for card in item.others if card.suit == item.card.suit]
-            if rivals:
+        if side_of(item.seat) == claimer_side and item.why not in ("stated", "forced"):
+            finesses = [card for card in law70e_finesses(replay, replay.legal_cards()) if card != item.card]
+            if finesses:
                 values = card_values(replay)
-                better = [card for card in rivals if values.get(card, -1) > values.get(item.card, -1)]
+                better = [card for card in finesses if values.get(card, -1) > values.get(item.card, -1)]
                 if better:
-                    return ClauseApplied("70E", f"at trick {item.trick} the {_card(better[0])} wins a trick the "
-                                                f"{_card(item.card)} loses, depending on where the missing cards lie; "
-                                                "unstated, it is not accepted")
+                    return ClauseApplied("70E", f"at trick {item.trick} the finesse with the {_card(better[0])} "
+                                                f"would win a trick the {_card(item.card)} does not; it was not "
+                                                "stated, so it is not accepted")
         replay.play(item.card)
     return None
 

@@ -170,7 +170,7 @@ def _top_down(replay: Replay, candidates: list[Card]) -> list[Card]:
     trick = replay.current_trick
     if trick and side_of(trick[0][0]) != side_of(replay.to_play):
         return candidates
-    tops = {}
+    tops: dict[int, Card] = {}
     for card in candidates:
         if card.suit not in tops or card.rank > tops[card.suit].rank:
             tops[card.suit] = card

@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from revsim.cards import Card, Seat, side_of
+from revsim.claims.finesse import law70e_finesses
 from revsim.claims.normal import Choice, NormalStandard, normal_choices
 from revsim.claims.statement import Plan, stated_cards
 from revsim.likely.solver import card_values
@@ -95,9 +96,18 @@ class _Search:
     def _claimer_choices(self, replay: Replay, plan: Plan) -> list[Choice]:
         cards, step = stated_cards(plan, replay, self.claimer_side)
         if step is None:
-            return normal_choices(replay, self.declarer, replay.legal_cards(), self.standard, False, self.forgot_trump)
+            return self._unstated(replay)
         names = step.action in NAMES_CARDS or step.action == "ruff" and (bool(step.cards) or plan.with_revokes)
         return normal_choices(replay, self.declarer, cards, self.standard, names, self.forgot_trump)
+
+    def _unstated(self, replay: Replay) -> list[Choice]:
+        """Normal cards where the statement is silent, an unstated finesse left out (Law 70E) unless every other
+        card is irrational."""
+        legal = replay.legal_cards()
+        choices = normal_choices(replay, self.declarer, legal, self.standard, False, self.forgot_trump)
+        finesses = set(law70e_finesses(replay, legal))
+        kept = [choice for choice in choices if choice.card not in finesses]
+        return kept or choices
 
     def _opponent_choices(self, replay: Replay) -> list[Choice]:
         cards = one_of_each_run(replay)

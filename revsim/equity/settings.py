@@ -21,7 +21,8 @@ from revsim.records.judgement import (
     parse_outcomes,
 )
 
-__all__ = ["BOTH_SIDES_METHODS", "NORMAL_RATE", "SUIT_ORDERS", "CASE_SETTINGS", "DEFENCE_STANDARDS", "DEFAULT_ESTIMATOR", "REGIMES", "SCAN_ESTIMATOR",
+__all__ = ["BOTH_SIDES_METHODS", "NORMAL_RATE", "SUIT_ORDERS",
+           "CASE_SETTINGS", "DEFENCE_STANDARDS", "DEFAULT_ESTIMATOR", "REGIMES", "SCAN_ESTIMATOR",
            "SUBSTITUTES", "WORLD_KEY",
            "Settings", "parse_judgement", "parse_outcomes", "settings_for_case", "with_judgements"]
 

@@ -23,6 +23,9 @@ BOARD_COLUMNS: dict[str, str] = {
     "vulnerable": "string",    # None, NS, EW or All
     "table_tricks": "Int64",   # declarer's side's tricks as played and claimed
     "claimed": "boolean",      # a claim or concession ended the play
+    "claim_status": "string",  # agreed, contested or withdrawn, where a case file says (empty otherwise)
+    "claim_tricks": "Int64",   # declarer's side's tricks as claimed (before Law 70)
+    "claim_ruled": "Int64",    # declarer's side's tricks Law 70 gives a contested claim (the table result)
     "revokes": "Int64",        # number of revokes found
     "revokers": "string",      # the revoking players in order, like "E;S"
     "transfer": "Int64",       # tricks transferred under Law 64A

@@ -10,8 +10,8 @@ from revsim.equity.settings import Settings
 from revsim.equity.steps import BoardRuling, Outcome, expected
 from revsim.likely.estimators import estimator_kind
 from revsim.likely.worlds import Estimate
-from revsim.outputs.decisions import step_to_dict
 from revsim.outputs.claims import claim_to_dict
+from revsim.outputs.decisions import step_to_dict
 from revsim.outputs.explain import claim_text, explanation, ruling_line, step_texts
 from revsim.outputs.playouts import settled_of
 from revsim.outputs.weights import labels_by_tricks
@@ -144,8 +144,8 @@ def _claim(ruling: BoardRuling) -> dict[str, Any] | None:
     if not ruling.table.claimed:
         return None
     facts = ruling.record.facts
-    told = {"by": facts.claim_by, "declarer_tricks": ruling.table_tricks, "statement": facts.claim_statement or None,
-            "text": claim_text(ruling)}
+    told: dict[str, Any] = {"by": facts.claim_by, "declarer_tricks": ruling.table_tricks,
+                            "statement": facts.claim_statement or None, "text": claim_text(ruling)}
     if facts.claim is not None:
         told["status"] = str(facts.claim.status)
     if ruling.claim is not None:

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from revsim.cards import RANK_LETTERS, SUIT_SYMBOLS, Hand, sort_hand
 from revsim.equity.steps import BoardRuling
-from revsim.outputs.estimates import evidence_texts, method_texts
 from revsim.outputs.claims import claim_lines
+from revsim.outputs.estimates import evidence_texts, method_texts
 from revsim.outputs.explain import claim_text, describe_result, ruling_line, step_texts
 from revsim.outputs.playouts import unsettled_note
 from revsim.outputs.terminal import printable_lines

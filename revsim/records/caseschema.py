@@ -204,6 +204,10 @@ SCHEMA: tuple[Key, ...] = (
             default="competent"),
         Key("max_outcomes", "whole", "the most results of a weighted score", default="3"),
         Key("granularity", "whole", "each weight a multiple of this many percent", default="10"),
+        Key("claim_normal", "share", "Law 70: a card is normal for a claimer when the class chooses it this often",
+            default="1/10"),
+        Key("claim_suit_order", "text", "Law 70: a suit the statement leaves open is played as normal play goes "
+            "(normal) or from the top down (top-down)", default="normal"),
     )),
 )
 

@@ -68,6 +68,10 @@ def _ruling_columns(ruling: BoardRuling) -> Row:
         status="ok",
         table_tricks=ruling.table_tricks,
         claimed=ruling.table.claimed,
+        claim_status=str(record.facts.claim.status) if record.facts.claim is not None else None,
+        claim_tricks=(ruling.claim.claimed if ruling.claim is not None else
+                      record.claimed_total if ruling.table.claimed else None),
+        claim_ruled=ruling.claim.ruled if ruling.claim is not None else None,
         revokes=len(ruling.revokes),
         revokers=";".join(SEAT_LETTERS[r.seat] for r in ruling.revokes) or None,
         transfer=ruling.transfer,

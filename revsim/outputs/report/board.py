@@ -10,8 +10,8 @@ from typing import Any
 
 from revsim.cards import SEAT_LETTERS, SEAT_NAMES, next_seat
 from revsim.equity.steps import BoardRuling, Outcome
-from revsim.outputs.dicts import settings_to_dict
 from revsim.outputs.claims import claim_lines
+from revsim.outputs.dicts import settings_to_dict
 from revsim.outputs.explain import claim_text, describe_result, explanation, ruling_line, step_texts
 from revsim.outputs.playouts import unsettled_note
 from revsim.outputs.report.chart import BoardTraces, chart_svg, wide_and_narrow

@@ -1,0 +1,175 @@
+"""Law 70: contested claims, clause by clause, each on a board of our own (tests/data/law70-claims.toml says why
+each is ruled so), the suit-order setting, bad statements, and properties of every ruling.
+
+The boards are ruled with ``--estimator dd``: Law 70 does not read the estimator, only the standard of normal
+play (the class's simulated players, drawn from the position itself, so no seed moves it).
+"""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from revsim.adjudicate import Settings, adjudicate
+from revsim.cards import side_of
+from revsim.claims import rule_claim
+from revsim.claims.normal import NormalStandard
+from revsim.likely.solver import total_tricks
+from revsim.records.claim import Claim, ClaimStatus, ClaimStep
+from revsim.records.errors import RecordError
+from revsim.records.readers import parse_text, read_records
+from revsim.records.record import Record
+from tests.conftest import random_position
+
+BOARDS = Path(__file__).parent / "data" / "law70-claims.toml"
+
+
+def _ruling(board: str, settings: Settings | None = None):
+    record = next(item for item in read_records(BOARDS) if isinstance(item, Record) and item.board == board)
+    ruling = adjudicate(record, settings or Settings(estimator="dd"))
+    assert ruling.claim is not None
+    return ruling
+
+
+def _clauses(ruling) -> list[str]:
+    return [clause.clause for clause in ruling.claim.clauses]
+
+
+def test_law70a_the_worst_normal_line_against_the_claimer() -> None:
+    ruling = _ruling("70e")
+    assert ruling.claim.ruled == 7 and ruling.table_tricks == 7
+    assert "70A" in _clauses(ruling)
+    replay = ruling.table.replay.copy()
+    line = ruling.claim.line.cards
+    start = len(replay.plays)
+    for item in line:  # the line shown is a whole legal play from the claim that gives the ruled tricks
+        assert item.card in replay.legal_cards()
+        replay.play(item.card)
+    assert replay.is_over and replay.tricks_won(side_of(2)) == 7 and len(replay.plays) - start == len(line)
+
+
+def test_law70c_an_unmentioned_outstanding_trump_costs_a_trick() -> None:
+    ruling = _ruling("70c")
+    assert (ruling.claim.claimed, ruling.claim.ruled) == (12, 11)
+    assert "70C" in _clauses(ruling)
+    assert ruling.claim.line.cards[0].why == "careless-order"
+
+
+def test_law70c_a_mentioned_trump_costs_nothing() -> None:
+    ruling = _ruling("70c-mentioned")
+    assert ruling.claim.ruled == 12 and "70C" not in _clauses(ruling)
+
+
+def test_law70d1_no_successful_line_outside_the_statement() -> None:
+    ruling = _ruling("70d1")
+    assert (ruling.claim.double_dummy, ruling.claim.ruled) == (9, 8)
+    assert "70D1" in _clauses(ruling) and "70E" not in _clauses(ruling)
+
+
+def test_law70d2_a_defenders_claim_resting_on_partners_choice_is_not_accepted() -> None:
+    ruling = _ruling("70d2")
+    assert ruling.claim.claimer_side == 1 and ruling.claim.ruled == 10   # declarer gets the last trick
+    assert "70D2" in _clauses(ruling)
+
+
+def test_law70e_an_unstated_finesse_is_not_accepted() -> None:
+    ruling = _ruling("70e")
+    assert (ruling.claim.double_dummy, ruling.claim.ruled) == (8, 7)
+    assert "70E" in _clauses(ruling)
+
+
+def test_law70e_a_stated_finesse_is_accepted() -> None:
+    ruling = _ruling("70e-stated")
+    assert ruling.claim.ruled == 8 and "70E" not in _clauses(ruling)
+
+
+def test_law70e_exception_an_opponent_has_shown_out() -> None:
+    ruling = _ruling("70e-shown-out")
+    assert ruling.claim.ruled == 8 and "70E" not in _clauses(ruling)
+
+
+@pytest.mark.parametrize("board", ["70c", "70e", "70d1", "70d2"])
+def test_law70_suit_order_setting_top_down_plays_open_suits_from_the_top(board: str) -> None:
+    """The regulating authority's order (``claim_suit_order = top-down``): the claimer's unstated leads on the
+    worst line are each the highest card of its suit in his hand, and it never gives him fewer tricks."""
+    normal = _ruling(board)
+    top = _ruling(board, Settings(estimator="dd", claim_suit_order="top-down"))
+    assert top.claim.standard.suit_order == "top-down"
+    claimer = top.claim.claimer_side
+    mine = lambda tricks: tricks if claimer == side_of(top.record.contract.declarer) else 13 - tricks  # noqa: E731
+    assert mine(top.claim.ruled) >= mine(normal.claim.ruled)
+    replay = top.table.replay.copy()
+    for item in top.claim.line.cards:
+        if side_of(item.seat) == claimer and not replay.current_trick and item.why not in ("stated", "forced"):
+            assert item.card.rank == max(c.rank for c in replay.hand(item.seat) if c.suit == item.card.suit)
+        replay.play(item.card)
+
+
+def test_law70_a_case_file_setting_gives_the_standard() -> None:
+    text = BOARDS.read_text().replace('board = "70e"\n', 'board = "70e"\nsettings = { claim_normal = "1/20" }\n', 1)
+    record = next(item for item in parse_text(text, "law70.toml") if isinstance(item, Record) and item.board == "70e")
+    ruling = adjudicate(record, Settings(estimator="dd", chosen=frozenset()))
+    assert ruling.claim is not None and ruling.claim.standard.rate == pytest.approx(0.05)
+
+
+BAD_STEPS = [
+    ('steps = [{ do = "cash", cards = ["CA"] }]', "already played, at trick 11"),
+    ('steps = [{ do = "cash", cards = ["DK"] }]', "West's, not the claimer's side's"),
+    ('steps = [{ do = "finesse", card = "DQ", through = "N" }]', "through an opponent"),
+    ('steps = [{ do = "ruff" }]', "needs suit"),
+    ('steps = [{ do = "squeeze" }]', "`do` must be one of"),
+    ("steps = []", "a contested claim needs the statement as steps"),
+]
+
+
+@pytest.mark.parametrize("steps,message", BAD_STEPS)
+def test_law70_a_bad_statement_is_an_error_naming_the_step(steps: str, message: str) -> None:
+    text = BOARDS.read_text()
+    start = text.index('board = "70d1"')
+    board = text[start:text.index("[[board]]", start)]
+    board = board.replace('steps = [{ do = "cash", cards = ["DA"] }, { do = "cash", cards = ["DQ"] }]', steps)
+    items = list(parse_text(board, "bad.toml"))
+    item = items[0]
+    if isinstance(item, Record):
+        with pytest.raises(RecordError) as caught:
+            adjudicate(item, Settings(estimator="dd"))
+        error = caught.value
+    else:
+        error = item
+    assert message in error.describe() and "bad.toml" in error.describe()
+
+
+def test_law70_a_claim_at_a_trick_that_does_not_exist_is_an_error() -> None:
+    text = BOARDS.read_text()
+    start = text.index('board = "70d1"')
+    board = text[start:text.index("[[board]]", start)].replace("claim = { declarer_tricks = 9,",
+                                                                "claim = { after_trick = 13, declarer_tricks = 9,")
+    [item] = list(parse_text(board, "bad.toml"))
+    assert isinstance(item, RecordError) and "after trick 13" in item.describe()
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10_000), length=st.integers(2, 4), by_declarer=st.booleans())
+def test_law70_the_claimer_never_gets_more_than_claimed_or_than_the_opponents_best_allows(
+        seed: int, length: int, by_declarer: bool) -> None:
+    """On random endings with any claim: the claimer's side gets no more than its claim, no more than double
+    dummy (the opponents' best against its best line), and exactly what its worst line shown takes."""
+    position = random_position(seed, length)
+    declarer = random.Random(seed).randrange(4)
+    remaining = 13 - position.tricks_won(0) - position.tricks_won(1)
+    won_declarer = position.tricks_won(side_of(declarer))
+    claimed = won_declarer + (remaining if by_declarer else 0)
+    claim = Claim("declarer" if by_declarer else "defenders", claimed, ClaimStatus.CONTESTED, (ClaimStep("no-line"),))
+    ruling = rule_claim(position, declarer, claim, NormalStandard())
+    mine = (lambda total: total) if by_declarer else (lambda total: 13 - total)
+    assert mine(ruling.ruled) <= mine(claimed)
+    assert mine(ruling.ruled) <= mine(total_tricks(position, declarer)[0])
+    replay = position.copy()
+    for item in ruling.line.cards:
+        replay.play(item.card)
+    assert replay.is_over
+    assert mine(ruling.ruled) == min(mine(claimed), mine(replay.tricks_won(side_of(declarer))))
