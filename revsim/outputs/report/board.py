@@ -10,7 +10,7 @@ from typing import Any
 
 from revsim.cards import SEAT_LETTERS, SEAT_NAMES, next_seat
 from revsim.equity.steps import BoardRuling, Outcome
-from revsim.outputs.claims import claim_lines
+from revsim.outputs.claims import claim_summary, clause_lines, line_text, standard_text
 from revsim.outputs.dicts import settings_to_dict
 from revsim.outputs.explain import claim_text, describe_result, explanation, ruling_line, step_texts
 from revsim.outputs.playouts import unsettled_note
@@ -87,8 +87,8 @@ def _play_table(ruling: BoardRuling) -> str:
                     + f"<td class='num'>{won[0] + before[0]}&ndash;{won[1] + before[1]}</td></tr>")
     claim = ""
     if ruling.claim is not None:
-        claim = '<div class="claim"><h3>The claim (Law 70)</h3>' + "".join(
-            f"<p>{prose(line)}</p>" for line in claim_lines(ruling.claim)) + "</div>"
+        claim = (f'<div class="claim"><p>{prose(claim_summary(ruling.claim))}</p><ul>'
+                 + "".join(f"<li>{prose(line)}</li>" for line in clause_lines(ruling.claim)) + "</ul></div>")
     elif ruling.table.claimed:
         claim = f'<p class="claim">{prose(claim_text(ruling))}</p>'
     return ('<h2>The play</h2><figure class="keep"><table class="play"><tr><th>Trick</th><th>Lead</th>'
@@ -199,8 +199,11 @@ def report_article(ruling: BoardRuling, traces: BoardTraces, field: list[int] | 
             "by it, so the same input, settings and seed give the same ruling." if "seed" in settings.estimator_options
             else f"Seed: none &mdash; the {settings.estimator} estimator does not sample, so the same input and settings "
             "give the same ruling.")
-    appendix = ('<section class="appendix">' + method_html(ruling, settings_text(used), seed) + _chart(traces)
-                + "</section>")
+    claim_method = ("" if ruling.claim is None else
+                    f"<h3>The claim's worst normal line</h3><p>{prose(line_text(ruling.claim.line.cards))}.</p>"
+                    f"<p>{prose(standard_text(ruling.claim))}</p>")
+    appendix = ('<section class="appendix">' + method_html(ruling, settings_text(used), seed) + claim_method
+                + _chart(traces) + "</section>")
     body = [
         f"<h1>Revoke ruling: board {_e(record.board)}</h1>",
         f'<p class="sub">{_e(record.source)} &middot; {_e(record.contract.describe())} &middot; '
