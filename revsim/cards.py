@@ -163,6 +163,11 @@ def deal_to_pbn(hands: tuple[Hand, ...] | list[Hand], first: Seat = 0) -> str:
     )
 
 
+def card_with_symbol(card: Card) -> str:
+    """A card as the pages and the statement's words write it: ``♠J``, ``♥T``."""
+    return SUIT_SYMBOLS[card.suit] + RANK_LETTERS[card.rank - 2]
+
+
 def trick_winner(cards: list[tuple[Seat, Card]], trump: int) -> Seat:
     """The seat that wins a trick: ``cards`` in the order played; ``trump`` 0-3, or 4 for notrump."""
     best_seat, best = cards[0]

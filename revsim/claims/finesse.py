@@ -23,7 +23,8 @@ def law70e_finesses(replay: Replay, cards: list[Card]) -> list[Card]:
     opponents = [other for other in later if side_of(other) != side_of(seat) and not shown_out(replay, other, led)]
     if not opponents:
         return []
-    unseen = {card for other in opponents for card in replay.hand(other)} | _hidden_from(replay, seat, opponents)
+    unseen = {card for other in range(4) if side_of(other) != side_of(seat) for card in replay.hand(other)
+              if card.suit == led}
     out = []
     for card in cards:
         if card.suit != led or trick_winner([*trick, (seat, card)], replay.trump) != seat:
@@ -32,7 +33,7 @@ def law70e_finesses(replay: Replay, cards: list[Card]) -> list[Card]:
         if not higher_own:
             continue
         top = max(own.rank for own in higher_own)
-        if any(other.suit == led and card.rank < other.rank < top for other in unseen):
+        if any(card.rank < other.rank < top for other in unseen):
             out.append(card)
     return out
 
@@ -41,9 +42,3 @@ def shown_out(replay: Replay, seat: Seat, suit: int) -> bool:
     """Whether ``seat`` has failed to follow to ``suit`` earlier in the play."""
     return any(play.seat == seat and play.led_suit == suit and play.card.suit != suit for play in replay.plays)
 
-
-def _hidden_from(replay: Replay, seat: Seat, opponents: list[Seat]) -> set[Card]:
-    """The cards ``seat`` cannot see that an opponent still to play may hold: every unplayed card outside his own
-    hand and his partner's, unless that opponent has shown out of its suit."""
-    return {card for other in range(4) if side_of(other) != side_of(seat) for card in replay.hand(other)
-            if any(not shown_out(replay, opponent, card.suit) for opponent in opponents)}

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from revsim.cards import SEAT_NAMES, SUIT_SYMBOLS, Seat, side_of
+from revsim.cards import SEAT_NAMES, Seat, card_with_symbol, side_of
 from revsim.claims.finesse import law70e_finesses
 from revsim.claims.normal import NormalStandard
 from revsim.claims.search import WorstLine, worst_line
@@ -80,7 +80,8 @@ def rule_claim(position: Replay, declarer: Seat, claim: Claim, standard: NormalS
         revoking = worst_line(position, declarer, claimer_side, Plan(claim, with_revokes=True), standard)
         if _revokes(position, revoking):
             with_revoke = _declarer_total(position, declarer, claimer_side, revoking.tricks)
-            clauses.append(law70_announced_revoke(revoking, line, position, declarer, claimer_side))
+            without = _declarer_total(position, declarer, claimer_side, line.tricks)
+            clauses.append(law70_announced_revoke(with_revoke, without, revoking.tricks > line.tricks))
             if revoking.tricks < line.tricks:
                 line = revoking
     dd = total_tricks(position, declarer)[0]
@@ -155,20 +156,17 @@ def law70e_unstated_finesse(position: Replay, line: WorstLine, claimer_side: int
                 values = card_values(replay)
                 better = [card for card in finesses if values.get(card, -1) > values.get(item.card, -1)]
                 if better:
-                    return ClauseApplied("70E", f"at trick {item.trick} the finesse with the {_card(better[0])} "
-                                                f"would win a trick the {_card(item.card)} does not; it was not "
+                    return ClauseApplied("70E", f"at trick {item.trick} the finesse with the {card_with_symbol(better[0])} "
+                                                f"would win a trick the {card_with_symbol(item.card)} does not; it was not "
                                                 "stated, so it is not accepted")
         replay.play(item.card)
     return None
 
 
-def law70_announced_revoke(revoking: WorstLine, legal: WorstLine, position: Replay, declarer: Seat,
-                           claimer_side: int) -> ClauseApplied:
+def law70_announced_revoke(with_it: int, without: int, gains: bool) -> ClauseApplied:
     """A statement that announces a revoke (a ruff while holding the suit): the claimer may revoke only if it
-    gains nothing; else the claim is ruled on the legal line."""
-    with_it = _declarer_total(position, declarer, claimer_side, revoking.tricks)
-    without = _declarer_total(position, declarer, claimer_side, legal.tricks)
-    gains = revoking.tricks > legal.tricks
+    gains nothing; else the claim is ruled on the legal line. ``with_it`` and ``without``: declarer's side's
+    tricks on the two lines; ``gains``: whether the revoke gains the claimer's side a trick."""
     verdict = ("it would gain, so the claim is ruled with the legal card" if gains
                else "it gains nothing, so the statement stands as made")
     return ClauseApplied("70-revoke", f"the statement announces a revoke: with it declarer's side takes {with_it} "
@@ -208,8 +206,3 @@ def _declarer_total(position: Replay, declarer: Seat, claimer_side: int, claimer
     if claimer_side == declarer_side:
         return won + claimer_tricks
     return won + remaining - claimer_tricks
-
-
-def _card(card: object) -> str:
-    text = str(card)
-    return SUIT_SYMBOLS["SHDC".index(text[0])] + text[1:]

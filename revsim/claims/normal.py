@@ -17,7 +17,7 @@ import random
 import zlib
 from dataclasses import dataclass
 
-from revsim.cards import Card, Seat, partner, side_of
+from revsim.cards import Card, Seat, partner, side_of, trick_winner
 from revsim.likely.levels import load_level
 from revsim.likely.playout import card_averages
 from revsim.play.replay import Replay
@@ -109,21 +109,27 @@ def choice_rates(replay: Replay, declarer: Seat, candidates: list[Card], standar
     return {card: weight / total for card, weight in weights.items()}
 
 
-def run_rates(replay: Replay, rates: dict[Card, float]) -> dict[Card, float]:
-    """The rates by run of equal cards (no card of the suit between them elsewhere): each run counted once, at its
-    lowest card, with the rates of its cards added (a player who chooses the run chooses any of its cards)."""
+def runs(replay: Replay, cards: list[Card]) -> dict[Card, list[Card]]:
+    """``cards`` (the player to play's) by run of equal cards: no card of the suit between them in another hand or
+    on the trick in progress. Each run is keyed by its lowest card, its cards from the lowest up."""
     own = set(replay.hand(replay.to_play))
     elsewhere = {card for seat in range(4) for card in replay.hand(seat) if card not in own}
     elsewhere |= {card for _, card in replay.current_trick}
-    runs: dict[Card, float] = {}
+    grouped: dict[Card, list[Card]] = {}
     lowest: Card | None = None
-    for card in sorted(rates, key=lambda card: (card.suit, card.rank)):
+    for card in sorted(cards, key=lambda card: (card.suit, card.rank)):
         if lowest is None or lowest.suit != card.suit or any(
                 other.suit == card.suit and lowest.rank < other.rank < card.rank for other in elsewhere):
             lowest = card
-            runs[card] = 0.0
-        runs[lowest] += rates[card]
-    return runs
+            grouped[card] = []
+        grouped[lowest].append(card)
+    return grouped
+
+
+def run_rates(replay: Replay, rates: dict[Card, float]) -> dict[Card, float]:
+    """The rates by run of equal cards (``runs``): each run counted once, at its lowest card, with the rates of its
+    cards added (a player who chooses the run chooses any of its cards)."""
+    return {lowest: sum(rates[card] for card in members) for lowest, members in runs(replay, list(rates)).items()}
 
 
 def careless_plays(replay: Replay, candidates: list[Card], forgot_trump: bool) -> list[tuple[Card, str]]:
@@ -146,7 +152,7 @@ def careless_plays(replay: Replay, candidates: list[Card], forgot_trump: bool) -
                 out.append((card, "careless-order"))
         return out
     trick = replay.current_trick
-    if trick[0][0] == partner(seat) and _winning(trick, trump) == partner(seat):
+    if trick[0][0] == partner(seat) and trick_winner(trick, trump) == partner(seat):
         out += [(card, "not-unblocking") for card in candidates if card.suit == trick[0][1].suit]
     return out
 
@@ -154,14 +160,6 @@ def careless_plays(replay: Replay, candidates: list[Card], forgot_trump: bool) -
 def _can_ruff(replay: Replay, seat: Seat, suit: int) -> bool:
     hand = replay.hand(seat)
     return not any(card.suit == suit for card in hand) and any(card.suit == replay.trump for card in hand)
-
-
-def _winning(trick: list[tuple[Seat, Card]], trump: int) -> Seat:
-    best_seat, best = trick[0]
-    for seat, card in trick[1:]:
-        if (card.suit == best.suit and card.rank > best.rank) or (card.suit == trump and best.suit != trump):
-            best_seat, best = seat, card
-    return best_seat
 
 
 def _top_down(replay: Replay, candidates: list[Card]) -> list[Card]:

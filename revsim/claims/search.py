@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 
 from revsim.cards import Card, Seat, side_of
 from revsim.claims.finesse import law70e_finesses
-from revsim.claims.normal import Choice, NormalStandard, normal_choices
+from revsim.claims.normal import Choice, NormalStandard, normal_choices, runs
 from revsim.claims.statement import Plan, stated_cards
 from revsim.likely.solver import card_values
 from revsim.play.replay import Replay
@@ -154,19 +154,8 @@ def worst_line(position: Replay, declarer: Seat, claimer_side: int, plan: Plan, 
 
 
 def one_of_each_run(replay: Replay) -> list[Card]:
-    """The legal cards of the player to play, one of each run of equal cards (no card of the suit between them in
-    another hand or on the trick in progress): the lowest of each run."""
-    legal = sorted(replay.legal_cards(), key=lambda card: (card.suit, card.rank))
-    own = set(replay.hand(replay.to_play))
-    elsewhere = {card for seat in range(4) for card in replay.hand(seat) if card not in own}
-    elsewhere |= {card for _, card in replay.current_trick}
-    kept: list[Card] = []
-    for card in legal:
-        if kept and kept[-1].suit == card.suit and not any(
-                other.suit == card.suit and kept[-1].rank < other.rank < card.rank for other in elsewhere):
-            continue
-        kept.append(card)
-    return kept
+    """The legal cards of the player to play, one of each run of equal cards (``normal.runs``): the lowest of each."""
+    return list(runs(replay, replay.legal_cards()))
 
 
 def _key(replay: Replay, plan: Plan) -> tuple[object, ...]:

@@ -62,19 +62,6 @@ def stated_cards(plan: Plan, replay: Replay, claimer_side: int) -> tuple[list[Ca
     return [], None
 
 
-def announced_revoke(claim: Claim, replay: Replay, claimer_side: int) -> ClaimStep | None:
-    """The step of the statement that announces a revoke at this turn: a ruff of the suit led by a player who
-    holds it (the lecture's wrong claim); None otherwise."""
-    led = replay.led_suit
-    if led is None or side_of(replay.to_play) != claimer_side:
-        return None
-    holds = any(card.suit == led for card in replay.hand(replay.to_play))
-    for step in claim.steps:
-        if step.action == "ruff" and step.suits and step.suits[0] == led and holds and replay.trump < 4:
-            return step
-    return None
-
-
 def _step_cards(step: ClaimStep, replay: Replay, seat: Seat, claimer_side: int) -> list[Card]:
     """The cards of ``seat``'s hand that ``step`` asks for at this turn (legal or not); [] when it says nothing."""
     hand = replay.hand(seat)

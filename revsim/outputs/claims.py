@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from revsim.cards import SEAT_NAMES, SIDE_NAMES, SUIT_SYMBOLS, Card
+from revsim.cards import SEAT_NAMES, SIDE_NAMES, card_with_symbol
 from revsim.claims.law70 import ClaimRuling
 from revsim.claims.search import LineCard
 
@@ -30,11 +30,6 @@ WHY_WORDS = {
 }
 
 
-def card_text(card: Card) -> str:
-    """A card as the pages write it: ♠J."""
-    return SUIT_SYMBOLS[card.suit] + str(card)[1:]
-
-
 def claim_summary(claim: ClaimRuling) -> str:
     """The claim and its ruling in two sentences."""
     who = "Declarer" if claim.claim.by == "declarer" else "The defenders"
@@ -56,7 +51,7 @@ def line_text(cards: tuple[LineCard, ...]) -> str:
     tricks: dict[int, list[str]] = {}
     for item in cards:
         why = "" if item.why == "best" else f" ({WHY_WORDS.get(item.why, item.why)})"
-        tricks.setdefault(item.trick, []).append(f"{card_text(item.card)} {SEAT_NAMES[item.seat]}{why}")
+        tricks.setdefault(item.trick, []).append(f"{card_with_symbol(item.card)} {SEAT_NAMES[item.seat]}{why}")
     return "; ".join(f"trick {trick}: " + ", ".join(plays) for trick, plays in tricks.items())
 
 
@@ -70,9 +65,8 @@ def standard_text(claim: ClaimRuling) -> str:
 
 def claim_lines(claim: ClaimRuling) -> list[str]:
     """The readable ruling's claim section."""
-    out = [claim_summary(claim), *clause_lines(claim), f"Worst normal line: {line_text(claim.line.cards)}.",
-           standard_text(claim)]
-    return out
+    return [claim_summary(claim), *clause_lines(claim), f"Worst normal line: {line_text(claim.line.cards)}.",
+            standard_text(claim)]
 
 
 def claim_to_dict(claim: ClaimRuling) -> dict[str, Any]:

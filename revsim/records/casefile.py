@@ -298,9 +298,7 @@ def _claim(claim: dict[str, Any], record: Record, lines: _Lines, fail: Any) -> R
         raise fail(f"claim: after trick {after}, but the play goes to trick {last_trick}", line=line, trick=after)
     if not 0 <= total <= 13:
         raise fail(f"claim: {total} tricks is not a number of tricks", line=line)
-    cards = min(len(record.play), 4 * (after - record.first_trick + 1))
-    if not withdrawn and cards < len(record.play):
-        cards = len(record.play)
+    cards = min(len(record.play), 4 * (after - record.first_trick + 1)) if withdrawn else len(record.play)
     facts = replace(record.facts, claim=replace(structured, after_cards=cards))
     if withdrawn:
         return replace(record, facts=facts)

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
-from revsim.cards import SEAT_LETTERS, SEAT_NAMES, SUIT_LETTERS, SUIT_SYMBOLS, Card, Seat, seat_from_letter
+from revsim.cards import SEAT_LETTERS, SEAT_NAMES, SUIT_LETTERS, SUIT_SYMBOLS, Card, Seat, card_with_symbol, seat_from_letter
 
 
 class ClaimStatus(StrEnum):
@@ -60,7 +60,7 @@ class ClaimStep:
 
     def describe(self) -> str:
         """The step in a director's words, cards as ♠J."""
-        cards = " ".join(_card_text(card) for card in self.cards)
+        cards = " ".join(card_with_symbol(card) for card in self.cards)
         suits = " and ".join(SUIT_SYMBOLS[suit] for suit in self.suits)
         if self.action == "ruff":
             return f"ruff the {suits}" + (f" with the {cards}" if cards else "")
@@ -171,10 +171,6 @@ def _suit(text: Any, where: str) -> int:
     if not letter or letter not in SUIT_LETTERS:
         raise ValueError(f"{where}: {text!r} is not a suit (S, H, D or C)")
     return SUIT_LETTERS.index(letter)
-
-
-def _card_text(card: Card) -> str:
-    return SUIT_SYMBOLS[card.suit] + str(card)[1:]
 
 
 def parse_status(text: Any) -> ClaimStatus:
