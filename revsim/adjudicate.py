@@ -7,7 +7,6 @@ from typing import Any
 
 from revsim.cards import SEAT_NAMES
 from revsim.claims import ClaimRuling, rule_claim
-from revsim.claims.law70 import ClaimStatementError
 from revsim.equity.ruling import BoardRuling, Outcome, rule
 from revsim.equity.settings import Settings, settings_for_case, with_judgements
 from revsim.laws.detection import (
@@ -23,6 +22,7 @@ from revsim.outputs.terminal import printable
 from revsim.outputs.text import ruling_to_text
 from revsim.play.replay import Replay
 from revsim.play.table import replay_cards, table_result
+from revsim.records.claim import ClaimStepError
 from revsim.records.errors import RecordError, plural
 from revsim.records.facts import Facts, parse_noticed_at
 from revsim.records.record import Record
@@ -165,7 +165,7 @@ def claim_as_ruled(record: Record, replay: Replay, settings: Settings) -> ClaimR
         return None
     try:
         return rule_claim(replay, record.contract.declarer, claim, settings.claim_standard())
-    except ClaimStatementError as error:
+    except ClaimStepError as error:
         raise RecordError(str(error), **(record.where() | {"line": error.line or claim.line or record.line})) from None
 
 

@@ -123,6 +123,7 @@ BAD_STEPS = [
     ('steps = [{ do = "ruff" }]', "needs suit"),
     ('steps = [{ do = "squeeze" }]', "`do` must be one of"),
     ("steps = []", "a contested claim needs the statement as steps"),
+    ('steps = [{ do = "ruff", suit = "C", card = "DA" }]', "there are no trumps at notrump"),
 ]
 
 
@@ -141,6 +142,23 @@ def test_law70_a_bad_statement_is_an_error_naming_the_step(steps: str, message: 
     else:
         error = item
     assert message in error.describe() and "bad.toml" in error.describe()
+
+
+@pytest.mark.parametrize("old,new,message", [
+    ('{ do = "crossruff", suits = ["D", "C"] }', '{ do = "crossruff", suits = ["D", "X"] }', "'X' is not a suit"),
+    ('card = "H9"', 'card = "S8"', "a ruff is made with a trump"),
+])
+def test_law70_a_bad_step_is_reported_at_its_own_line(old: str, new: str, message: str) -> None:
+    text = (Path(__file__).parent.parent / "hands" / "kooijman-wrong-claim.toml").read_text()
+    assert old in text
+    changed = text.replace(old, new)
+    line = 1 + changed.splitlines().index(next(row for row in changed.splitlines() if new in row))
+    [item] = list(parse_text(changed, "wrong.toml"))
+    if isinstance(item, Record):
+        with pytest.raises(RecordError) as caught:
+            adjudicate(item, Settings(estimator="dd"))
+        item = caught.value
+    assert message in item.describe() and item.line == line
 
 
 def test_law70_a_claim_at_a_trick_that_does_not_exist_is_an_error() -> None:

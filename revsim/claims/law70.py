@@ -22,15 +22,7 @@ from revsim.claims.search import WorstLine, worst_line
 from revsim.claims.statement import Plan
 from revsim.likely.solver import card_values, total_tricks
 from revsim.play.replay import Replay
-from revsim.records.claim import Claim
-
-
-class ClaimStatementError(ValueError):
-    """A step of the statement that cannot be followed from the claim's position: it names the step."""
-
-    def __init__(self, message: str, line: int | None) -> None:
-        super().__init__(message)
-        self.line = line
+from revsim.records.claim import Claim, ClaimStepError
 
 
 @dataclass(frozen=True)
@@ -64,7 +56,7 @@ class ClaimRuling:
 
 def rule_claim(position: Replay, declarer: Seat, claim: Claim, standard: NormalStandard) -> ClaimRuling:
     """Law 70 on a contested claim made at ``position`` (the play as it stood): declarer's side's tricks as ruled,
-    with the worst normal line and the clauses applied. ClaimStatementError names a step that cannot be followed."""
+    with the worst normal line and the clauses applied. ClaimStepError names a step that cannot be followed."""
     claimer_side = side_of(declarer) if claim.by == "declarer" else 1 - side_of(declarer)
     check_statement(position, claim, claimer_side)
     plan = Plan(claim)
@@ -174,7 +166,7 @@ def law70_announced_revoke(with_it: int, without: int, gains: bool) -> ClauseApp
 
 
 def check_statement(position: Replay, claim: Claim, claimer_side: int) -> None:
-    """Every card a step names is held by the claimer's side at the claim (ClaimStatementError naming the step)."""
+    """Every card a step names is held by the claimer's side at the claim (ClaimStepError naming the step)."""
     held = {card: seat for seat in range(4) for card in position.hand(seat)}
     played = {play.card: play.trick for play in position.plays}
     for step in claim.steps:
@@ -187,9 +179,12 @@ def check_statement(position: Replay, claim: Claim, claimer_side: int) -> None:
                 why = f"the {card} is {SEAT_NAMES[held[card]]}'s, not the claimer's side's"
             else:
                 why = f"the {card} is not in the hands left"
-            raise ClaimStatementError(f"claim step {step.number} ({step.describe()}): {why}", step.line)
+            raise ClaimStepError(f"claim step {step.number} ({step.describe()}): {why}", step.line)
+        if step.action == "ruff" and (position.trump > 3 or any(card.suit != position.trump for card in step.cards)):
+            why = "there are no trumps at notrump" if position.trump > 3 else "a ruff is made with a trump"
+            raise ClaimStepError(f"claim step {step.number} ({step.describe()}): {why}", step.line)
         if step.through is not None and side_of(step.through) == claimer_side:
-            raise ClaimStatementError(f"claim step {step.number} ({step.describe()}): a finesse is taken through an "
+            raise ClaimStepError(f"claim step {step.number} ({step.describe()}): a finesse is taken through an "
                                       f"opponent, not {SEAT_NAMES[step.through]}", step.line)
 
 

@@ -285,14 +285,14 @@ def _play(tricks: list[Any], lines: _Lines, facts: Facts, first_trick: int, fail
 
 def _claim(claim: dict[str, Any], record: Record, lines: _Lines, fail: Any) -> Record:
     """The record with the claim that ended its play (a withdrawn claim ends nothing: the play went on)."""
-    line = lines.key("claim")
+    line = lines.key("claim") or lines.locate(("claim",))
     total = int(claim["declarer_tricks"])
     last_trick = record.first_trick + (len(record.play) + 3) // 4 - 1
     after = int(claim.get("after_trick", last_trick))
     try:
         structured = claim_of(claim, record.facts.claim_by or "declarer", total, lines.steps_after("steps"), line)
     except ValueError as error:
-        raise fail(str(error), line=line) from None
+        raise fail(str(error), line=getattr(error, "line", None) or line) from None
     withdrawn = structured.status == ClaimStatus.WITHDRAWN
     if not withdrawn and after != last_trick or withdrawn and not record.first_trick <= after <= last_trick:
         raise fail(f"claim: after trick {after}, but the play goes to trick {last_trick}", line=line, trick=after)

@@ -47,6 +47,15 @@ _REQUIRED = {"ruff": ("suit",), "cash": ("cards",), "run": ("suit",), "crossruff
              "finesse": ("card", "through"), "lead": ("card",), "concede": ("suit",)}
 
 
+class ClaimStepError(ValueError):
+    """A step of a statement that cannot be read, or cannot be followed from the claim's position: the message
+    names the step, and ``line`` is its line in the case file (None where unknown)."""
+
+    def __init__(self, message: str, line: int | None) -> None:
+        super().__init__(message)
+        self.line = line
+
+
 @dataclass(frozen=True)
 class ClaimStep:
     """One step of a claimer's statement: an action of ``ACTIONS`` with the cards, suits and opponent it names."""
@@ -183,13 +192,19 @@ def parse_status(text: Any) -> ClaimStatus:
 
 def claim_of(table: dict[str, Any], by: str, tricks: int, step_lines: list[int], line: int | None) -> Claim:
     """A case file's claim table as a ``Claim`` (``by`` from its ``by`` key, read with the facts); ValueError naming
-    the step or key that is wrong. A contested claim needs its statement's steps."""
+    the step or key that is wrong (ClaimStepError, with the step's line, for a step). A contested claim needs its
+    statement's steps."""
     status = parse_status(table.get("status", "agreed"))
     entries = table.get("steps", [])
-    steps = tuple(parse_step(entry, number, step_lines[number - 1] if number <= len(step_lines) else line)
-                  for number, entry in enumerate(entries, start=1))
+    steps: list[ClaimStep] = []
+    for number, entry in enumerate(entries, start=1):
+        step_line = step_lines[number - 1] if number <= len(step_lines) else line
+        try:
+            steps.append(parse_step(entry, number, step_line))
+        except ValueError as error:
+            raise ClaimStepError(str(error), step_line) from None
     if status == ClaimStatus.CONTESTED and not steps:
         raise ValueError("claim: a contested claim needs the statement as steps (`steps = [{ do = ... }]`; a claimer "
                          "who stated no line: `steps = [{ do = \"no-line\" }]`)")
-    return Claim(by, tricks, status, steps, bool(table.get("any_order", False)), str(table.get("statement", "")),
+    return Claim(by, tricks, status, tuple(steps), bool(table.get("any_order", False)), str(table.get("statement", "")),
                  line=line)
