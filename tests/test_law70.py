@@ -52,6 +52,16 @@ def test_law70a_the_worst_normal_line_against_the_claimer() -> None:
     assert replay.is_over and replay.tricks_won(side_of(2)) == 7 and len(replay.plays) - start == len(line)
 
 
+def test_law70_the_law_path_starts_with_the_claims_ruling() -> None:
+    """The table result the other laws start from is Law 70's total, so the law path says so first."""
+    from revsim.outputs.explain import step_texts
+    steps = step_texts(_ruling("70e"))
+    assert steps[0].startswith("Law 70: declarer's side claimed 9 tricks in all and the claim was contested; "
+                               "Law 70 gives 7 tricks")
+    assert step_texts(_ruling("70c-mentioned"))[0].endswith("Law 70 lets it stand, the table result the laws below "
+                                                         "start from.")
+
+
 def test_law70c_an_unmentioned_outstanding_trump_costs_a_trick() -> None:
     ruling = _ruling("70c")
     assert (ruling.claim.claimed, ruling.claim.ruled) == (12, 11)

@@ -60,8 +60,16 @@ def claim_text(ruling: BoardRuling) -> str:
 # --- the law path ------------------------------------------------------------------------------
 
 def step_texts(ruling: BoardRuling) -> list[str]:
-    """The law path, one sentence (or a few) a step."""
-    return [text for step in ruling.steps for text in _step_text(ruling, step)]
+    """The law path, one sentence (or a few) a step; a contested claim's ruling (Law 70) first, since the table
+    result the other laws start from is the total it gives."""
+    texts = [text for step in ruling.steps for text in _step_text(ruling, step)]
+    if ruling.claim is None:
+        return texts
+    claim = ruling.claim
+    outcome = (f"Law 70 gives {trick_word(claim.ruled)}" if claim.changed
+               else "Law 70 lets it stand")
+    return [f"Law 70: declarer's side claimed {trick_word(claim.claimed)} in all and the claim was contested; "
+            f"{outcome}, the table result the laws below start from.", *texts]
 
 
 def _step_text(ruling: BoardRuling, step: Step) -> list[str]:
