@@ -201,3 +201,47 @@ def test_law70_the_claimer_never_gets_more_than_claimed_or_than_the_opponents_be
         replay.play(item.card)
     assert replay.is_over
     assert mine(ruling.ruled) == min(mine(claimed), mine(replay.tricks_won(side_of(declarer))))
+
+
+def _claim_kept(record: Record) -> tuple[object, ...]:
+    """What a case file says of a record's claim (not the lines it was read from)."""
+    claim = record.facts.claim
+    assert claim is not None
+    return (claim.by, claim.tricks, claim.status, claim.any_order, claim.words, claim.after_cards,
+            [(step.action, step.cards, step.suits, step.through) for step in claim.steps])
+
+
+@pytest.mark.parametrize("path", [BOARDS, *sorted(Path(__file__).parent.parent.glob("hands/*claim*.toml")),
+                                  Path(__file__).parent.parent / "hands" / "kooijman-villamoura.toml"],
+                         ids=lambda path: path.name)
+def test_law70_a_claim_written_back_as_a_case_file_keeps_its_status_and_statement(path: Path) -> None:
+    """What the desk and ``--save-case`` write of a claim reads back to the same claim: status, steps, order, words."""
+    from revsim.outputs.casetoml import case_to_toml, record_to_case
+
+    records = [item for item in read_records(path) if isinstance(item, Record) and item.facts.claim is not None]
+    assert records
+    for record in records:
+        again = next(iter(parse_text(case_to_toml(record_to_case(record)), "again.toml")))
+        assert isinstance(again, Record) and _claim_kept(again) == _claim_kept(record), record.board
+        assert again.claimed_total == record.claimed_total
+
+
+def test_law70_a_withdrawn_claim_ends_nothing_and_is_kept_where_it_was_made() -> None:
+    """Law 68D: a withdrawn claim and the play that went on after it: the play is ruled as if no claim was made,
+    and the claim (its trick, its status) is kept when the case is written back."""
+    from revsim.outputs.casetoml import case_to_toml, record_to_case
+
+    source = (Path(__file__).parent.parent / "hands" / "duschek-trick12-a.toml").read_text()
+    claimed = source.replace("\n[facts]", '\n[claim]\ndeclarer_tricks = 11\nstatus = "withdrawn"\nafter_trick = 12\n'
+                                          'steps = [{ do = "no-line" }]\n\n[facts]')
+    plain, withdrawn = (next(iter(parse_text(text, "case.toml"))) for text in (source, claimed))
+    assert isinstance(plain, Record) and isinstance(withdrawn, Record)
+    assert withdrawn.claimed_total is None and withdrawn.facts.claim is not None
+    assert withdrawn.facts.claim.after_cards == 4 and withdrawn.facts.claim.status == ClaimStatus.WITHDRAWN
+    one, other = (adjudicate(record, Settings(estimator="dd")) for record in (plain, withdrawn))
+    assert other.claim is None and one.table_tricks == other.table_tricks
+    assert (one.law, one.ns, one.ew) == (other.law, other.ns, other.ew)
+    written = record_to_case(withdrawn)["claim"]
+    assert written == {"declarer_tricks": 11, "after_trick": 12, "status": "withdrawn", "steps": [{"do": "no-line"}]}
+    again = next(iter(parse_text(case_to_toml(record_to_case(withdrawn)), "again.toml")))
+    assert isinstance(again, Record) and _claim_kept(again) == _claim_kept(withdrawn)

@@ -326,3 +326,40 @@ def test_capabilities_come_from_the_registries(desk_url: str) -> None:
     assert [o["bounds"] for o in sd["options"]] == [None, None, [16, 1024]]
     assert [o["label"] for o in sd["options"]] == ["level", "seed", "max play-outs"]
     assert [f["suffix"] for f in answer["formats"]] == list(RECORD_FORMATS)
+
+
+def test_capabilities_give_a_claims_vocabulary_from_the_claim_module(desk_url: str) -> None:
+    from revsim.claims.normal import NORMAL_RATE, SUIT_ORDERS
+    from revsim.records.claim import ACTIONS, CLAIM_STATUSES, STEP_KEYS
+
+    claim = json.loads(get(desk_url, "/api/capabilities")[1])["claim"]
+    assert claim["statuses"] == list(CLAIM_STATUSES) and claim["suit_orders"] == list(SUIT_ORDERS)
+    assert claim["normal"] == NORMAL_RATE
+    assert {a["name"]: (a["help"], tuple(a["keys"])) for a in claim["actions"]} == {
+        name: (ACTIONS[name], STEP_KEYS[name]) for name in ACTIONS}
+
+
+def test_law70_standard_is_a_setting_of_the_api_as_of_the_command_line(desk_url: str) -> None:
+    # The wrong claim ruled through /api/rule with the claim settings given as parameters: as the command line
+    # rules it with the same options; a share that is not one is a 400 naming the parameter.
+    text = (HANDS / "kooijman-wrong-claim.toml").read_text()
+    status, _, body = post(desk_url, "/api/rule", text, format="toml", estimator="dd", claim_normal="1/5",
+                           claim_suit_order="top-down")
+    served = json.loads(body)["board"] if status == 200 else {}
+    expected = cli_json(str(HANDS / "kooijman-wrong-claim.toml"), "--estimator", "dd", "--claim-normal", "1/5",
+                        "--claim-suit-order", "top-down")[0]
+    assert status == 200 and served["claim"]["law70"]["standard"] == {"level": "expert", "rate": 0.2,
+                                                                      "suit_order": "top-down"}
+    assert served["claim"] == expected["claim"] and same_ruling(served, expected)
+    status, _, body = post(desk_url, "/api/rule", text, format="toml", claim_normal="often")
+    assert status == 400 and "claim_normal" in json.loads(body)["error"]
+
+
+def test_a_case_with_a_contested_claim_is_written_and_loaded_with_its_statement(desk_url: str) -> None:
+    text = (HANDS / "kooijman-villamoura.toml").read_text()
+    status, _, loaded = post(desk_url, "/api/load", text, format="toml", name="kooijman-villamoura.toml")
+    case = json.loads(loaded)["boards"][0]
+    assert status == 200 and case["claim"]["status"] == "contested" and case["claim"]["any_order"] is True
+    assert case["claim"]["steps"] == [{"do": "cash", "cards": ["S6", "S5"]}, {"do": "run", "suit": "D"}]
+    status, _, toml = post(desk_url, "/api/case", json.dumps(case), name="again.toml")
+    assert status == 200 and tomllib.loads(toml)["claim"] == case["claim"]

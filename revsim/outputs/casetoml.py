@@ -13,6 +13,7 @@ from typing import Any
 
 from revsim.cards import SEAT_LETTERS, SUIT_LETTERS, deal_to_pbn
 from revsim.play.table import replay_cards
+from revsim.records.claim import ClaimStatus
 from revsim.records.facts import Facts, noticed_at_text
 from revsim.records.judgement import outcomes_text
 from revsim.records.record import Record
@@ -52,14 +53,8 @@ def record_to_case(record: Record) -> dict[str, Any]:
     if record.first_trick != 1:
         case["start"] = {"trick": record.first_trick, "leader": SEAT_LETTERS[record.opening_leader],
                          "declarer_tricks": record.tricks_before[0]}
-    if record.claimed_total is not None:
-        claim: dict[str, Any] = {"declarer_tricks": record.claimed_total}
-        if record.facts.claim_by is not None:
-            claim["by"] = record.facts.claim_by
-        if record.facts.claim_statement:
-            claim["statement"] = record.facts.claim_statement
-        if record.play:
-            claim["after_trick"] = record.first_trick + (len(record.play) + 3) // 4 - 1
+    claim = claim_to_case(record)
+    if claim:
         case["claim"] = claim
     if record.ruled_with:
         case["settings"] = dict(record.ruled_with)
@@ -67,6 +62,31 @@ def record_to_case(record: Record) -> dict[str, Any]:
     if facts:
         case["facts"] = facts
     return case
+
+
+def claim_to_case(record: Record) -> dict[str, Any]:
+    """The ``claim`` table of a case file: the tricks claimed, who claimed, the words, where it was made, and a
+    statement's status and steps (a withdrawn claim too: the play went on after it). Empty without a claim."""
+    structured = record.facts.claim
+    total = record.claimed_total if record.claimed_total is not None else structured.tricks if structured else None
+    if total is None:
+        return {}
+    claim: dict[str, Any] = {"declarer_tricks": total}
+    if record.facts.claim_by is not None:
+        claim["by"] = record.facts.claim_by
+    if record.facts.claim_statement:
+        claim["statement"] = record.facts.claim_statement
+    cards = structured.after_cards if structured is not None and structured.after_cards is not None else len(record.play)
+    if cards:
+        claim["after_trick"] = record.first_trick + (cards + 3) // 4 - 1
+    if structured is not None:
+        if structured.status != ClaimStatus.AGREED:
+            claim["status"] = str(structured.status)
+        if structured.steps:
+            claim["steps"] = [step.as_table() for step in structured.steps]
+        if structured.any_order:
+            claim["any_order"] = True
+    return claim
 
 
 def facts_to_case(facts: Facts) -> dict[str, Any]:

@@ -81,7 +81,8 @@ def claim_to_dict(claim: ClaimRuling) -> dict[str, Any]:
         "steps": [step.as_table() for step in claim.claim.steps],
         "any_order": claim.claim.any_order,
         "statement_words": claim.claim.words or None,
-        "clauses": [{"clause": clause.clause, "detail": clause.detail} for clause in claim.clauses],
+        "clauses": [{"clause": clause.clause, "title": CLAUSE_WORDS[clause.clause], "detail": clause.detail}
+                    for clause in claim.clauses],
         "worst_line": [{"trick": item.trick, "seat": "NESW"[item.seat], "card": str(item.card), "why": item.why,
                         "rate": None if item.rate is None else round(item.rate, 4),
                         "other_normal_cards": [str(card) for card in item.others]} for item in claim.line.cards],

@@ -40,9 +40,10 @@ ACTIONS: dict[str, str] = {
 }
 """The statement's vocabulary: every action a step can name, with what it asks of the claimer's side."""
 
-_KEYS_OF = {"ruff": ("suit", "card"), "draw-trumps": (), "cash": ("cards",), "run": ("suit",),
-            "crossruff": ("suits",), "finesse": ("card", "through"), "lead": ("card",), "concede": ("suit",),
-            "trump-mentioned": (), "no-line": ()}
+STEP_KEYS: dict[str, tuple[str, ...]] = {
+    "ruff": ("suit", "card"), "draw-trumps": (), "cash": ("cards",), "run": ("suit",), "crossruff": ("suits",),
+    "finesse": ("card", "through"), "lead": ("card",), "concede": ("suit",), "trump-mentioned": (), "no-line": ()}
+"""The keys each action's step takes (the desk asks for just these)."""
 _REQUIRED = {"ruff": ("suit",), "cash": ("cards",), "run": ("suit",), "crossruff": ("suits",),
              "finesse": ("card", "through"), "lead": ("card",), "concede": ("suit",)}
 
@@ -146,10 +147,10 @@ def parse_step(entry: Any, number: int, line: int | None = None) -> ClaimStep:
     action = str(entry.get("do", "")).strip().lower()
     if action not in ACTIONS:
         raise ValueError(f"{where}: `do` must be one of {', '.join(ACTIONS)}, not {entry.get('do')!r}")
-    unknown = sorted(set(entry) - {"do", *_KEYS_OF[action]})
+    unknown = sorted(set(entry) - {"do", *STEP_KEYS[action]})
     if unknown:
         raise ValueError(f"{where} ({action}) does not take {', '.join(unknown)}; it takes "
-                         f"{', '.join(_KEYS_OF[action]) or 'nothing more'}")
+                         f"{', '.join(STEP_KEYS[action]) or 'nothing more'}")
     missing = [key for key in _REQUIRED.get(action, ()) if key not in entry]
     if missing:
         raise ValueError(f"{where} ({action}) needs {', '.join(missing)}: {ACTIONS[action]}")

@@ -28,6 +28,7 @@ from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
+from revsim.web.capabilities import capabilities
 from revsim.web.guard import WILDCARDS, LocalOnly
 from revsim.web.service import (
     Handler,
@@ -35,7 +36,6 @@ from revsim.web.service import (
     Reply,
     adjudicate_text,
     answer,
-    capabilities,
     case_text,
     load_text,
     report_text,

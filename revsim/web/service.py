@@ -31,12 +31,13 @@ from revsim.records.source import decode_text
 from revsim.scoring.field import FIELD_SOURCES, Field
 
 FORMATS = {entry.name: entry.suffix for entry in RECORD_FORMATS.values()}
-SETTINGS = ("estimator", "noticed", "noticed_at", "substitute", "regime", "both_sides", "defence")
+SETTINGS = ("estimator", "noticed", "noticed_at", "substitute", "regime", "both_sides", "defence", "claim_suit_order")
 """Query parameters that are ``Settings`` fields of the same name (checked by ``Settings`` itself)."""
 ESTIMATOR_OPTIONS = tuple(all_options())
 """Query parameters that are options of an estimator (``level``, ``seed``...), from its registry entry."""
 REPEATABLE = ("penalty_card", "lead_restriction", "hidden", "outcomes")
-OTHER = ("format", "name", "board", "record", "field", "claim_by", "max_outcomes", "granularity", "likely")
+OTHER = ("format", "name", "board", "record", "field", "claim_by", "max_outcomes", "granularity", "likely",
+         "claim_normal")
 Query = dict[str, list[str]]
 Handler = Callable[[bytes, Query], "Reply"]
 
@@ -88,20 +89,6 @@ def record_problem(error: RecordError) -> Reply:
     """The 422 answer to a record that cannot be read or replayed."""
     return Reply.problem(422, error.describe(), file=error.source, board=error.board, line=error.line,
                          trick=error.trick, problem=error.problem)
-
-
-def capabilities() -> dict[str, Any]:
-    """``GET /api/capabilities``: the estimators with their options and the record formats, from their
-    registries, so the desk builds its fields from them (pure data: no solver, safe in any thread)."""
-    return {
-        "estimators": [{"name": kind.name, "label": kind.label, "summary": kind.summary,
-                        "default": kind.name == DEFAULT_ESTIMATOR,
-                        "options": [{"name": o.name, "label": o.title, "help": o.help, "default": o.default,
-                                     "choices": list(o.choices),
-                                     "bounds": None if o.bounds is None else list(o.bounds)}
-                                    for o in kind.options]} for kind in ESTIMATORS.values()],
-        "formats": [{"name": f.name, "suffix": f.suffix, "title": f.title} for f in RECORD_FORMATS.values()],
-    }
 
 
 def adjudicate_text(body: bytes, query: Query) -> Reply:
@@ -315,12 +302,13 @@ def _settings(query: Query) -> Settings:
                 chosen[key] = int(value)
         except ValueError:
             raise BadRequest(f"{key} must be a whole number, not {value!r}") from None
-    likely = _one_value(query, "likely")
-    if likely is not None:
+    for key in ("likely", "claim_normal"):
+        share = _one_value(query, key)
         try:
-            chosen["likely"] = parse_likely(likely)
+            if share is not None:
+                chosen[key] = parse_likely(share)
         except ValueError as error:
-            raise BadRequest(str(error)) from None
+            raise BadRequest(f"{key}: {error}") from None
     try:
         chosen["outcomes"], chosen["world_outcomes"] = split_judgements(o for o in query.get("outcomes", []) if o)
     except ValueError as error:
@@ -330,8 +318,8 @@ def _settings(query: Query) -> Settings:
             parse_noticed_at(chosen["noticed_at"])
     except ValueError as error:
         raise BadRequest(f"noticed_at: {error}") from None
-    given = {key for key in query if key in SETTINGS or key in ESTIMATOR_OPTIONS or key in ("max_outcomes", "granularity",
-                                                                                              "likely")}
+    given = {key for key in query if key in SETTINGS or key in ESTIMATOR_OPTIONS
+             or key in ("max_outcomes", "granularity", "likely", "claim_normal")}
     try:
         return Settings(chosen=frozenset(given), **chosen)
     except ValueError as error:

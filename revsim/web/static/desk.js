@@ -81,11 +81,8 @@ function buildCase(source = null) {
     case_.start = { trick: firstTrick, leader: $("start-leader").value || nextSeat(contract.declarer),
                     declarer_tricks: Number($("start-won").value) || 0 };
   }
-  if ($("claim-by").value) {
-    if ($("claim-tricks").value === "") throw new Error("a claim needs declarer's total tricks");
-    case_.claim = { declarer_tricks: Number($("claim-tricks").value), by: $("claim-by").value };
-    if ($("claim-statement").value.trim()) case_.claim.statement = $("claim-statement").value.trim();
-  }
+  const claim = claimOfForm(firstTrick, case_.play.length);   // claim.js
+  if (claim) case_.claim = claim;
   for (const key of CASE_DETAILS) if ($(key).value.trim()) case_[key] = $(key).value.trim();
   const players = Object.fromEntries(SEATS.split("").map((seat) => [seat, $(`player-${seat}`).value.trim()])
     .filter(([, name]) => name));
@@ -96,17 +93,17 @@ function buildCase(source = null) {
   }
   const facts = readFacts(true);
   if (Object.keys(facts).length) case_.facts = facts;
-  if (case_.claim && case_.play.length) case_.claim.after_trick = firstTrick + case_.play.length - 1;
   case_.settings = caseSettings();
   return source ? withSource(case_, source) : case_;
 }
 
 function withSource(case_, source) {
   // The case with the keys of its file the form does not hold: an entry of a fact table gets its file
-  // entry's other keys when the form's keys all match it; the claim and the end position likewise.
+  // entry's other keys when the form's keys all match it; the end position likewise (the form holds all of a
+  // claim, so a step taken out stays out).
   const merged = { ...case_ };
   const matches = (mine, theirs) => Object.entries(mine).every(([key, value]) => JSON.stringify(theirs[key]) === JSON.stringify(value));
-  for (const key of ["claim", "start"]) {
+  for (const key of ["start"]) {
     if (merged[key] && source[key] && typeof source[key] === "object") merged[key] = { ...source[key], ...merged[key] };
   }
   if (merged.facts && source.facts && typeof source.facts === "object") {
@@ -129,7 +126,8 @@ function caseSettings() {
   }));
   const settings = { estimator: $("estimator").value, regime: $("regime").value, both_sides: $("both-sides").value,
                      defence: $("defence").value, substitute: $("substitute").value, likely: $("likely").value.trim() || "1/6",
-                     max_outcomes: Number($("max-outcomes").value) || 3, granularity: Number($("granularity").value) || 10 };
+                     max_outcomes: Number($("max-outcomes").value) || 3, granularity: Number($("granularity").value) || 10,
+                     claim_normal: $("claim-normal").value.trim() || "1/10", claim_suit_order: $("claim-suit-order").value };
   if (Object.keys(options).length) settings.estimator_options = options;
   return settings;
 }
@@ -153,6 +151,8 @@ function showSettings(settings) {
   pick("likely", given.likely, "1/6");
   pick("max-outcomes", given.max_outcomes, "3");
   pick("granularity", given.granularity, "10");
+  pick("claim-normal", given.claim_normal, "1/10");
+  pick("claim-suit-order", given.claim_suit_order, "normal");
   showEstimatorOptions();
 }
 
@@ -174,6 +174,7 @@ function showCase(case_) {
   $("claim-by").value = case_.claim ? (case_.claim.by || "declarer") : "";
   $("claim-tricks").value = case_.claim ? case_.claim.declarer_tricks : "";
   $("claim-statement").value = case_.claim && case_.claim.statement ? case_.claim.statement : "";
+  claimOfCase(case_.claim);   // claim.js
   for (const key of CASE_DETAILS) $(key).value = case_[key] !== undefined ? String(case_[key]) : "";
   for (const seat of SEATS) $(`player-${seat}`).value = (case_.players || {})[seat] || "";
   for (const key of ["statements", "findings"]) $(key).value = (case_[key] || []).join("\n");
@@ -215,7 +216,8 @@ function settingsQuery() {
   const query = new URLSearchParams();
   for (const [key, id] of [["estimator", "estimator"], ["regime", "regime"], ["both_sides", "both-sides"],
                            ["defence", "defence"], ["substitute", "substitute"], ["likely", "likely"], ["max_outcomes", "max-outcomes"],
-                           ["granularity", "granularity"]]) query.set(key, $(id).value);
+                           ["granularity", "granularity"], ["claim_normal", "claim-normal"],
+                           ["claim_suit_order", "claim-suit-order"]]) query.set(key, $(id).value);
   const kind = desk.estimators.find((entry) => entry.name === $("estimator").value);
   for (const option of kind ? kind.options : []) query.set(option.name, $(`option-${option.name}`).value);
   if ($("field").value.trim()) query.set("field", $("field").value.trim().replace(/\s+/g, ""));
@@ -264,10 +266,11 @@ async function loadFile(file) {
 function blankCase() {
   const keep = { board: $("board").value, deal: $("deal").value, dealer: $("dealer").value, vulnerable: $("vulnerable").value,
                  contract: $("contract").value, declarer: $("declarer").value };
-  for (const id of ["auction", "claim-statement", "claim-tricks", "noticed", "noticed-trick", "corrections", "penalty-cards",
+  for (const id of ["auction", "claim-statement", "claim-tricks", "claim-after", "claim-steps-data", "claim-order",
+                    "noticed", "noticed-trick", "corrections", "penalty-cards",
                     "lead-restrictions", "hidden-cards", "leads-out-of-turn", "field", "outcomes", "table", "statements",
                     "findings", "player-N", "player-E", "player-S", "player-W"]) $(id).value = "";
-  $("claim-by").value = ""; $("start-trick").value = 1; $("start-leader").value = ""; $("start-won").value = 0;
+  $("claim-by").value = ""; $("claim-status").value = "agreed"; $("start-trick").value = 1; $("start-leader").value = ""; $("start-won").value = 0;
   Object.entries(keep).forEach(([id, value]) => { $(id).value = value; });
   desk.play = [];
   setDeal();
@@ -286,6 +289,7 @@ async function loadCapabilities() {
   const answer = await (await fetch("/api/capabilities")).json();
   desk.estimators = answer.estimators;
   desk.formats = answer.formats;
+  loadClaimVocabulary(answer.claim);   // claim.js
   $("file").accept = answer.formats.map((entry) => entry.suffix).join(",");
   const select = document.createElement("select");
   select.id = "estimator";

@@ -184,10 +184,20 @@ function showRuling(board) {
   const add = (tag, text, className = "") => box.appendChild(Object.assign(document.createElement(tag),
     { textContent: cardsInWords(text), className }));
   if (board.status !== "ok") { add("p", board.reason || board.error, "quiet"); return; }
-  const law = board.ruling.law === "none" ? "The table result stands" : `Law ${board.ruling.law}`;
+  const ruled70 = board.claim && board.claim.law70 ? board.claim.law70 : null;   // a contested claim, ruled first
+  const law = board.ruling.law !== "none" ? `Law ${board.ruling.law}` : ruled70 ? "Law 70" : "The table result stands";
   add("p", `${law}: ${board.ruling.written}`, "law");
   add("p", `North-South: ${outcomeText(board.ruling.ns)}` +
     (JSON.stringify(board.ruling.ns) === JSON.stringify(board.ruling.ew) ? " (both sides)" : `; East-West: ${outcomeText(board.ruling.ew)}`));
+  if (ruled70) {
+    add("p", (board.steps || [])[0] || "");
+    const clauses = document.createElement("ul");
+    clauses.className = "clauses";
+    for (const clause of ruled70.clauses) {
+      clauses.append(Object.assign(document.createElement("li"), { textContent: cardsInWords(`${clause.title}: ${clause.detail}`) }));
+    }
+    box.append(clauses);
+  }
   if (board.explanation) add("p", board.explanation);
   add("p", `Table result: ${board.table_result} (${board.table_tricks} tricks${board.claimed ? ", claimed" : ""}); ` +
     `tricks transferred: ${board.transfer}.`);

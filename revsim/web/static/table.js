@@ -190,6 +190,7 @@ function draw() {
   }
   $("turn").textContent = desk.hands ? `trick ${state.number}, ${SEAT_WORDS[state.toPlay]} to play` : "";
   if (typeof drawAttention === "function") drawAttention(state);   // attention.js: the points of the play in words
+  if (typeof drawClaim === "function") drawClaim(state);   // claim.js: the claim's statement as steps
   if (typeof afterEdit === "function") afterEdit();  // session.js: kept, the label redrawn, a ruling marked stale
 }
 

@@ -1,0 +1,30 @@
+"""What the desk builds its fields from: the estimators with their options, the record formats and a claim's
+vocabulary, read from their registries (pure data: no solver, safe in any thread)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from revsim.claims.normal import NORMAL_RATE, SUIT_ORDERS
+from revsim.equity.settings import DEFAULT_ESTIMATOR
+from revsim.likely.estimators import ESTIMATORS
+from revsim.records.claim import ACTIONS, CLAIM_STATUSES, STEP_KEYS
+from revsim.records.formats import FORMATS as RECORD_FORMATS
+
+
+def capabilities() -> dict[str, Any]:
+    """``GET /api/capabilities``: the estimators with their options, the record formats and a claim's vocabulary
+    (its statuses, the steps of a statement with the keys each takes, the Law 70 settings), from their registries,
+    so the desk builds its fields from them (pure data: no solver, safe in any thread)."""
+    return {
+        "estimators": [{"name": kind.name, "label": kind.label, "summary": kind.summary,
+                        "default": kind.name == DEFAULT_ESTIMATOR,
+                        "options": [{"name": o.name, "label": o.title, "help": o.help, "default": o.default,
+                                     "choices": list(o.choices),
+                                     "bounds": None if o.bounds is None else list(o.bounds)}
+                                    for o in kind.options]} for kind in ESTIMATORS.values()],
+        "formats": [{"name": f.name, "suffix": f.suffix, "title": f.title} for f in RECORD_FORMATS.values()],
+        "claim": {"statuses": list(CLAIM_STATUSES), "suit_orders": list(SUIT_ORDERS), "normal": NORMAL_RATE,
+                  "actions": [{"name": name, "help": help_text, "keys": list(STEP_KEYS[name])}
+                              for name, help_text in ACTIONS.items()]},
+    }
