@@ -245,3 +245,58 @@ def test_law70_a_withdrawn_claim_ends_nothing_and_is_kept_where_it_was_made() ->
     assert written == {"declarer_tricks": 11, "after_trick": 12, "status": "withdrawn", "steps": [{"do": "no-line"}]}
     again = next(iter(parse_text(case_to_toml(record_to_case(withdrawn)), "again.toml")))
     assert isinstance(again, Record) and _claim_kept(again) == _claim_kept(withdrawn)
+
+
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10_000), length=st.integers(3, 4), budget=st.integers(4, 60))
+def test_law70a_a_search_too_large_for_its_budget_gives_a_whole_line_that_favours_no_one_more(
+        seed: int, length: int, budget: int) -> None:
+    """A claim early in the play is searched to a horizon: the line shown is a whole legal play from the claim, its
+    tricks are the ruling's, and it never gives the claimer fewer tricks than the whole search (it searches less
+    of the same tree), nor more than the most likely line alone."""
+    from revsim.claims.search import worst_line
+    from revsim.claims.statement import Plan
+
+    position = random_position(seed, length)
+    declarer = random.Random(seed).randrange(4)
+    claim = Claim("declarer", 13, ClaimStatus.CONTESTED, (ClaimStep("no-line"),))
+    plan = Plan(claim)
+    side = side_of(declarer)
+    whole = worst_line(position, declarer, side, plan, NormalStandard())
+    limited = worst_line(position, declarer, side, plan, NormalStandard(), budget=budget)
+    one_line = worst_line(position, declarer, side, plan, NormalStandard(), budget=1)
+    assert whole.horizon is None and one_line.horizon is not None
+    assert whole.tricks <= limited.tricks <= one_line.tricks
+    replay = position.copy()
+    start = replay.tricks_won(side)
+    for item in limited.cards:
+        assert item.card in replay.legal_cards()
+        replay.play(item.card)
+    assert replay.is_over and replay.tricks_won(side) - start == limited.tricks
+
+
+def test_law70a_a_claim_early_in_the_play_is_ruled_to_a_horizon_not_an_error(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A contested "the rest are mine" at trick 3 of the README's deal, with the search's budget cut to a tenth so
+    the test is quick: the claim is ruled (never an error row), to a horizon the ruling names, and no higher than
+    the claim or double dummy."""
+    import revsim.claims.search as search
+
+    monkeypatch.setattr(search, "BUDGET", 2_000)
+    text = '''
+board = "early"
+deal = "N:Q743.A6.854.K532 J.987543.A92.JT9 AK852.KQT2.JT3.A T96.J.KQ76.Q8764"
+contract = "4S"
+declarer = "S"
+vulnerable = "EW"
+dealer = "S"
+play = ["DK D4 D2 D3", "D6 D5 DA DT"]
+claim = { declarer_tricks = 10, status = "contested", steps = [{ do = "no-line" }] }
+'''
+    [record] = list(parse_text(text, "early.toml"))
+    assert isinstance(record, Record)
+    ruling = adjudicate(record, Settings(estimator="dd"))
+    assert ruling.claim is not None and ruling.claim.line.horizon is not None
+    assert 3 <= ruling.claim.line.horizon < 13 and ruling.claim.line.bounded
+    assert ruling.claim.ruled <= min(10, ruling.claim.double_dummy)
+    detail = next(clause.detail for clause in ruling.claim.clauses if clause.clause == "70A")
+    assert f"searched to trick {ruling.claim.line.horizon}" in detail and "look at the later choices" in detail

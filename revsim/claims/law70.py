@@ -90,6 +90,12 @@ def law70a_doubtful_points_against_claimer(line: WorstLine) -> ClauseApplied:
     """Law 70A: any doubtful point as to a claim is resolved against the claimer: the worst normal line."""
     how = (" (the opponents limited to their double-dummy best cards: the whole search was too large)"
            if line.bounded else "")
+    if line.horizon is not None:
+        first = line.cards[0].trick if line.cards else line.horizon + 1
+        searched = (f"every normal card searched to trick {line.horizon}, the opponents limited to their "
+                    f"double-dummy best cards; after it one line" if line.horizon >= first else "one line")
+        how = (f" ({searched}, the claimer's side's most likely card: a search of the whole play was too large, so "
+               f"a director should look at the later choices himself)")
     return ClauseApplied("70A", f"the worst normal line gives the claimer's side {line.tricks} of the tricks "
                                 f"left{how}")
 

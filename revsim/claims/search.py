@@ -4,7 +4,10 @@ normal cards where the statement is silent, and the opponents play their best ag
 Every turn of the claimer's side branches over its normal cards (``normal.normal_choices``); every turn of the
 opponents over their legal cards, one of each run of equal cards. Positions already searched are remembered.
 A search that would pass ``budget`` positions starts again with the opponents limited to their double-dummy
-best cards, and says so (``WorstLine.bounded``).
+best cards, and says so (``WorstLine.bounded``). One that still would (a claim with most of the play to come)
+branches only up to a horizon, deepened a trick at a time while it fits the budget: past it the claimer's side
+plays its most likely normal card and the opponents one double-dummy best card, and the line says where its
+horizon was (``WorstLine.horizon``).
 """
 
 from __future__ import annotations
@@ -41,12 +44,15 @@ class LineCard:
 @dataclass(frozen=True)
 class WorstLine:
     """The worst normal line: the claimer's side's tricks from the claim on, its cards, the positions searched,
-    and whether the opponents had to be limited to their double-dummy best cards (``bounded``)."""
+    whether the opponents had to be limited to their double-dummy best cards (``bounded``), and the horizon of a
+    search that had to stop branching before the last trick."""
 
     tricks: int
     cards: tuple[LineCard, ...]
     positions: int
     bounded: bool = False
+    horizon: int | None = None
+    """The last trick at which every normal card was searched (None: every trick was)."""
 
 
 class SearchTooLarge(Exception):
@@ -61,6 +67,9 @@ class _Search:
     forgot_trump: bool
     opponents_best_only: bool
     budget: int
+    horizon: int | None = None
+    choices: dict[tuple[object, ...], list[Choice]] = field(default_factory=dict)
+    """Each position's choices, shared by the searches of one claim (the choice model and the solver are slow)."""
     memo: dict[tuple[object, ...], tuple[int, Choice, tuple[Card, ...]]] = field(default_factory=dict)
     positions: int = 0
 
@@ -76,8 +85,14 @@ class _Search:
         if self.positions > self.budget:
             raise SearchTooLarge
         claimer = side_of(replay.to_play) == self.claimer_side
-        options = self._claimer_choices(replay, plan) if claimer else self._opponent_choices(replay)
+        known_choices = (key, claimer or self.opponents_best_only)   # an opponent's depend on the limit
+        options = self.choices.get(known_choices)
+        if options is None:
+            options = self._claimer_choices(replay, plan) if claimer else self._opponent_choices(replay)
+            self.choices[known_choices] = options
         others = tuple(choice.card for choice in options) if claimer else ()
+        if self.horizon is not None and replay.trick_number > self.horizon and len(options) > 1:
+            options = [_most_likely(options)]   # past the horizon: one line
         best: tuple[int, Choice, tuple[Card, ...]] | None = None
         for choice in options:
             before = replay.tricks_won(self.claimer_side)
@@ -138,19 +153,49 @@ class _Search:
 
 
 def worst_line(position: Replay, declarer: Seat, claimer_side: int, plan: Plan, standard: NormalStandard,
-               forgot_trump: bool = False, budget: int = BUDGET) -> WorstLine:
-    """The worst normal line from ``position`` (the claim) for the claimer's side following ``plan``."""
-    for bounded in (False, True):
-        search = _Search(declarer, claimer_side, standard, forgot_trump, bounded, budget)
-        replay = position.copy()
-        try:
-            tricks = search.value(replay, plan)
-        except SearchTooLarge:
-            if bounded:
-                raise
-            continue
-        return WorstLine(tricks, search.line(replay, plan), search.positions, bounded)
-    raise AssertionError("unreachable")
+               forgot_trump: bool = False, budget: int | None = None) -> WorstLine:
+    """The worst normal line from ``position`` (the claim) for the claimer's side following ``plan``.
+
+    The opponents limited to their best cards, the horizon is deepened a trick at a time while the next search
+    is expected to fit the budget (its size grows by about the ratio of the last two); a search that reaches the
+    last trick is tried again with every card of the opponents', which is the answer where it fits."""
+    budget = BUDGET if budget is None else budget
+    choices: dict[tuple[object, ...], list[Choice]] = {}
+    last_trick = position.trick_number + len(position.hand(position.to_play)) - 1
+    found: list[WorstLine] = []
+    for horizon in range(position.trick_number - 1, last_trick + 1):
+        if len(found) > 1 and found[-1].positions ** 2 / max(found[-2].positions, 1) > budget:
+            break
+        one_line = horizon < position.trick_number   # at most a position a card: always searched
+        search = _Search(declarer, claimer_side, standard, forgot_trump, True, max(budget, 53) if one_line else budget,
+                         None if horizon == last_trick else horizon, choices)
+        line = _search(position, plan, search)
+        if line is None:
+            break
+        found.append(line)
+    assert found, "the one line fits any budget"
+    if found[-1].horizon is None:
+        whole = _search(position, plan, _Search(declarer, claimer_side, standard, forgot_trump, False, budget,
+                                                choices=choices))
+        if whole is not None:
+            return whole
+    return found[-1]
+
+
+def _search(position: Replay, plan: Plan, search: _Search) -> WorstLine | None:
+    """The search's worst line, or None where it passes its budget."""
+    replay = position.copy()
+    try:
+        tricks = search.value(replay, plan)
+    except SearchTooLarge:
+        return None
+    return WorstLine(tricks, search.line(replay, plan), search.positions, search.opponents_best_only, search.horizon)
+
+
+def _most_likely(options: list[Choice]) -> Choice:
+    """The claimer's side's most likely card (a stated or forced card before a normal one), or an opponent's first
+    best card: the one line played past a search's horizon."""
+    return max(options, key=lambda choice: 1.0 if choice.rate is None else choice.rate)
 
 
 def one_of_each_run(replay: Replay) -> list[Card]:

@@ -90,4 +90,5 @@ def claim_to_dict(claim: ClaimRuling) -> dict[str, Any]:
                      "suit_order": claim.standard.suit_order},
         "positions_searched": claim.line.positions,
         "opponents_limited_to_best_cards": claim.line.bounded,
+        "searched_to_trick": claim.line.horizon,
     }
