@@ -255,3 +255,31 @@ def test_64c2b_result_for_side_properties(table: float, without_other: float, wi
     if method == "neither" and not damaged and result != "table":
         assert worth[result] >= without_any                       # at worst the no-revoke result
         assert result == "without-any" or worth[result] == without_own
+
+
+def _noticed_board(seed: int, revoke_rate: float, later: int, cards: int) -> Record:
+    """A random board with revokes and attention drawn during the play: after ``cards`` cards of the trick
+    ``later`` tricks after the first revoke's (none drawn when no revoke was made or that trick is past the end)."""
+    record, injected = _random_board(seed, revoke_rate, None)
+    if not injected or injected[0][0] + later > 13:
+        return record
+    return replace(record, facts=replace(record.facts, noticed_trick=injected[0][0] + later, noticed_cards=cards))
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.builds(_noticed_board, st.integers(0, 2**32 - 1), st.sampled_from([0.1, 0.25, 0.4]), st.integers(1, 3),
+                 st.integers(0, 3)))
+def test_law64a_a_ruling_never_reports_a_transfer_it_does_not_apply(record: Record) -> None:
+    """Attention drawn at any card: the transfer reported (each revoke's and the board's) is what the ruling
+    applies. A ruling on the table result or a corrected play with no Law 64A in its path transfers nothing; one
+    with 64A applies exactly the transfers reported (a 64C adjustment may then give more)."""
+    ruling = adjudicate(record, Settings(estimator="dd"))
+    assert ruling.transfer == sum(revoke.transfer for revoke in ruling.revokes)
+    for revoke in ruling.revokes:
+        if not revoke.established:
+            assert revoke.transfer == 0
+    if "64A" not in ruling.law and ruling.law not in ("64C1", "64C2b"):
+        assert ruling.transfer == 0, (ruling.law, [(r.trick, r.law, r.transfer) for r in ruling.revokes])
+    if ruling.law == "64A":
+        moved = sum(r.transfer if r.side != side_of(record.contract.declarer) else -r.transfer for r in ruling.revokes)
+        assert [o.tricks for o in ruling.ns] == [ruling.table_tricks + moved]

@@ -57,6 +57,7 @@ def rule(record: Record, table: TablePlay, revokes: list[Revoke], transfer: int,
         base = _transfer_result(draft)
         base_law = RulingLaw.TRANSFER if transfer else RulingLaw.NONE
     else:
+        _not_in_corrected_play(draft, corrected)
         active = [r for r in draft.revokes if r.established and r.law != Clause.LAW_62D and _before(r, corrected)]
         base, base_law, active = _corrected_base(draft, corrected, active)  # the corrected revoke is never replaced
     if corrected is not None and corrected.law == Clause.LAW_62D and any(r.side != corrected.side for r in active):
@@ -99,6 +100,18 @@ def _correction(revokes: list[Revoke]) -> Revoke | None:
     return next((r for r in revokes if r.law == Clause.LAW_62D or r.corrected_in_play), None)
 
 
+def _not_in_corrected_play(draft: Draft, corrected: Revoke) -> None:
+    """The revokes the record shows after one that is corrected are not in the corrected play (it goes on from the
+    legal card): nothing is transferred for them, and their reason says so."""
+    where = f"trick {corrected.trick}"
+    for index, revoke in enumerate(draft.revokes):
+        if _before(corrected, revoke) and revoke.transfer and not revoke.both_sides_corrected:
+            draft.revokes[index] = replace(revoke, transfer=0, reason=(
+                f"{revoke.reason}; not applied: the revoke on {where} is corrected and the play goes on from the legal "
+                f"card, so this revoke, later in the play as recorded, is not in the corrected play"))
+    draft.transfer = sum(r.transfer for r in draft.revokes)
+
+
 def _before(revoke: Revoke, other: Revoke) -> bool:
     """Whether ``revoke`` came before ``other`` in the play."""
     return revoke.order < other.order
@@ -133,6 +146,8 @@ def _corrected_base(draft: Draft, corrected: Revoke, active: list[Revoke]) -> tu
     capped = _claim_with_legal_card(draft, outcomes) if corrected.claim_not_agreed else None
     assert corrected.law is not None
     withdrawable = law62c1_cards_that_may_be_withdrawn(draft.table.replay.plays, corrected.trick, corrected.seat)
+    also_corrected = {(r.trick, r.seat) for r in draft.revokes if r.both_sides_corrected and r is not corrected}
+    withdrawable = [play for play in withdrawable if (play.trick, play.seat) not in also_corrected]  # 62C3: its own
     draft.steps.append(Corrected(corrected.law, corrected, world.estimate, world.moved, outcomes, capped, retransfers,
                                  tuple(withdrawable)))
     return capped or outcomes, RulingLaw(corrected.law + ("+64A" if world.moved else "")), active

@@ -13,7 +13,11 @@ from dataclasses import dataclass, replace
 from revsim.cards import SEAT_NAMES, SUIT_LETTERS, Card, Seat, side_of
 from revsim.laws.clauses import Clause, RevokeKind
 from revsim.laws.law61 import law61_failed_to_follow, law61a2_lead_restriction_broken, law61a2_penalty_card_not_played
-from revsim.laws.law62 import law62b_withdrawn_card_becomes_penalty_card, law62c2_partner_card_becomes_penalty_card
+from revsim.laws.law62 import (
+    law62b_withdrawn_card_becomes_penalty_card,
+    law62c2_partner_card_becomes_penalty_card,
+    law62c3_both_sides_corrected,
+)
 from revsim.laws.law63 import (
     law63a1_established_by_next_trick,
     law63a1_established_when_noticed,
@@ -54,6 +58,10 @@ class Revoke:
     substituted: Card | None = None
     not_established: str = ""
     claim_not_agreed: bool = False
+    both_sides_corrected: bool = False
+    """Corrected with the other side's revoke on the same trick (Law 62C3, from when attention was drawn)."""
+    corrected_with: tuple[tuple[Seat, Card], ...] = ()
+    """The other revokes of the trick corrected with it under Law 62C3: (seat, card withdrawn)."""
     order: int = 0
     law: Clause | None = None
     transfer: int = 0
@@ -131,7 +139,26 @@ def find_revokes(replay: Replay, declarer: Seat, claimed: bool, marked: set[tupl
         found.append(_established(revoke, position, players_by_trick.get(play.trick + 1, []), declarer, claimed,
                                   facts, noticed))
     found.sort(key=lambda revoke: (revoke.trick, _order_in_trick(replay, revoke)))
+    found = _both_sides_on_one_trick(found, players_by_trick, facts)
     return [replace(revoke, order=order) for order, revoke in enumerate(found)]
+
+
+def _both_sides_on_one_trick(revokes: list[Revoke], players_by_trick: dict[int, list[Seat]], facts: Facts) -> list[Revoke]:
+    """Law 62C3 from the play as recorded: where both sides revoked on the trick before the one during which
+    attention was drawn, and only one side had played to it, both revokes are corrected, the established one too."""
+    trick, cards = facts.noticed_trick, facts.noticed_cards
+    if trick is None or cards is None:
+        return revokes
+    on_trick = [revoke for revoke in revokes if revoke.trick == trick - 1 and revoke.corrected_by is None]
+    played = players_by_trick.get(trick, [])[:cards]
+    if not law62c3_both_sides_corrected((revoke.side for revoke in on_trick), (side_of(seat) for seat in played)):
+        return revokes
+    first = SEAT_NAMES[played[0]]
+    why = (f"both sides revoked on trick {trick - 1} and attention was drawn {facts.noticed_at_phrase()}, when "
+           f"only {first}'s side had played to trick {trick}")
+    return [replace(revoke, establishment=None, not_established=why, both_sides_corrected=True,
+                    corrected_with=tuple((other.seat, other.card) for other in on_trick if other is not revoke))
+            if revoke in on_trick else revoke for revoke in revokes]
 
 
 def _established(revoke: Revoke, position: int, next_trick_players: list[Seat], declarer: Seat, claimed: bool,

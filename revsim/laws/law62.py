@@ -30,6 +30,15 @@ def law62c2_partner_card_becomes_penalty_card(player: Seat, declarer: Seat) -> b
     return player not in (declarer, partner(declarer))
 
 
+def law62c3_both_sides_corrected(revoking_sides: Iterable[int], sides_played_to_next: Iterable[int]) -> bool:
+    """Law 62C3: both sides revoked on the same trick and only one side has played to the next trick when
+    attention is drawn: both revokes are corrected, the one already established too (and Law 64B8: no transfer).
+
+    ``revoking_sides`` are the sides that revoked on the trick; ``sides_played_to_next`` the sides of the cards
+    played to the next trick before attention was drawn."""
+    return set(revoking_sides) == {0, 1} and len(set(sides_played_to_next)) == 1
+
+
 def law62d_trick12_must_be_corrected(trick: int, noticed: str) -> bool:
     """Law 62D: a revoke on trick 12, even if established, must be corrected if it is discovered
     before all four hands have been returned to the board."""

@@ -43,11 +43,13 @@ class Penalty:
 def penalties_in_play(position: Replay, declarer: Seat, revoke: Revoke,
                       recorded: Iterable[PenaltyCard] = ()) -> tuple[Penalty, ...]:
     """The major penalty cards the players still hold at ``position`` in the world rebuilt at ``revoke``: those the
-    record's facts give (from their trick on), and, where ``revoke`` is corrected in play (Law 62A), a defender's
-    revoke card, which becomes a major penalty card once withdrawn (Law 62B1)."""
+    record's facts give (from their trick on), and, where ``revoke`` is corrected in play (Law 62A, or 62C3 with
+    the other side's revoke on the trick), a defender's revoke card, which becomes a major penalty card once
+    withdrawn (Law 62B1)."""
     found = [Penalty(card.player, card.card) for card in recorded if card.from_trick <= position.trick_number]
-    if revoke.corrected_in_play and law62b_withdrawn_card_becomes_penalty_card(revoke.seat, declarer):
-        found.append(Penalty(revoke.seat, revoke.card))
+    if revoke.corrected_in_play:
+        withdrawn = [(revoke.seat, revoke.card), *revoke.corrected_with]   # 62C3: the other side's too
+        found += [Penalty(seat, card) for seat, card in withdrawn if law62b_withdrawn_card_becomes_penalty_card(seat, declarer)]
     return outstanding(position, dict.fromkeys(found))
 
 
