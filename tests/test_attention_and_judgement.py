@@ -162,6 +162,25 @@ def test_12c1c_world_names_for_two_revokes_on_one_trick() -> None:
     assert any(e.estimator == "director" and e.seat == 3 for e in west.estimates.values())
 
 
+def test_12c1c_two_judgements_of_one_world_are_an_error_naming_both() -> None:
+    """The plain weights judge the world without the first established revoke (East's on trick 6): naming that
+    world again would let the order of the judgements decide, so the ruling is an error naming both. One world
+    named twice in a case file is an error naming both lines when it is read."""
+    text = LATER_WORLD.read_text()
+    plain = text.replace('world = "t8"', 'world = "t6E"') + '\n[[facts.judgement]]\noutcomes = "11:0.5,10:0.5"\n'
+    [record] = list(parse_case(plain, "twice.toml"))
+    assert isinstance(record, Record)
+    with pytest.raises(RecordError) as raised:
+        adjudicate(record, Settings(estimator="dd"))
+    message = raised.value.describe()
+    assert "judge one world twice" in message and "twice.toml" in message and "board" in message
+    assert "11:0.5,10:0.5 (no world named" in message and "t6E=11:0.6,10:0.4" in message
+    assert "without East's revoke on trick 6" in message
+    [error] = list(parse_case(text + '\n[[facts.judgement]]\nworld = "t8"\noutcomes = "9:1"\n', "twice.toml"))
+    assert isinstance(error, RecordError)
+    assert "the world t8 is judged twice, at lines 27 and 31" in error.describe() and error.line == 31
+
+
 def test_12c1c_unused_weights_are_noted() -> None:
     no_revoke = AT_A_CARD.read_text().replace('"C4 S8 H3 C8"', '"C4 S8 CJ C8"').replace('[facts]\nnoticed_at = "4.1"', "")
     [record] = list(parse_case(no_revoke, "none.toml"))
@@ -183,7 +202,7 @@ def test_12c1c_parse_judgement(text: str, expected: tuple) -> None:
 
 @pytest.mark.parametrize(("texts", "problem"), [
     (["t0=1:1"], "1-13"), (["x4=1:1"], "a world is named"), (["12:1", "11:1"], "given twice"),
-    (["t4=12:0.5"], "sum to"),
+    (["t4=12:0.5"], "sum to"), (["t4=12:1", "t4=11:1"], "the world t4 is judged twice"),
 ])
 def test_12c1c_split_judgements_refuses(texts: list[str], problem: str) -> None:
     with pytest.raises(ValueError, match=problem):

@@ -15,7 +15,7 @@ from revsim.laws.transfer import RECTIFIED_BY_64A, law64a_in_play
 from revsim.likely.estimators import make_estimator
 from revsim.likely.worlds import Estimate, Estimator, position_before
 from revsim.records.errors import RecordError
-from revsim.records.judgement import NO_REVOKE, WORLD_KEY
+from revsim.records.judgement import NO_REVOKE, WORLD_KEY, outcomes_text
 
 
 def world_at(draft: Draft, revoke: Revoke, earlier: list[Revoke], no_revoke: bool = False) -> World:
@@ -139,10 +139,31 @@ def resolve_judgements(draft: Draft) -> dict[str, Weighted]:
     """The director's weights for named worlds (``Settings.world_outcomes``), each keyed by the world of the one
     revoke it names; RecordError naming the board when a name fits no revoke or more than one."""
     resolved: dict[str, Weighted] = {}
+    given: dict[str, str] = {}
+    plain = draft.settings.outcomes
+    if plain is not None:
+        first = next((r for r in draft.revokes if r.established), None)
+        key = NO_REVOKE if both_sides_revoked(draft) else world_key(first) if first is not None else None
+        if key is not None:
+            given[key] = f"{outcomes_text(plain)} (no world named: the first world)"
     for name, outcomes in draft.settings.world_outcomes:
+        key = name if name == NO_REVOKE else world_key(_revoke_named(draft, name))
+        said = f"{name}={outcomes_text(outcomes)}"
+        if key in given:
+            raise RecordError(f"the director's weights judge one world twice: {given[key]} and {said} are both for "
+                              f"the world {_world_words(draft, key)}; keep one", **draft.record.where())
+        given[key] = said
         if name != NO_REVOKE:
-            resolved[world_key(_revoke_named(draft, name))] = outcomes
+            resolved[key] = outcomes
     return resolved
+
+
+def _world_words(draft: Draft, key: str) -> str:
+    """``without West's revoke on trick 10``, or ``with no revoke`` for ``none``."""
+    revoke = next((r for r in draft.revokes if world_key(r) == key), None)
+    if revoke is None:
+        return "with no revoke at all (Law 64C2b)"
+    return f"without {SEAT_NAMES[revoke.seat]}'s revoke on trick {revoke.trick}"
 
 
 def _revoke_named(draft: Draft, name: str) -> Revoke:

@@ -375,6 +375,7 @@ def _facts(data: dict[str, Any], claim: Any, lines: _Lines, fail: Any) -> Facts:
                 raise fail("claim: 'by' must be declarer or defenders", "claim")
         statement = str(claim.get("statement", ""))
     judgements: list[tuple[str | None, Outcomes]] = []
+    judged_at: dict[str | None, int | None] = {}
     for entry, line in entries("judgement"):
         try:
             world = str(entry["world"]) if "world" in entry else None
@@ -382,6 +383,11 @@ def _facts(data: dict[str, Any], claim: Any, lines: _Lines, fail: Any) -> Facts:
             judgements.append(parse_judgement(text))
         except (KeyError, ValueError) as error:
             raise fail(f"facts: judgement: {error}", line=line) from None
+        name = judgements[-1][0]
+        if name in judged_at:
+            raise fail(f"facts: judgement: the world {name or 'without the first revoke (no world named)'} is judged "
+                       f"twice, at lines {judged_at[name]} and {line}; keep one", line=line)
+        judged_at[name] = line
 
     line_of = {"claim": lines.key("claim") or 0,
                "noticed": lines.key("noticed_at") or lines.key("noticed_at_trick") or lines.key("noticed") or 0}

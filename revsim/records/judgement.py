@@ -102,6 +102,8 @@ def split_judgements(texts: Iterable[str]) -> tuple[Outcomes | None, tuple[tuple
                 raise ValueError("the first world's weights are given twice; name a later world like t4=...")
             plain = outcomes
         else:
+            if any(name == other for other, _ in named):
+                raise ValueError(f"the world {name} is judged twice; keep one")
             named.append((name, outcomes))
     return plain, tuple(named)
 
