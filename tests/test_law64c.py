@@ -199,3 +199,20 @@ def test_law64c1_a_transfer_worth_the_likely_result_stands_though_the_rounded_fo
     assert compared.adjusted_worth == pytest.approx(450) and compared.base_worth == pytest.approx(450)
     assert compared.verdict == "compensated" and ruling.law == "64A"
     assert [(o.tricks, o.weight) for o in ruling.ns] == [(11, 1.0)]
+
+
+def test_64c1_worths_are_compared_exactly() -> None:
+    """2/3 of 6NT-1 and 1/3 of 6NT-4 vulnerable are worth exactly the transfer's 6NT-2 (-200): equal, so the
+    likely result is not better and Law 64C1 does not adjust (added as floats, the thirds came to a little more)."""
+    from revsim.equity.assign import weighted_worth
+    from revsim.equity.law64c import law64c1_adjust
+    from revsim.records.record import Contract
+    from revsim.scoring.points import ns_score
+
+    contract = Contract(6, 4, 0, 0)   # 6NT by North
+    defenders = lambda tricks: float(-ns_score(contract, tricks, "All"))  # noqa: E731
+    likely = weighted_worth(defenders, ((11, 2 / 3), (8, 1 / 3)))
+    transfer = weighted_worth(defenders, ((10, 1.0),))
+    assert likely == transfer == 200.0
+    assert sum(w * defenders(t) for t, w in ((11, 2 / 3), (8, 1 / 3))) != 200.0   # what floats gave
+    assert not law64c1_adjust(transfer, likely)

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from fractions import Fraction
 
 from revsim.equity.draft import Draft
 from revsim.equity.law12 import law12c1e_non_weighted
@@ -110,6 +111,18 @@ def worth_function(draft: Draft, side: int) -> Callable[[int], float]:
 
 
 def expected_worth(draft: Draft, side: int, outcomes: Weighted) -> float:
-    """What a weighted result is worth to ``side`` on average, in points."""
-    worth = worth_function(draft, side)
-    return sum(weight * worth(tricks) for tricks, weight in outcomes)
+    """What a weighted result is worth to ``side`` on average, in points (``weighted_worth``: exact)."""
+    return weighted_worth(worth_function(draft, side), outcomes)
+
+
+WEIGHT_DENOMINATOR = 10_000
+"""The largest denominator a weight is read with: play-out shares, legal cards and percentages all fit."""
+
+
+def weighted_worth(worth: Callable[[int], float], outcomes: Weighted) -> float:
+    """The average worth of a weighted result, added exactly: each weight read as the fraction it stands for
+    (two thirds, not 0.6666...), so results worth the same compare equal wherever a ruling compares them (2/3 of
+    6NT-1 and 1/3 of 6NT-4 vulnerable are worth exactly 6NT-2's -200)."""
+    total = sum((Fraction(weight).limit_denominator(WEIGHT_DENOMINATOR) * Fraction(worth(tricks))
+                 for tricks, weight in outcomes), Fraction(0))
+    return float(total)
