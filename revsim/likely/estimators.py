@@ -17,12 +17,14 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from revsim.laws.detection import derived_penalty_cards
 from revsim.likely.dd import DoubleDummyEstimator
 from revsim.likely.levels import LEVEL_NAMES, level_parameters, load_level
 from revsim.likely.sd import SingleDummyEstimator
 from revsim.likely.settle import MAX_PLAYOUTS, MIN_PLAYOUTS, MOST_PLAYOUTS
 from revsim.likely.view import record_auction
 from revsim.likely.worlds import Estimator, Form, Settles
+from revsim.records.facts import PenaltyCard
 from revsim.records.record import Record
 
 OptionValue = str | int
@@ -88,11 +90,20 @@ class EstimatorKind:
                 for name, option in known.items()}
 
 
+def penalty_cards_in_force(record: Record) -> tuple[PenaltyCard, ...]:
+    """The major penalty cards every world of the board obeys from their trick on (Law 50D): those the facts give,
+    and those its corrections made: a defender's withdrawn revoke card (62B1) and a card his partner withdrew
+    after the non-offenders changed theirs (62C2)."""
+    if record.contract is None:
+        return record.facts.penalty_cards
+    return record.facts.penalty_cards + tuple(derived_penalty_cards(record.facts.corrections, record.contract.declarer))
+
+
 def _single_dummy(record: Record, options: Options) -> Estimator:
     level = load_level(str(options["level"]))
     target = None if record.contract is None else record.contract.tricks_needed
     return SingleDummyEstimator(level, int(options["seed"]), record_auction(record, level.auction_rules), target,
-                                penalty_cards=record.facts.penalty_cards, max_playouts=int(options["max_playouts"]))
+                                penalty_cards=penalty_cards_in_force(record), max_playouts=int(options["max_playouts"]))
 
 
 def _single_dummy_parameters(options: Options) -> dict[str, Any]:
@@ -111,7 +122,7 @@ ESTIMATORS: dict[str, EstimatorKind] = {kind.name: kind for kind in (
                                    MAX_PLAYOUTS, bounds=(MIN_PLAYOUTS, MOST_PLAYOUTS), label="max play-outs")),
                   _single_dummy, _single_dummy_parameters),
     EstimatorKind("dd", "double dummy", "double dummy from the position: one result, perfect play", (),
-                  lambda record, options: DoubleDummyEstimator(record.facts.penalty_cards if record else ()),
+                  lambda record, options: DoubleDummyEstimator(penalty_cards_in_force(record) if record else ()),
                   lambda options: {}),
 )}
 """The estimators by name, the default (``sd``) first."""
