@@ -63,3 +63,42 @@ def test_law62b1_a_correction_after_the_world_diverges_binds_nothing_in_it() -> 
     assert [(card.player, str(card.card), card.from_trick) for card in cards] == [(1, "CJ", 10)]
     later = replace(record, facts=replace(record.facts, corrections=()))
     assert estimators.penalty_cards_in_force(later) == ()
+
+
+@pytest.mark.parametrize("estimator", ["dd", "sd"])
+def test_law50b_a_second_penalty_card_makes_the_minor_one_major_and_declarer_designates(estimator: str) -> None:
+    ruling = adjudicate(_record("law50b-second-penalty-card-declarer-designates"), Settings(estimator=estimator))
+    assert ruling.law == "64C1" and [o.tricks for o in ruling.ns] == [7]
+
+
+def test_law50b_a_minor_card_alone_binds_nothing_and_is_major_from_the_second() -> None:
+    from revsim.cards import Card
+    from revsim.laws.law50 import law50b_penalty_cards
+    from revsim.records.facts import PenaltyCard
+
+    minor = PenaltyCard(1, Card.parse("C7"), 9, "dropped", minor=True)
+    major = PenaltyCard(1, Card.parse("CA"), 10, "withdrawn revoke card")
+    partners = PenaltyCard(3, Card.parse("H2"), 9, "", minor=True)
+    assert law50b_penalty_cards([minor]) == [] and law50b_penalty_cards([minor, partners]) == []
+    promoted = law50b_penalty_cards([minor, major])
+    assert [(str(card.card), card.from_trick, card.minor) for card in promoted] == [("C7", 10, False), ("CA", 10, False)]
+    assert "Law 50B" in promoted[0].why
+
+
+def test_law50d1_declarer_designates_among_several_penalty_cards(monkeypatch: pytest.MonkeyPatch) -> None:
+    """With East free to play the first of his penalty cards (the CA, as before the rule), the CA wins the CQ
+    and the table result would stand."""
+    import revsim.likely.penalty as penalty
+
+    designable = penalty.law50d1_designable
+    monkeypatch.setattr(penalty, "law50d1_designable", lambda replay, cards: designable(replay, cards)[:1])
+    ruling = adjudicate(_record("law50b-second-penalty-card-declarer-designates"), Settings(estimator="dd"))
+    assert ruling.law == "none" and [o.tricks for o in ruling.ns] == [5]
+
+
+def test_law50b_without_the_promotion_the_table_result_would_stand(monkeypatch: pytest.MonkeyPatch) -> None:
+    import revsim.laws.detection as detection
+
+    monkeypatch.setattr(detection, "law50b_penalty_cards", lambda cards: [card for card in cards if not card.minor])
+    ruling = adjudicate(_record("law50b-second-penalty-card-declarer-designates"), Settings(estimator="dd"))
+    assert ruling.law == "none" and [o.tricks for o in ruling.ns] == [5]

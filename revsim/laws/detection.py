@@ -12,6 +12,7 @@ from dataclasses import dataclass, replace
 
 from revsim.cards import SEAT_NAMES, SUIT_LETTERS, Card, Seat, side_of
 from revsim.laws.clauses import Clause, RevokeKind
+from revsim.laws.law50 import law50b_penalty_cards
 from revsim.laws.law61 import law61_failed_to_follow, law61a2_lead_restriction_broken, law61a2_penalty_card_not_played
 from revsim.laws.law62 import (
     law62b_withdrawn_card_becomes_penalty_card,
@@ -115,7 +116,7 @@ def find_revokes(replay: Replay, declarer: Seat, claimed: bool, marked: set[tupl
     """
     marked = marked or set()
     facts = facts or Facts()
-    penalties = list(facts.penalty_cards) + derived_penalty_cards(facts.corrections, declarer)
+    penalties = penalty_cards_in_force(facts, declarer)
     restrictions = {(r.trick, r.player): r for r in facts.lead_restrictions}
     players_by_trick: dict[int, list[Seat]] = {}
     for play in replay.plays:
@@ -240,6 +241,12 @@ def derived_penalty_cards(corrections: tuple[Correction, ...], declarer: Seat) -
                 cards.append(PenaltyCard(change.player, change.withdrawn, correction.trick + 1,
                                          "a card withdrawn after the correction (Law 62C2)", change.line))
     return cards
+
+
+def penalty_cards_in_force(facts: Facts, declarer: Seat) -> list[PenaltyCard]:
+    """The major penalty cards the play and every world of the board obey from their trick on: the facts' own and
+    those the corrections made (62B1, 62C2), with a minor one major once its holder has a second (50B)."""
+    return law50b_penalty_cards([*facts.penalty_cards, *derived_penalty_cards(facts.corrections, declarer)])
 
 
 def _corrected(correction: Correction, declarer: Seat, replay: Replay) -> Revoke:

@@ -17,7 +17,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from revsim.laws.detection import derived_penalty_cards
+from revsim.laws.detection import penalty_cards_in_force as detection_penalty_cards
+from revsim.laws.law50 import law50b_penalty_cards
 from revsim.likely.dd import DoubleDummyEstimator
 from revsim.likely.levels import LEVEL_NAMES, level_parameters, load_level
 from revsim.likely.sd import SingleDummyEstimator
@@ -91,12 +92,11 @@ class EstimatorKind:
 
 
 def penalty_cards_in_force(record: Record) -> tuple[PenaltyCard, ...]:
-    """The major penalty cards every world of the board obeys from their trick on (Law 50D): those the facts give,
-    and those its corrections made: a defender's withdrawn revoke card (62B1) and a card his partner withdrew
-    after the non-offenders changed theirs (62C2)."""
+    """The major penalty cards every world of the board obeys from their trick on (Law 50D): the facts' own, those
+    its corrections made (62B1, 62C2), a minor one once its holder has a second (50B)."""
     if record.contract is None:
-        return record.facts.penalty_cards
-    return record.facts.penalty_cards + tuple(derived_penalty_cards(record.facts.corrections, record.contract.declarer))
+        return tuple(law50b_penalty_cards(record.facts.penalty_cards))
+    return tuple(detection_penalty_cards(record.facts, record.contract.declarer))
 
 
 def _single_dummy(record: Record, options: Options) -> Estimator:

@@ -53,20 +53,26 @@ def penalties_in_play(position: Replay, declarer: Seat, revoke: Revoke,
     return outstanding(position, dict.fromkeys(found))
 
 
-def law50d1_forced(replay: Replay, penalties: Iterable[Penalty]) -> Card | None:
-    """Law 50D1: the card the player to play must play now, his major penalty card where it is a legal play
-    (in leading, following suit, discarding or ruffing); None where no penalty card binds him. With two, the
-    higher ranked of a suit led first, else the first given (declarer's choice is not modelled)."""
+def law50d1_designable(replay: Replay, penalties: Iterable[Penalty]) -> list[Card]:
+    """Law 50D1: the penalty cards the player to play must choose among now, those that are legal plays (in leading,
+    following suit, discarding or ruffing); with several, declarer designates which. Empty where none binds him."""
     if replay.is_over:
-        return None
+        return []
     seat = replay.to_play
     legal = set(replay.legal_cards())
-    held = [penalty.card for penalty in penalties if penalty.seat == seat and penalty.card in legal]
-    if not held:
-        return None
-    led = replay.led_suit
-    following = [card for card in held if card.suit == led]
-    return max(following or held[:1], key=lambda card: card.rank)
+    return sorted({penalty.card for penalty in penalties if penalty.seat == seat and penalty.card in legal},
+                  key=lambda card: (card.suit, -card.rank))
+
+
+def law50d1_forced(replay: Replay, penalties: Iterable[Penalty]) -> Card | None:
+    """Law 50D1: the card the player to play must play now, his penalty card where it is a legal play; with several,
+    the one declarer designates, his best double dummy (the fewest tricks for the holder's side). None where no
+    penalty card binds him."""
+    cards = law50d1_designable(replay, penalties)
+    if len(cards) <= 1:
+        return cards[0] if cards else None
+    values = card_values(replay)   # tricks for the holder's side
+    return min(cards, key=lambda card: values[card])
 
 
 def outstanding(replay: Replay, penalties: Iterable[Penalty]) -> tuple[Penalty, ...]:
@@ -169,8 +175,9 @@ class _Search:
 
     def _best_card(self, replay: Replay, penalties: tuple[Penalty, ...], lead_suit: LeadChoice, alpha: int,
                    beta: int) -> int:
-        maximising = side_of(replay.to_play) == self.side
         options = self.options(replay, penalties, lead_suit)
+        designating = len(options) > 1 and bool(law50d1_designable(replay, penalties))   # declarer designates (50D1)
+        maximising = side_of(replay.to_play) == self.side or designating
         if len(options) == 1:   # the position is worth what its one card leaves: no solve to order or cut by
             replay.play(options[0])
             try:
@@ -202,11 +209,11 @@ class _Search:
         return best
 
     def options(self, replay: Replay, penalties: tuple[Penalty, ...], lead_suit: LeadChoice) -> list[Card]:
-        """The cards worth trying for the player to play: the penalty card 50D1 forces, else one of each run of
-        equal cards (within a required or forbidden suit where declarer chose one)."""
-        forced = law50d1_forced(replay, penalties)
-        if forced is not None:
-            return [forced]
+        """The cards worth trying for the player to play: the penalty card 50D1 forces (declarer designating among
+        several), else one of each run of equal cards (within a required or forbidden suit where declarer chose one)."""
+        designable = law50d1_designable(replay, penalties)
+        if designable:
+            return designable
         return _one_of_each_run(replay, law50d2_allowed(replay.legal_cards(), lead_suit),
                                 {penalty.card for penalty in penalties})
 
@@ -244,8 +251,8 @@ def law50d_card_values(replay: Replay, declarer: Seat, penalties: Iterable[Penal
     visit more than ``NODES`` positions."""
     search = _Search(declarer)
     held = outstanding(replay, penalties)
-    forced = law50d1_forced(replay, held)
-    legal = [forced] if forced is not None else replay.legal_cards()
+    designable = law50d1_designable(replay, held)
+    legal = designable or replay.legal_cards()
     if allowed is not None:
         legal = [card for card in legal if card in allowed] or legal
     values: dict[Card, int] = {}
@@ -259,6 +266,9 @@ def law50d_card_values(replay: Replay, declarer: Seat, penalties: Iterable[Penal
             return None
         finally:
             replay.undo()
+    if len(designable) > 1:   # declarer designates the penalty card that suits him best (50D1)
+        best = max(values, key=lambda card: values[card])
+        return {best: values[best]}
     return values
 
 

@@ -112,7 +112,7 @@ def facts_to_case(facts: Facts) -> dict[str, Any]:
                                  "substituted": str(change.substituted)} for change in correction.changes]
         corrections.append(entry)
     penalties = [{"player": SEAT_LETTERS[p.player], "card": str(p.card), "from_trick": p.from_trick}
-                 | ({"why": p.why} if p.why else {}) for p in facts.penalty_cards]
+                 | ({"why": p.why} if p.why else {}) | ({"minor": True} if p.minor else {}) for p in facts.penalty_cards]
     restrictions = []
     for restriction in facts.lead_restrictions:
         entry = {"trick": restriction.trick, "player": SEAT_LETTERS[restriction.player]}

@@ -346,7 +346,8 @@ def _facts(data: dict[str, Any], claim: Any, lines: _Lines, fail: Any) -> Facts:
         corrections.append(Correction(int(entry.get("trick", 0)), seat(entry, line), card(entry, "withdrawn", line),
                                       card(entry, "substituted", line), changes, line))
     penalties = [PenaltyCard(seat(entry, line), card(entry, "card", line), int(entry.get("from_trick", 1)),
-                             str(entry.get("why", "")), line) for entry, line in entries("penalty_card")]
+                             str(entry.get("why", "")), line, entry.get("minor") is True)
+                 for entry, line in entries("penalty_card")]
     restrictions = []
     for entry, line in entries("lead_restriction"):
         if ("must_lead" in entry) == ("must_not_lead" in entry):

@@ -168,11 +168,13 @@ SCHEMA: tuple[Key, ...] = (
             Key("substituted", "card", "the legal card, as it stands in the play", required=True),
             Key("changes", "tables", "later cards of the trick changed (62C1, 62C2)", keys=_CHANGE),
         )),
-        Key("penalty_card", "tables", "a major penalty card (Law 50)", keys=(
+        Key("penalty_card", "tables", "a penalty card (Law 50)", keys=(
             Key("player", "seat", "who holds it", required=True),
             Key("card", "card", "the card", required=True),
             Key("from_trick", "trick", "the first trick it must be played to", default="1"),
             Key("why", "text", "how it came about"),
+            Key("minor", "flag", "a minor penalty card (50B: a single card below honour rank exposed "
+                "inadvertently): major once its holder has a second penalty card", default="false"),
         )),
         Key("lead_restriction", "tables", "a lead restriction (after a lead out of turn or a penalty card)", keys=(
             Key("trick", "trick", "the trick", required=True),

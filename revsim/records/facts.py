@@ -89,16 +89,20 @@ class Correction:
 
 @dataclass(frozen=True)
 class PenaltyCard:
-    """A major penalty card (Law 50): it must be played at the first legal opportunity from ``from_trick`` on."""
+    """A penalty card (Law 50): a major one must be played at the first legal opportunity from ``from_trick`` on;
+    a ``minor`` one (50B: a single card below honour rank exposed inadvertently) binds nothing here until its
+    holder has a second penalty card, when both are major (``laws.law50.law50b_penalty_cards``)."""
 
     player: Seat
     card: Card
     from_trick: int
     why: str = ""
     line: int | None = None
+    minor: bool = False
 
     def describe(self) -> str:
-        return f"{SEAT_NAMES[self.player]}'s {self.card} is a major penalty card from trick {self.from_trick}"
+        kind = "minor" if self.minor else "major"
+        return f"{SEAT_NAMES[self.player]}'s {self.card} is a {kind} penalty card from trick {self.from_trick}"
 
 
 @dataclass(frozen=True)
