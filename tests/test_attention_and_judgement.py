@@ -5,6 +5,7 @@ command line, in case files and through the desk's API."""
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -76,6 +77,25 @@ def test_63a1_noticed_at_a_card_on_the_lecture_board(noticed_at: str, law: str, 
     assert (board["ruling"]["law"], board["transfer"], board["ruling"]["ns"][0]["tricks"]) == (law, transfer, tricks)
     assert board["settings"]["noticed_at"] == noticed_at and board["settings"]["noticed"] == "during-play"
     assert board["revokes"][0]["law"] == ("62A" if law == "62A" else "64A1")
+
+
+def test_63a2_a_card_named_for_the_next_trick_establishes_the_revoke() -> None:
+    """Attention drawn after North's lead to trick 4 leaves East's revoke unestablished (62A) - unless East had
+    already named his card for trick 4 (63A2): then it is established, and one trick is transferred (64A2)."""
+    text = AT_A_CARD.read_text() + '\n[[facts.designated]]\ntrick = 4\nplayer = "E"\ncard = "D3"\n'
+    [record] = list(parse_case(text, "designated.toml"))
+    assert isinstance(record, Record)
+    ruling = adjudicate(record, Settings(estimator="dd"))
+    assert [(r.establishment, r.law, r.transfer) for r in ruling.revokes] == [("63A2", "64A2", 1)]
+    assert [o.tricks for o in ruling.ns] == [11]
+    assert "East named or designated the D3 for trick 4 (Law 63A2)" in ruling_to_text(ruling)
+    [again] = list(parse_case(case_to_toml(record_to_case(record)), "again.toml"))
+    assert isinstance(again, Record) and again.facts.designations == tuple(
+        replace(d, line=again.facts.designations[0].line) for d in record.facts.designations)
+    west = text.replace('player = "E"\ncard = "D3"', 'player = "S"\ncard = "DK"')   # an opponent's: no effect
+    [other] = list(parse_case(west, "designated.toml"))
+    assert isinstance(other, Record)
+    assert [r.law for r in adjudicate(other, Settings(estimator="dd")).revokes] == ["62A"]
 
 
 def test_63a1_attention_drawn_at_a_card_case_file() -> None:

@@ -59,3 +59,27 @@ def test_the_site_builds_with_every_command_and_option_in_its_reference(tmp_path
             for flag in getattr(option, "opts", []):
                 if flag.startswith("--"):
                     assert flag in page, (name, flag)
+
+
+LAWS_61_TO_64 = ("61A 61B1 61B2 61B3 62A 62B1 62B2 62C1 62C2 62C3 62D1 62D2 63A1 63A2 63A3 63A4 63B 64A1 64A2 64B1 64B2 "
+                 "64B3 64B4 64B5 64B6 64B7 64B8 64C1 64C2a 64C2b").split()
+
+
+def test_the_law_index_lists_every_clause_of_laws_61_to_64() -> None:
+    """Every clause of Laws 61 to 64 has its row, saying whether revsim applies it, takes it as a fact, or leaves
+    it to the director; and every function a row names exists."""
+    import importlib
+
+    page = (ROOT / "docs" / "how-revsim-rules.md").read_text(encoding="utf-8")
+    index = page.split("## Every clause of Laws 61 to 64", 1)[1].split("\n## ", 1)[0]
+    rows = {line.split("|")[1].strip(): line for line in index.splitlines() if line.startswith("| 6")}
+    assert list(rows) == LAWS_61_TO_64
+    for clause, row in rows.items():
+        assert re.search(r"\| (applies|takes|leaves)", row), clause
+        for dotted in re.findall(r"`((?:laws|equity|likely)\.[a-z0-9_.]+)`", row):
+            module, _, name = dotted.rpartition(".")
+            try:
+                target = importlib.import_module(f"revsim.{module}")
+            except ModuleNotFoundError:
+                target, name = importlib.import_module(f"revsim.{dotted}"), ""
+            assert not name or hasattr(target, name), f"{clause}: {dotted}"

@@ -20,6 +20,7 @@ class Clause(StrEnum):
     LAW_62C3 = "62C3"     # both sides revoked on one trick, both corrected
     LAW_62D = "62D"       # a trick-12 revoke noticed in time is corrected
     LAW_63A1 = "63A1"     # established by a play to the next trick
+    LAW_63A2 = "63A2"     # established by naming or designating a card for the next trick
     LAW_63A3 = "63A3"     # established by the offending side's claim or concession
     LAW_63A4 = "63A4"     # established by agreeing to the opponents' claim
     LAW_64A = "64A"       # rectified by a transfer (its amount, 64A1 or 64A2, decided after)

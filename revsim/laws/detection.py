@@ -22,6 +22,7 @@ from revsim.laws.law62 import (
 from revsim.laws.law63 import (
     law63a1_established_by_next_trick,
     law63a1_established_when_noticed,
+    law63a2_established_by_designation,
     law63a3_a4_established_by_claim,
 )
 from revsim.play.replay import Play, Replay
@@ -169,6 +170,9 @@ def _established(revoke: Revoke, position: int, next_trick_players: list[Seat], 
     partner played to it (whatever the record shows afterwards)."""
     who = SEAT_NAMES[revoke.seat]
     claim_by = facts.claim_by
+    named = [d.player for d in facts.designations if d.trick == revoke.trick + 1]
+    if law63a2_established_by_designation(revoke.seat, named):
+        return replace(revoke, establishment=Clause.LAW_63A2)
     when_noticed = law63a1_established_when_noticed(revoke.seat, revoke.trick, position, next_trick_players,
                                                      facts.noticed_trick, facts.noticed_cards)
     if when_noticed is False:

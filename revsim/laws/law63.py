@@ -17,6 +17,13 @@ def law63a1_established_by_next_trick(offender: Seat, next_trick_players: Iterab
     return any(seat in (offender, partner(offender)) for seat in next_trick_players)
 
 
+def law63a2_established_by_designation(offender: Seat, designators: Iterable[Seat]) -> bool:
+    """Law 63A2: the revoke is established once the offender or his partner names or designates a card to be
+    played to the next trick (``designators``: who named a card for it before attention was drawn; declarer
+    naming dummy's card counts as dummy's seat)."""
+    return any(seat in (offender, partner(offender)) for seat in designators)
+
+
 def law63a1_established_when_noticed(offender: Seat, revoke_trick: int, revoke_position: int,
                                      next_trick_players: Sequence[Seat], noticed_trick: int | None,
                                      noticed_cards: int | None) -> bool | None:

@@ -11,6 +11,7 @@ from revsim.records.facts import (
     NOTICED_WHEN,
     CardChange,
     Correction,
+    Designation,
     Facts,
     HiddenCard,
     LeadOutOfTurn,
@@ -116,8 +117,12 @@ def facts_of_case(data: dict[str, Any], claim: Any, lines: CaseLines, fail: Any)
                        f"twice, at lines {judged_at[name]} and {line}; keep one", line=line)
         judged_at[name] = line
 
+    designations = [Designation(int(entry.get("trick", 0)), seat(entry, line),
+                                card(entry, "card", line) if "card" in entry else None, line)
+                    for entry, line in entries("designated")]
     line_of = {"claim": lines.key("claim") or 0,
                "noticed": lines.key("noticed_at") or lines.key("noticed_at_trick") or lines.key("noticed") or 0}
     return Facts(noticed, int(noticed_trick) if noticed_trick is not None else None, noticed_cards,
                  tuple(corrections), tuple(penalties), tuple(restrictions), tuple(leads), tuple(hidden), claim_by,
-                 statement, tuple(judgements), lines={key: value for key, value in line_of.items() if value})
+                 statement, tuple(judgements), lines={key: value for key, value in line_of.items() if value},
+                 designations=tuple(designations))

@@ -183,6 +183,12 @@ SCHEMA: tuple[Key, ...] = (
             Key("must_not_lead", "suit", "the suit he must not lead (or must_lead)"),
             Key("why", "text", "how it came about"),
         )),
+        Key("designated", "tables", "a card named or designated for a trick before attention was drawn (63A2: it "
+            "establishes a revoke of the player's side on the trick before)", keys=(
+            Key("trick", "trick", "the trick the card was named for", required=True),
+            Key("player", "seat", "who named it (declarer naming dummy's card: dummy's seat)", required=True),
+            Key("card", "card", "the card named, where known"),
+        )),
         Key("lead_out_of_turn", "tables", "an accepted lead out of turn", keys=(
             Key("trick", "trick", "the trick", required=True),
             Key("player", "seat", "who led it", required=True),

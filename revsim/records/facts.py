@@ -106,6 +106,21 @@ class PenaltyCard:
 
 
 @dataclass(frozen=True)
+class Designation:
+    """A card named or designated for ``trick`` by ``player`` before attention was drawn (Law 63A2): it establishes
+    a revoke of his side on the trick before, as a card played to it would (``card``: the card, where known)."""
+
+    trick: int
+    player: Seat
+    card: Card | None = None
+    line: int | None = None
+
+    def describe(self) -> str:
+        what = f"the {self.card}" if self.card is not None else "a card"
+        return f"{SEAT_NAMES[self.player]} named or designated {what} for trick {self.trick} (Law 63A2)"
+
+
+@dataclass(frozen=True)
 class LeadRestriction:
     """A lead the Laws or the declarer require or forbid (after a lead out of turn or a penalty card)."""
 
@@ -182,6 +197,8 @@ class Facts:
     claim: Claim | None = None
     """The claim with its status and statement as steps (a case file's or the desk's; None from PBN and LIN)."""
     lines: dict[str, int] = field(default_factory=dict)
+    designations: tuple[Designation, ...] = ()
+    """Cards named or designated for a trick before attention was drawn (Law 63A2)."""
 
     def describe(self) -> list[str]:
         """The facts in sentences, for the readable ruling."""
@@ -196,6 +213,7 @@ class Facts:
         text += [f"{SEAT_NAMES[lead.player]}'s lead out of turn to trick {lead.trick} was accepted"
                  for lead in self.leads_out_of_turn]
         text += [h.describe() for h in self.hidden_cards]
+        text += [d.describe() for d in self.designations]
         return text
 
     @property
