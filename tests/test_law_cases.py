@@ -370,3 +370,31 @@ def test_law64c2b_the_no_revoke_judgement_is_noted_unused_when_one_side_revoked(
     ruling = adjudicate(_record("law64c1-several-revokes"),
                         Settings(estimator="dd", world_outcomes=((name, outcomes),)))
     assert any("(none) were not used" in note for note in ruling.record.notes)
+
+
+# --- Law 64C2b with Law 84D: an unbalanced weighted score ----------------------------------------------------
+
+def test_64c2b_a_weighted_score_is_unbalanced_each_side_an_offender() -> None:
+    """Duschek: "both sides are offending, so if you give a weighted score, it should be unbalanced". With the
+    no-revoke world at 70% of 4 tricks and 30% of 5 and weights in steps of 50%, each side's form has the
+    doubtful points against it: North-South (declaring) 4 tricks, East-West 50% of 5 and 50% of 4."""
+    [record] = list(read_records(HANDS / "duschek-both-sides.pbn"))
+    assert isinstance(record, Record)
+    ruling = adjudicate(record, Settings(estimator="dd", granularity=50, world_outcomes=(("none", ((4, 0.7), (5, 0.3))),)))
+    assert ruling.law == "64C2b"
+    assert [(o.tricks, o.weight) for o in ruling.ns] == [(4, 1.0)]
+    assert sorted((o.tricks, o.weight) for o in ruling.ew) == [(4, 0.5), (5, 0.5)]
+    assert "the doubtful points of North-South's score go against it" in ruling_to_text(ruling)
+
+
+def test_64c2b_the_director_gives_each_side_its_own_weighted_score() -> None:
+    [record] = list(read_records(HANDS / "duschek-both-sides.pbn"))
+    assert isinstance(record, Record)
+    ruling = adjudicate(record, Settings(estimator="dd", world_outcomes=(("none", ((4, 0.7), (5, 0.3))),
+                                                                       ("ns", ((4, 0.8), (5, 0.2))))))
+    assert sorted((o.tricks, o.weight) for o in ruling.ns) == [(4, 0.8), (5, 0.2)]
+    assert sorted((o.tricks, round(o.weight, 6)) for o in ruling.ew) == [(4, 0.7), (5, 0.3)]
+    assert "Law 12C1c for North-South: the director's own weights, as given" in ruling_to_text(ruling)
+    one_side = next(item for item in read_records(HANDS / "duschek-too-late-a.pbn") if isinstance(item, Record))
+    noted = adjudicate(one_side, Settings(estimator="dd", world_outcomes=(("ew", ((9, 1.0),)),)))
+    assert any("the director's score for EW was not used" in note for note in noted.record.notes)

@@ -283,3 +283,29 @@ def test_law64a_a_ruling_never_reports_a_transfer_it_does_not_apply(record: Reco
     if ruling.law == "64A":
         moved = sum(r.transfer if r.side != side_of(record.contract.declarer) else -r.transfer for r in ruling.revokes)
         assert [o.tricks for o in ruling.ns] == [ruling.table_tricks + moved]
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.lists(st.tuples(st.integers(0, 13), st.integers(1, 100)), min_size=1, max_size=5, unique_by=lambda p: p[0]),
+       st.sampled_from([1, 5, 10, 20, 25, 50]), st.integers(1, 4), st.integers(0, 1), st.integers(1, 7),
+       st.integers(0, 4), st.sampled_from(["None", "NS", "EW", "All"]))
+def test_64c2b_each_sides_weighted_form_is_never_better_for_it_than_its_estimate(
+        raw: list[tuple[int, int]], granularity: int, most: int, side: int, level: int, strain: int,
+        vulnerable: str) -> None:
+    """Both sides revoked, so each is an offender: the form a side is assigned (Law 84D turned against it) is never
+    worth more to it than the likely results weighted as the estimate weighs them."""
+    from revsim.equity.assign import weighted_worth
+    from revsim.equity.law84 import law12c1c_likely_results, law84d_assigned_score
+    from revsim.records.record import Contract
+    from revsim.scoring.points import ns_score
+
+    total = sum(weight for _, weight in raw)
+    distribution = sorted(((tricks, weight / total) for tricks, weight in raw), reverse=True)
+    contract = Contract(level, strain, 0, 0)
+    mine = lambda tricks: float(ns_score(contract, tricks, vulnerable) * (1 if side == 0 else -1))  # noqa: E731
+    theirs = lambda tricks: -mine(tricks)  # noqa: E731
+    form = law84d_assigned_score(distribution, theirs, most, granularity, 1 / 6)
+    kept, _ = law12c1c_likely_results(distribution, 1 / 6, most, theirs)
+    weight = sum(w for _, w in kept)
+    estimate = weighted_worth(mine, tuple((t, w / weight) for t, w in kept))
+    assert weighted_worth(mine, form.outcomes) <= estimate + 1e-6

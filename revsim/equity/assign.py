@@ -31,18 +31,26 @@ def assign_same(draft: Draft, distribution: Weighted, non_offending: int | None,
         draft.ew = non_weighted(draft, distribution, 1, offending == 1)
 
 
-def assign_per_side(draft: Draft, chosen: dict[int, Weighted], offending: bool) -> None:
-    """Law 12C1 when each side has its own result (Law 64C2b): one weighted form per side, closest to its
-    result (no side is favoured), or 12C1e per side (``offending``: both sides are offenders)."""
-    if chosen[0] == chosen[1] and (draft.settings.regime == "weighted" or not offending):
+def assign_per_side(draft: Draft, chosen: dict[int, Weighted], offending: bool, given: frozenset[int] = frozenset()
+                    ) -> None:
+    """Law 12C1 when each side has its own result (Law 64C2b). Weighted: each side is an offender, so its form
+    is Law 84D's turned against it (the closest form no better for it than its result), and the two forms may
+    differ where the result has to be rounded: unbalanced. One form for both where they come out the same.
+    Non-weighted: 12C1e per side (``offending``: both sides are offenders). ``given``: the sides whose score is
+    the director's own weights, used as given."""
+    if chosen[0] == chosen[1] and draft.settings.regime != "weighted" and not offending:
         assign_same(draft, chosen[0], None)
         return
-    draft.distribution_ns, draft.distribution_ew = chosen[0], chosen[1]
     if draft.settings.regime == "weighted":
-        forms = [weighted_form(draft, chosen[side], None, False, (side,)) for side in (0, 1)]
+        forms = [weighted_form(draft, chosen[side], 1 - side, side in given, (side,)) for side in (0, 1)]
+        if chosen[0] == chosen[1] and forms[0].assigned == forms[1].assigned:
+            assign_same(draft, chosen[0], None)   # nothing to round: neither is favoured
+            return
+        draft.distribution_ns, draft.distribution_ew = chosen[0], chosen[1]
         draft.steps += [form for form, side in zip(forms, (0, 1), strict=True) if len(chosen[side]) > 1]
         draft.ns, draft.ew = forms[0].assigned, forms[1].assigned
         return
+    draft.distribution_ns, draft.distribution_ew = chosen[0], chosen[1]
     draft.ns = non_weighted(draft, chosen[0], 0, offending)
     draft.ew = non_weighted(draft, chosen[1], 1, offending)
 

@@ -12,6 +12,7 @@ from revsim.equity.steps import SideJudged, SideWorld, Weighted
 from revsim.laws.clauses import RulingLaw
 from revsim.laws.detection import Revoke
 from revsim.likely.worlds import follow_record, position_before
+from revsim.records.judgement import SIDE_SCORES
 
 
 def both_sides(draft: Draft, active: list[Revoke], base: Weighted) -> None:
@@ -42,7 +43,9 @@ def both_sides(draft: Draft, active: list[Revoke], base: Weighted) -> None:
         chosen[side] = results[which]
         draft.steps.append(SideJudged(side, worlds[side], which, damaged[side], anyone_damaged,  # type: ignore[arg-type]
                                       chosen[side]))
-    assign_per_side(draft, chosen, offending=settings.both_sides == "neither" and anyone_damaged)
+    given = {SIDE_SCORES[name]: outcomes for name, outcomes in settings.world_outcomes if name in SIDE_SCORES}
+    chosen.update(given)   # the director's own score for a side (12C1c), as given
+    assign_per_side(draft, chosen, offending=settings.both_sides == "neither" and anyone_damaged, given=frozenset(given))
 
 
 def side_world(draft: Draft, active: list[Revoke], side: int) -> SideWorld:

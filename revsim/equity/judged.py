@@ -15,7 +15,7 @@ from revsim.laws.transfer import RECTIFIED_BY_64A, law64a_in_play
 from revsim.likely.estimators import make_estimator
 from revsim.likely.worlds import Estimate, Estimator, position_before
 from revsim.records.errors import RecordError
-from revsim.records.judgement import NO_REVOKE, WORLD_KEY, outcomes_text
+from revsim.records.judgement import NO_REVOKE, SIDE_SCORES, WORLD_KEY, outcomes_text
 
 
 def world_at(draft: Draft, revoke: Revoke, earlier: list[Revoke], no_revoke: bool = False) -> World:
@@ -147,6 +147,8 @@ def resolve_judgements(draft: Draft) -> dict[str, Weighted]:
         if key is not None:
             given[key] = f"{outcomes_text(plain)} (no world named: the first world)"
     for name, outcomes in draft.settings.world_outcomes:
+        if name in SIDE_SCORES:
+            continue   # a side's own score (Law 64C2b), not a world
         key = name if name == NO_REVOKE else world_key(_revoke_named(draft, name))
         said = f"{name}={outcomes_text(outcomes)}"
         if key in given:

@@ -34,7 +34,7 @@ from revsim.laws.clauses import Clause, RulingLaw
 from revsim.laws.detection import Revoke
 from revsim.laws.law62 import law62c1_cards_that_may_be_withdrawn
 from revsim.play.table import TablePlay
-from revsim.records.judgement import NO_REVOKE
+from revsim.records.judgement import NO_REVOKE, SIDE_SCORES
 from revsim.records.record import Record
 
 __all__ = ["BoardRuling", "Outcome", "expected", "law12c1c_directors_judgement", "rule"]
@@ -86,6 +86,10 @@ def _note_unused_judgements(draft: Draft) -> None:
     if NO_REVOKE in dict(draft.settings.world_outcomes) and NO_REVOKE not in draft.estimates:
         notes.append("the director's weights for the world with no revoke (none) were not used: that world is "
                      "judged only when both sides revoked (Law 64C2b)")
+    sides = [name for name, _ in draft.settings.world_outcomes if name in SIDE_SCORES]
+    if sides and draft.law != RulingLaw.BOTH_SIDES:
+        notes.append(f"the director's score for {' and '.join(name.upper() for name in sides)} was not used: a side "
+                     "gets a score of its own only when both sides revoked (Law 64C2b)")
     judged = [key for key, estimate in draft.estimates.items() if is_directors(estimate)]
     if draft.settings.outcomes is not None and all(key in named for key in judged):
         notes.append("the director's weights for the first world were not used: the ruling judges no world without "

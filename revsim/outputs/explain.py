@@ -192,17 +192,21 @@ def assigned_text(ruling: BoardRuling, step: ScoreAssigned) -> str:
         return f"Law 12C1c{_for_whom(step.sides)}: the director's own weights, as given: {form}."
     if step.granularity == 1 and step.max_outcomes >= len(step.distribution) and not step.left_out:
         shape = "the estimate itself, to the nearest 1%"
-    elif len(step.assigned) == 1:
+    elif len(step.distribution) - len(step.left_out) == 1:
         shape = "the one likely result"
     else:
         shape = (f"at most {step.max_outcomes} likely results in steps of {step.granularity}%, as directors write a "
                  "weighted score, the closest such score to the estimate")
     text = f"Law 12C1c{_for_whom(step.sides)}: the score assigned is {form} ({shape}"
     left = _left_out_text(contract, step)
-    if step.non_offending is None or len(step.assigned) == 1:
+    if step.non_offending is None or len(step.distribution) - len(step.left_out) == 1:
         return text + ("; both sides revoked, so neither is favoured)" if step.non_offending is None else ")") + left
     assert step.estimate_worth is not None and step.assigned_worth is not None
     side = SIDE_NAMES[step.non_offending]
+    if len(step.sides) == 1 and step.non_offending not in step.sides:   # Law 64C2b: both sides offenders
+        return text + (f"; worth {step.assigned_worth:+.0f} points to {side} against the likely results' "
+                       f"{step.estimate_worth:+.0f}: both sides revoked, so the doubtful points of "
+                       f"{SIDE_NAMES[step.sides[0]]}'s score go against it, Law 84D)") + left
     return text + (f"; worth {step.assigned_worth:+.0f} points to {side} against the likely results' "
                    f"{step.estimate_worth:+.0f} as the estimate weighs them: doubtful points go to the non-offending "
                    "side, Law 84D)") + left

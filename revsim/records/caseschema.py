@@ -195,7 +195,8 @@ SCHEMA: tuple[Key, ...] = (
         )),
         Key("judgement", "tables", "the director's own judgement of a no-infraction world (Law 12C1c)", keys=(
             Key("world", "text", "tT: the world without the revoke on trick T (tTS: seat S's, when two revoked on "
-                "trick T); none: the world with no revoke at all, when both sides revoked (Law 64C2b)",
+                "trick T); none: the world with no revoke at all, when both sides revoked (Law 64C2b); ns or ew: "
+                "that side's own weighted score, when both sides revoked",
                 default="the world without the first revoke"),
             Key("outcomes", "text", "declarer's side's tricks and weights, like \"11:0.7,10:0.3\"", required=True),
         )),

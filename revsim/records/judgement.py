@@ -17,9 +17,14 @@ NO_REVOKE = "none"
 the first revoke keeps the other side's later revokes."""
 
 
+SIDE_SCORES = {"ns": 0, "ew": 1}
+"""The director's own weighted score for one side when both sides revoked (Law 64C2b with 12C1c): each side is an
+offender, so each may get a score of its own (``ns=4:0.7,5:0.3``)."""
+
+
 def is_world_name(name: object) -> bool:
-    """Whether ``name`` names a world: ``tT``, ``tTS`` or ``none``."""
-    return isinstance(name, str) and (name == NO_REVOKE or WORLD_KEY.match(name) is not None)
+    """Whether ``name`` names a world: ``tT``, ``tTS`` or ``none`` (or a side's own score, ``ns`` or ``ew``)."""
+    return isinstance(name, str) and (name == NO_REVOKE or name in SIDE_SCORES or WORLD_KEY.match(name) is not None)
 
 
 def parse_outcomes(text: str) -> tuple[tuple[int, float], ...]:
@@ -72,18 +77,19 @@ def check_outcomes(outcomes: object, name: str = "outcomes") -> Outcomes:
 def parse_judgement(text: str) -> tuple[str | None, Outcomes]:
     """The director's judgement of one world: ``12:0.7,11:0.3`` for the first no-infraction world (None), or
     ``t4=11:0.7,10:0.3`` for the world of the revoke on trick 4 (``t5E=`` East's, when two players revoked on
-    trick 5), ``none=`` for the world with no revoke at all when both sides revoked (Law 64C2b). ValueError naming
-    what is wrong."""
+    trick 5), ``none=`` for the world with no revoke at all when both sides revoked (Law 64C2b), ``ns=`` or ``ew=``
+    for one side's own weighted score then. ValueError naming what is wrong."""
     name, equals, rest = text.partition("=")
     if not equals:
         return None, parse_outcomes(text)
     name = name.strip()
-    if name.lower() == NO_REVOKE:
-        return NO_REVOKE, parse_outcomes(rest)
+    if name.lower() == NO_REVOKE or name.lower() in SIDE_SCORES:
+        return name.lower(), parse_outcomes(rest)
     match = WORLD_KEY.match(name)
     if match is None:
         raise ValueError(f"{name!r}: a world is named tT (the revoke on trick T), tTS (seat S's, when two players "
-                         "revoked on trick T), like t4 or t5E, or none (no revoke at all, when both sides revoked)")
+                         "revoked on trick T), like t4 or t5E, none (no revoke at all, when both sides revoked), or ns "
+                         "or ew (a side's own score, when both sides revoked)")
     if not 1 <= int(match.group(1)) <= 13:
         raise ValueError(f"{name!r}: the trick must be 1-13")
     seat = match.group(2)
