@@ -16,6 +16,7 @@ from revsim.laws.detection import (
     mark_both_sides_corrections,
     unfounded_marks,
 )
+from revsim.laws.law43 import law43b2b_misapplied
 from revsim.laws.transfer import apply_law64
 from revsim.outputs.dicts import error_to_dict, field_to_dict, ruling_to_dict, settings_to_dict, skipped_to_dict
 from revsim.outputs.terminal import printable
@@ -146,6 +147,10 @@ def adjudicate(record: Record, settings: Settings | None = None) -> BoardRuling:
         raise
     facts = facts_as_ruled(record.facts, settings, notes)
     check_facts(replay, facts, record.source, record.board)
+    misapplied = law43b2b_misapplied(facts.corrections, declarer)
+    if misapplied is not None:
+        raise RecordError(f"facts: correction on trick {misapplied.trick}: dummy_asked (Law 43B2b) is for declarer's "
+                          f"revoke, not {SEAT_NAMES[misapplied.player]}'s", **(record.where() | {"line": misapplied.line}))
     noticed = facts.when_noticed
     revokes = find_revokes(replay, declarer, table.claimed, marked, facts, noticed)
     check_noticed_trick(revokes, facts, record.source, record.board, replay)

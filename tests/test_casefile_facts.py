@@ -271,7 +271,7 @@ def test_62c1_and_62c2_later_cards_changed_after_a_correction() -> None:
     # West the D7. Noticed: East substitutes the D3 (the H3 becomes a penalty card, 62B1); South,
     # a non-offender, changes to the DK without penalty (62C1); West, East's partner and next in
     # rotation, changes to the D6 and his D7 becomes a penalty card (62C2).
-    from revsim.laws.detection import derived_penalty_cards
+    from revsim.laws.penalty_cards import derived_penalty_cards
 
     text = DEAL + '''play = ["CA C7 C5 C2", "CK CQ C6 C3", "C4 S8 CJ C8", "D4 D3 DK D6"]
 claim = { after_trick = 4, declarer_tricks = 10 }

@@ -398,3 +398,21 @@ def test_64c2b_the_director_gives_each_side_its_own_weighted_score() -> None:
     one_side = next(item for item in read_records(HANDS / "duschek-too-late-a.pbn") if isinstance(item, Record))
     noted = adjudicate(one_side, Settings(estimator="dd", world_outcomes=(("ew", ((9, 1.0),)),)))
     assert any("the director's score for EW was not used" in note for note in noted.record.notes)
+
+
+# --- Law 43B2b: dummy asked after forfeiting his rights ----------------------------------------------------------
+
+def test_43b2b_dummys_question_after_forfeiting_corrects_and_rectifies_as_established() -> None:
+    ruling = _rule("law43b2b-dummy-asked-after-forfeiting")
+    assert [(r.establishment, r.law, r.transfer, str(r.substituted)) for r in ruling.revokes] == [("43B2b", "64A1", 2, "HA")]
+    assert [o.tricks for o in ruling.ns] == [7]
+    assert "rectified as if established (Law 43B2b)" in ruling_to_text(ruling)
+    text = (HANDS / "law43b2b-dummy-asked-after-forfeiting.toml").read_text()
+    [plain] = list(parse_case(text.replace("dummy_asked = true\n", ""), "plain.toml"))   # without dummy's question
+    assert isinstance(plain, Record)
+    assert [(r.law, r.transfer) for r in adjudicate(plain, Settings(estimator="dd")).revokes] == [("62B2", 0)]
+    [defender] = list(parse_case(text.replace('player = "S"', 'player = "E"').replace('withdrawn = "D2"', 'withdrawn = "DJ"')
+                                 .replace('substituted = "HA"', 'substituted = "H3"'), "east.toml"))
+    assert isinstance(defender, Record)
+    with pytest.raises(RecordError, match="dummy_asked \\(Law 43B2b\\) is for declarer's revoke, not East's"):
+        adjudicate(defender, Settings(estimator="dd"))

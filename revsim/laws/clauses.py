@@ -14,6 +14,7 @@ class Clause(StrEnum):
 
     LAW_12C1C = "12C1c"   # a weighted score
     LAW_12C1E = "12C1e"   # the non-weighted test
+    LAW_43B2B = "43B2b"   # dummy, rights forfeited, asked first: corrected, rectified as if established
     LAW_62A = "62A"       # a revoke not established is corrected
     LAW_62B1 = "62B1"     # a defender's withdrawn revoke card becomes a major penalty card
     LAW_62B2 = "62B2"     # declarer's or dummy's revoke card is simply replaced

@@ -12,11 +12,10 @@ from dataclasses import dataclass, replace
 
 from revsim.cards import SEAT_NAMES, SUIT_LETTERS, Card, Seat, side_of
 from revsim.laws.clauses import Clause, RevokeKind
-from revsim.laws.law50 import law50b_penalty_cards
+from revsim.laws.law43 import law43b2b_rectified_as_established
 from revsim.laws.law61 import law61_failed_to_follow, law61a2_lead_restriction_broken, law61a2_penalty_card_not_played
 from revsim.laws.law62 import (
     law62b_withdrawn_card_becomes_penalty_card,
-    law62c2_partner_card_becomes_penalty_card,
     law62c3_both_sides_corrected,
 )
 from revsim.laws.law63 import (
@@ -25,6 +24,7 @@ from revsim.laws.law63 import (
     law63a2_established_by_designation,
     law63a3_a4_established_by_claim,
 )
+from revsim.laws.penalty_cards import penalty_cards_in_force
 from revsim.play.replay import Play, Replay
 from revsim.records.errors import RecordError
 from revsim.records.facts import Correction, Facts, LeadRestriction, PenaltyCard
@@ -101,7 +101,7 @@ class Revoke:
         led = SUIT_NAMES[self.suit_led] if self.suit_led is not None else "no suit"
         text = (f"{who} played the {self.card} to trick {self.trick} while holding {led} "
                 f"({SUIT_LETTERS[self.suit_led] if self.suit_led is not None else '-'} led)")
-        if self.corrected_by:
+        if self.corrected_by or self.establishment == Clause.LAW_43B2B:
             text += f", withdrew it and played the {self.substituted}" if self.substituted else " and corrected it"
         return text
 
@@ -231,32 +231,13 @@ def _only_penalty_cards_follow(penalty_cards: set[Card], hand: set[Card], led_su
     return bool(following) and all(card in penalty_cards for card in following)
 
 
-def derived_penalty_cards(corrections: tuple[Correction, ...], declarer: Seat) -> list[PenaltyCard]:
-    """Penalty cards created by corrections: a defender's withdrawn revoke card (Law 62B1) and a defender's
-    card withdrawn by the offending side after the non-offenders changed theirs (Law 62C2)."""
-    cards = []
-    for correction in corrections:
-        if law62b_withdrawn_card_becomes_penalty_card(correction.player, declarer):
-            cards.append(PenaltyCard(correction.player, correction.withdrawn, correction.trick + 1,
-                                     "a withdrawn revoke card (Law 62B1)", correction.line))
-        for change in correction.changes:
-            if side_of(change.player) == side_of(correction.player) and \
-                    law62c2_partner_card_becomes_penalty_card(change.player, declarer):
-                cards.append(PenaltyCard(change.player, change.withdrawn, correction.trick + 1,
-                                         "a card withdrawn after the correction (Law 62C2)", change.line))
-    return cards
-
-
-def penalty_cards_in_force(facts: Facts, declarer: Seat) -> list[PenaltyCard]:
-    """The major penalty cards the play and every world of the board obey from their trick on: the facts' own and
-    those the corrections made (62B1, 62C2), with a minor one major once its holder has a second (50B)."""
-    return law50b_penalty_cards([*facts.penalty_cards, *derived_penalty_cards(facts.corrections, declarer)])
-
-
 def _corrected(correction: Correction, declarer: Seat, replay: Replay) -> Revoke:
     penalty = law62b_withdrawn_card_becomes_penalty_card(correction.player, declarer)
     played = next((p for p in replay.plays if (p.trick, p.seat) == (correction.trick, correction.player)), None)
     led = played.led_suit if played is not None else None
+    if law43b2b_rectified_as_established(correction.dummy_asked, correction.player, declarer):
+        return Revoke(correction.trick, correction.player, correction.withdrawn, led, establishment=Clause.LAW_43B2B,
+                      substituted=correction.substituted)
     return Revoke(correction.trick, correction.player, correction.withdrawn, led,
                   corrected_by=Clause.LAW_62B1 if penalty else Clause.LAW_62B2, substituted=correction.substituted)
 

@@ -17,8 +17,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from revsim.laws.detection import penalty_cards_in_force as detection_penalty_cards
 from revsim.laws.law50 import law50b_penalty_cards
+from revsim.laws.penalty_cards import penalty_cards_in_force as detection_penalty_cards
 from revsim.likely.dd import DoubleDummyEstimator
 from revsim.likely.levels import LEVEL_NAMES, level_parameters, load_level
 from revsim.likely.sd import SingleDummyEstimator

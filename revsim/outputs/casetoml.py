@@ -107,6 +107,8 @@ def facts_to_case(facts: Facts) -> dict[str, Any]:
     for correction in facts.corrections:
         entry: dict[str, Any] = {"trick": correction.trick, "player": SEAT_LETTERS[correction.player],
                                  "withdrawn": str(correction.withdrawn), "substituted": str(correction.substituted)}
+        if correction.dummy_asked:
+            entry["dummy_asked"] = True
         if correction.changes:
             entry["changes"] = [{"player": SEAT_LETTERS[change.player], "withdrawn": str(change.withdrawn),
                                  "substituted": str(change.substituted)} for change in correction.changes]

@@ -93,7 +93,9 @@ def _step_text(ruling: BoardRuling, step: Step) -> list[str]:
 
 def revoke_text(ruling: BoardRuling, revoke: Revoke) -> str:
     """Law 61, 63 and 62/64A-B for one revoke, with its transfer worked out again on a corrected play."""
-    established = (f"established (Law {revoke.establishment})" if revoke.established else
+    established = ("corrected at dummy's question, rectified as if established (Law 43B2b)"
+                   if revoke.establishment == "43B2b" else
+                   f"established (Law {revoke.establishment})" if revoke.established else
                    "corrected with the other side's revoke on the trick" if revoke.both_sides_corrected else
                    "not established")
     again = ""

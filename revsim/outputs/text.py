@@ -65,7 +65,8 @@ def ruling_to_text(ruling: BoardRuling) -> str:
     if ruling.revokes:
         out.append("Revokes:")
         for revoke in ruling.revokes:
-            status = (f"established ({revoke.establishment})" if revoke.established else
+            status = ("corrected, rectified as if established (43B2b)" if revoke.establishment == "43B2b" else
+                      f"established ({revoke.establishment})" if revoke.established else
                       "corrected with the other side's revoke on the trick (62C3)" if revoke.both_sides_corrected else
                       "not established")
             out.append(f"  {revoke.describe()}: {status}; Law {revoke.law}, transfer {revoke.transfer}")

@@ -71,7 +71,7 @@ def facts_of_case(data: dict[str, Any], claim: Any, lines: CaseLines, fail: Any)
         changes = tuple(CardChange(seat(change, line), card(change, "withdrawn", line), card(change, "substituted", line),
                                    line) for change in entry.get("changes", []))
         corrections.append(Correction(int(entry.get("trick", 0)), seat(entry, line), card(entry, "withdrawn", line),
-                                      card(entry, "substituted", line), changes, line))
+                                      card(entry, "substituted", line), changes, line, entry.get("dummy_asked") is True))
     penalties = [PenaltyCard(seat(entry, line), card(entry, "card", line), int(entry.get("from_trick", 1)),
                              str(entry.get("why", "")), line, entry.get("minor") is True)
                  for entry, line in entries("penalty_card")]

@@ -167,6 +167,8 @@ SCHEMA: tuple[Key, ...] = (
             Key("withdrawn", "card", "the revoke card", required=True),
             Key("substituted", "card", "the legal card, as it stands in the play", required=True),
             Key("changes", "tables", "later cards of the trick changed (62C1, 62C2)", keys=_CHANGE),
+            Key("dummy_asked", "flag", "declarer's revoke, corrected because dummy, having forfeited his rights, "
+                "asked first (Law 43B2b): Law 64 applies as if it had been established", default="false"),
         )),
         Key("penalty_card", "tables", "a penalty card (Law 50)", keys=(
             Key("player", "seat", "who holds it", required=True),

@@ -81,10 +81,14 @@ class Correction:
     substituted: Card
     changes: tuple[CardChange, ...] = ()
     line: int | None = None
+    dummy_asked: bool = False
+    """Dummy, having forfeited his rights, was first to ask declarer about it (Law 43B2b): corrected, and
+    rectified as if established."""
 
     def describe(self) -> str:
+        asked = " at dummy's question, after dummy had forfeited his rights (Law 43B2b)" if self.dummy_asked else ""
         return (f"{SEAT_NAMES[self.player]}'s revoke with the {self.withdrawn} on trick {self.trick} was noticed "
-                f"in time and corrected: the {self.substituted} was played instead")
+                f"in time and corrected{asked}: the {self.substituted} was played instead")
 
 
 @dataclass(frozen=True)
