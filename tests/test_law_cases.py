@@ -14,6 +14,7 @@ from revsim.equity.law12 import law12c1e_non_weighted
 from revsim.equity.law64c import law64c2b_damaged, law64c2b_result_for_side
 from revsim.equity.steps import SideJudged
 from revsim.laws.law64 import law64a_several_revokes
+from revsim.outputs.casetoml import case_to_toml, record_to_case
 from revsim.outputs.dicts import ruling_to_dict, settings_to_dict
 from revsim.outputs.explain import explanation, step_texts
 from revsim.outputs.report import report_html
@@ -416,3 +417,36 @@ def test_43b2b_dummys_question_after_forfeiting_corrects_and_rectifies_as_establ
     assert isinstance(defender, Record)
     with pytest.raises(RecordError, match="dummy_asked \\(Law 43B2b\\) is for declarer's revoke, not East's"):
         adjudicate(defender, Settings(estimator="dd"))
+
+
+# --- Law 61A with 57A: play restrictions ---------------------------------------------------------------------
+
+def test_61a_failing_to_comply_with_a_play_restriction_is_a_revoke_and_binds_the_world() -> None:
+    ruling = _rule("law61a-play-restriction-after-a-premature-play")
+    [revoke] = ruling.revokes
+    assert revoke.kind == "play restriction broken" and [str(card) for card in revoke.allowed or ()] == ["DK"]
+    assert ruling.law == "64C1" and [o.tricks for o in ruling.ns] == [9]
+    assert "West was required to play his highest card of the suit led to trick 11 (Law 57A)" in ruling_to_text(ruling)
+    [again] = list(parse_case(case_to_toml(record_to_case(_record("law61a-play-restriction-after-a-premature-play"))),
+                              "again.toml"))
+    assert isinstance(again, Record)
+    assert [(r.trick, r.player, r.play, r.suit) for r in again.facts.play_restrictions] == [(11, 3, "highest", None)]
+
+
+@pytest.mark.parametrize("restriction", [
+    'play = "lowest"',   # the D3 was his lowest diamond: he complied
+    'suit = "H"',        # a card of another suit while he could follow: never required (57A4), nothing binds him
+])
+def test_61a_a_play_restriction_complied_with_or_not_binding_is_no_revoke(restriction: str) -> None:
+    text = (HANDS / "law61a-play-restriction-after-a-premature-play.toml").read_text()
+    [record] = list(parse_case(text.replace('play = "highest"', restriction), "restricted.toml"))
+    assert isinstance(record, Record)
+    assert adjudicate(record, Settings(estimator="dd")).revokes == ()
+
+
+def test_61a_a_play_restriction_on_a_lead_is_an_error_naming_it() -> None:
+    text = (HANDS / "law61a-play-restriction-after-a-premature-play.toml").read_text()
+    [record] = list(parse_case(text.replace('player = "W"', 'player = "S"'), "restricted.toml"))
+    assert isinstance(record, Record)
+    with pytest.raises(RecordError, match="the play restriction is on South's card to trick 11, but he led it"):
+        adjudicate(record, Settings(estimator="dd"))

@@ -63,3 +63,4 @@ class RevokeKind(StrEnum):
     FOLLOW_SUIT = "failure to follow suit"
     PENALTY_CARD = "penalty card not played"
     LEAD_RESTRICTION = "lead restriction broken"
+    PLAY_RESTRICTION = "play restriction broken"

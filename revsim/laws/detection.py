@@ -13,7 +13,12 @@ from dataclasses import dataclass, replace
 from revsim.cards import SEAT_NAMES, SUIT_LETTERS, Card, Seat, side_of
 from revsim.laws.clauses import Clause, RevokeKind
 from revsim.laws.law43 import law43b2b_rectified_as_established
-from revsim.laws.law61 import law61_failed_to_follow, law61a2_lead_restriction_broken, law61a2_penalty_card_not_played
+from revsim.laws.law61 import (
+    law61_failed_to_follow,
+    law61a2_lead_restriction_broken,
+    law61a2_penalty_card_not_played,
+    law61a_play_restriction_broken,
+)
 from revsim.laws.law62 import (
     law62b_withdrawn_card_becomes_penalty_card,
     law62c3_both_sides_corrected,
@@ -27,7 +32,7 @@ from revsim.laws.law63 import (
 from revsim.laws.penalty_cards import penalty_cards_in_force
 from revsim.play.replay import Play, Replay
 from revsim.records.errors import RecordError
-from revsim.records.facts import Correction, Facts, LeadRestriction, PenaltyCard
+from revsim.records.facts import Correction, Facts, LeadRestriction, PenaltyCard, PlayRestriction
 
 SUIT_NAMES = ("spades", "hearts", "diamonds", "clubs")
 
@@ -77,7 +82,8 @@ class Revoke:
     @property
     def obligation_suit(self) -> int | None:
         """The suit of the obligation broken (Law 64B2): the suit led, or the suit a lead restriction named."""
-        return self.restricted_suit if self.kind == RevokeKind.LEAD_RESTRICTION else self.suit_led
+        restricted = (RevokeKind.LEAD_RESTRICTION, RevokeKind.PLAY_RESTRICTION)
+        return self.restricted_suit if self.kind in restricted else self.suit_led
 
     @property
     def corrected_in_play(self) -> bool:
@@ -98,6 +104,10 @@ class Revoke:
             return f"{who} played the {self.card} to trick {self.trick} instead of the penalty card {cards}"
         if self.kind == RevokeKind.LEAD_RESTRICTION:
             return f"{who} led the {self.card} to trick {self.trick}, breaking a lead restriction he could comply with"
+        if self.kind == RevokeKind.PLAY_RESTRICTION:
+            cards = " or ".join(str(card) for card in sorted(self.allowed or ()))
+            return (f"{who} played the {self.card} to trick {self.trick} instead of the {cards} declarer required "
+                    "after his partner's premature play (Law 57A)")
         led = SUIT_NAMES[self.suit_led] if self.suit_led is not None else "no suit"
         text = (f"{who} played the {self.card} to trick {self.trick} while holding {led} "
                 f"({SUIT_LETTERS[self.suit_led] if self.suit_led is not None else '-'} led)")
@@ -119,12 +129,13 @@ def find_revokes(replay: Replay, declarer: Seat, claimed: bool, marked: set[tupl
     facts = facts or Facts()
     penalties = penalty_cards_in_force(facts, declarer)
     restrictions = {(r.trick, r.player): r for r in facts.lead_restrictions}
+    required = {(r.trick, r.player): r for r in facts.play_restrictions}
     players_by_trick: dict[int, list[Seat]] = {}
     for play in replay.plays:
         players_by_trick.setdefault(play.trick, []).append(play.seat)
     hands = [set(hand) for hand in replay.initial_hands]
     found = [_corrected(correction, declarer, replay) for correction in facts.corrections]
-    only_following = not penalties and not restrictions
+    only_following = not penalties and not restrictions and not required
     for play in replay.plays:
         if only_following:
             if not play.failed_to_follow:
@@ -132,7 +143,7 @@ def find_revokes(replay: Replay, declarer: Seat, claimed: bool, marked: set[tupl
             revoke: Revoke | None = Revoke(play.trick, play.seat, play.card, play.led_suit)
         else:
             hand = hands[play.seat]
-            revoke = _revoke_of(play, hand, penalties, restrictions)
+            revoke = _revoke_of(play, hand, penalties, restrictions, required)
             hand.discard(play.card)
         if revoke is None:
             continue
@@ -200,7 +211,8 @@ def _order_in_trick(replay: Replay, revoke: Revoke) -> int:
 
 
 def _revoke_of(play: Play, hand: set[Card], penalties: list[PenaltyCard],
-               restrictions: dict[tuple[int, Seat], LeadRestriction]) -> Revoke | None:
+               restrictions: dict[tuple[int, Seat], LeadRestriction],
+               required: dict[tuple[int, Seat], PlayRestriction]) -> Revoke | None:
     """The revoke a card makes, if any. The penalty-card obligation is checked before the failure to follow:
     a player whose only cards of the suit led are penalty cards and who discards another card has failed
     to play a penalty card (61A, 50D1: Law 64B3), not merely to follow suit. One who could have followed
@@ -222,6 +234,11 @@ def _revoke_of(play: Play, hand: set[Card], penalties: list[PenaltyCard],
                           restricted_suit=suit)
     if play.failed_to_follow:
         return Revoke(play.trick, play.seat, play.card, play.led_suit)
+    rule = required.get((play.trick, play.seat))
+    complying = rule.allowed(hand, play.led_suit) if rule is not None and play.led_suit is not None else frozenset()
+    if rule is not None and law61a_play_restriction_broken(complying, play.card):
+        return Revoke(play.trick, play.seat, play.card, play.led_suit, RevokeKind.PLAY_RESTRICTION, allowed=complying,
+                      restricted_suit=rule.suit if rule.suit is not None else play.led_suit)
     return None
 
 
@@ -296,6 +313,13 @@ def check_facts(replay: Replay, facts: Facts, source: str, board: str) -> None:
                  f"does not hold at trick {restriction.trick}", restriction.line, restriction.trick)
     for correction in facts.corrections:
         _check_correction(correction, card_at, held_at, never_played, fail)
+    for rule in facts.play_restrictions:
+        never_played(rule.trick, rule.line)
+        restricted = card_at.get((rule.trick, rule.player))
+        if restricted is None or restricted.led_suit is None:
+            fail(f"the play restriction is on {SEAT_NAMES[rule.player]}'s card to trick {rule.trick}, but he "
+                 f"{'led it' if restricted else 'did not play to it'}: 57A restricts a card played to a trick led",
+                 rule.line, rule.trick)
     for hidden in facts.hidden_cards:
         if hidden.card not in replay.initial_hands[hidden.player]:
             fail(f"hidden card {hidden.card}: the deal does not give it to {SEAT_NAMES[hidden.player]}",

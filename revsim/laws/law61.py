@@ -1,5 +1,5 @@
 """Law 61: what a revoke is. Failing to follow suit when able (61A), and failing, when able, to comply
-with a major penalty card (Law 50D1) or a lead restriction (61A); dummy can revoke too."""
+with a major penalty card (Law 50D1), a lead restriction or a play restriction (57A); dummy can revoke too."""
 
 from __future__ import annotations
 
@@ -37,3 +37,10 @@ def law61a2_lead_restriction_broken(hand: Set[Card], card: Card, must_lead: int 
     if must_not_lead is not None:
         return card.suit == must_not_lead and any(held.suit != must_not_lead for held in hand)
     return False
+
+
+def law61a_play_restriction_broken(complying: Set[Card], card: Card) -> bool:
+    """Law 61A with 57A: failing, when able, to play the card declarer required after partner's premature play
+    (the highest or lowest of the suit led, or a card of another suit) is a revoke; ``complying`` are the cards
+    of the player's hand that comply (empty: he cannot, and there is no revoke)."""
+    return bool(complying) and card not in complying

@@ -20,7 +20,8 @@ from revsim.records.record import Record
 
 _ORDER = ("board", "event", "date", "session", "table", "players", "director", "deal", "contract", "declarer",
           "vulnerable", "dealer", "auction", "play", "start", "claim", "statements", "findings", "settings", "facts")
-_FACT_TABLES = ("correction", "penalty_card", "lead_restriction", "lead_out_of_turn", "designated", "judgement")
+_FACT_TABLES = ("correction", "penalty_card", "lead_restriction", "play_restriction", "lead_out_of_turn", "designated",
+                "judgement")
 
 
 def record_to_case(record: Record) -> dict[str, Any]:
@@ -126,12 +127,15 @@ def facts_to_case(facts: Facts) -> dict[str, Any]:
             entry["why"] = restriction.why
         restrictions.append(entry)
     leads = [{"trick": lead.trick, "player": SEAT_LETTERS[lead.player]} for lead in facts.leads_out_of_turn]
+    plays = [{"trick": r.trick, "player": SEAT_LETTERS[r.player]}
+             | ({"play": r.play} if r.play else {"suit": SUIT_LETTERS[r.suit or 0]}) | ({"why": r.why} if r.why else {})
+             for r in facts.play_restrictions]
     designated = [{"trick": d.trick, "player": SEAT_LETTERS[d.player]} | ({"card": str(d.card)} if d.card else {})
                   for d in facts.designations]
     judgements = [({"world": name} if name is not None else {}) | {"outcomes": outcomes_text(outcomes)}
                   for name, outcomes in facts.judgements]
-    for name, entries in zip(_FACT_TABLES, (corrections, penalties, restrictions, leads, designated, judgements),
-                             strict=True):
+    for name, entries in zip(_FACT_TABLES, (corrections, penalties, restrictions, plays, leads, designated,
+                                            judgements), strict=True):
         if entries:
             out[name] = entries
     return out

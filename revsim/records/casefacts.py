@@ -9,6 +9,7 @@ from typing import Any, Protocol
 from revsim.cards import Card, Seat, seat_from_letter
 from revsim.records.facts import (
     NOTICED_WHEN,
+    PLAY_CHOICES,
     CardChange,
     Correction,
     Designation,
@@ -17,6 +18,7 @@ from revsim.records.facts import (
     LeadOutOfTurn,
     LeadRestriction,
     PenaltyCard,
+    PlayRestriction,
     parse_noticed_at,
 )
 from revsim.records.judgement import Outcomes, parse_judgement
@@ -120,9 +122,19 @@ def facts_of_case(data: dict[str, Any], claim: Any, lines: CaseLines, fail: Any)
     designations = [Designation(int(entry.get("trick", 0)), seat(entry, line),
                                 card(entry, "card", line) if "card" in entry else None, line)
                     for entry, line in entries("designated")]
+    plays = []
+    for entry, line in entries("play_restriction"):
+        if ("play" in entry) == ("suit" in entry):
+            raise fail("facts: a play restriction needs play (highest or lowest) or suit (one of them)", line=line)
+        play = str(entry["play"]).strip().lower() if "play" in entry else None
+        if play is not None and play not in PLAY_CHOICES:
+            raise fail(f"facts: a play restriction's play is highest or lowest, not {entry['play']!r}", line=line)
+        plays.append(PlayRestriction(int(entry.get("trick", 0)), seat(entry, line), play,
+                                     suit(entry["suit"], line) if "suit" in entry else None,
+                                     str(entry.get("why", "")), line))
     line_of = {"claim": lines.key("claim") or 0,
                "noticed": lines.key("noticed_at") or lines.key("noticed_at_trick") or lines.key("noticed") or 0}
     return Facts(noticed, int(noticed_trick) if noticed_trick is not None else None, noticed_cards,
                  tuple(corrections), tuple(penalties), tuple(restrictions), tuple(leads), tuple(hidden), claim_by,
                  statement, tuple(judgements), lines={key: value for key, value in line_of.items() if value},
-                 designations=tuple(designations))
+                 designations=tuple(designations), play_restrictions=tuple(plays))

@@ -191,6 +191,13 @@ SCHEMA: tuple[Key, ...] = (
             Key("player", "seat", "who named it (declarer naming dummy's card: dummy's seat)", required=True),
             Key("card", "card", "the card named, where known"),
         )),
+        Key("play_restriction", "tables", "a play declarer required after a premature play (Law 57A)", keys=(
+            Key("trick", "trick", "the trick", required=True),
+            Key("player", "seat", "the offender's partner", required=True),
+            Key("play", "choice", "his highest or lowest card of the suit led (or suit)", choices=("highest", "lowest")),
+            Key("suit", "suit", "a card of this other suit (or play)"),
+            Key("why", "text", "how it came about"),
+        )),
         Key("lead_out_of_turn", "tables", "an accepted lead out of turn", keys=(
             Key("trick", "trick", "the trick", required=True),
             Key("player", "seat", "who led it", required=True),

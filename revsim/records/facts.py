@@ -124,6 +124,40 @@ class Designation:
         return f"{SEAT_NAMES[self.player]} named or designated {what} for trick {self.trick} (Law 63A2)"
 
 
+PLAY_CHOICES = ("highest", "lowest")
+"""What declarer may require of the offender's partner's card after a premature play (Law 57A1, 57A2)."""
+
+
+@dataclass(frozen=True)
+class PlayRestriction:
+    """A play the Laws let declarer require of ``player`` on ``trick`` after his partner's premature play (Law 57A):
+    his ``highest`` or ``lowest`` card of the suit led (``play``), or a card of another ``suit``."""
+
+    trick: int
+    player: Seat
+    play: str | None = None
+    suit: int | None = None
+    why: str = ""
+    line: int | None = None
+
+    def allowed(self, hand: Iterable[Card], led_suit: int | None) -> frozenset[Card]:
+        """The cards of ``hand`` that comply (empty where nothing binds him: no card of the suit concerned, or a card
+        of another suit required while he can follow suit)."""
+        cards = list(hand)
+        following = [card for card in cards if card.suit == led_suit]
+        if self.suit is not None:   # never an option that makes him revoke (57A4): only when void in the suit led
+            return frozenset() if following else frozenset(card for card in cards if card.suit == self.suit)
+        if not following:
+            return frozenset()
+        pick = max if self.play == "highest" else min
+        return frozenset({pick(following, key=lambda card: card.rank)})
+
+    def describe(self) -> str:
+        what = (f"a card of {('spades', 'hearts', 'diamonds', 'clubs')[self.suit]}" if self.suit is not None
+                else f"his {self.play} card of the suit led")
+        return f"{SEAT_NAMES[self.player]} was required to play {what} to trick {self.trick} (Law 57A)"
+
+
 @dataclass(frozen=True)
 class LeadRestriction:
     """A lead the Laws or the declarer require or forbid (after a lead out of turn or a penalty card)."""
@@ -203,6 +237,8 @@ class Facts:
     lines: dict[str, int] = field(default_factory=dict)
     designations: tuple[Designation, ...] = ()
     """Cards named or designated for a trick before attention was drawn (Law 63A2)."""
+    play_restrictions: tuple[PlayRestriction, ...] = ()
+    """Plays declarer required after a premature play (Law 57A)."""
 
     def describe(self) -> list[str]:
         """The facts in sentences, for the readable ruling."""
@@ -218,6 +254,7 @@ class Facts:
                  for lead in self.leads_out_of_turn]
         text += [h.describe() for h in self.hidden_cards]
         text += [d.describe() for d in self.designations]
+        text += [r.describe() for r in self.play_restrictions]
         return text
 
     @property
@@ -239,7 +276,8 @@ class Facts:
 
     def is_empty(self) -> bool:
         return not (self.noticed or self.corrections or self.penalty_cards or self.lead_restrictions
-                    or self.leads_out_of_turn or self.hidden_cards or self.claim_by)
+                    or self.leads_out_of_turn or self.hidden_cards or self.claim_by or self.designations
+                    or self.play_restrictions)
 
 
 def parse_penalty_card(text: str) -> PenaltyCard:
@@ -297,6 +335,8 @@ def with_extra(facts: Facts, extra: Facts) -> Facts:
         statements=facts.statements + extra.statements,
         findings=facts.findings + extra.findings,
         lines=facts.lines,
+        designations=facts.designations + extra.designations,
+        play_restrictions=facts.play_restrictions + extra.play_restrictions,
     )
 
 
