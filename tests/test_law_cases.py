@@ -1,4 +1,5 @@
-"""Law cases on boards of our own (hands/law-*.toml, rulings in hands/law-cases.json): several revokes on one
+"""Law cases on boards of our own (hands/law-*.toml, rulings in hands/law-cases.json, with the lectures' two Law 16B
+boards): several revokes on one
 board, claims, trick-12 corrections beside other revokes, penalty cards, 64C2b damage, Law 12C1e, and the
 facts that must agree with the ruling. Each board's file says, in its comments, why the ruling is what it is."""
 

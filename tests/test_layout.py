@@ -1,4 +1,5 @@
-"""The package layout follows the flow: records -> play -> scoring -> laws -> likely -> claims -> equity -> outputs -> top level.
+"""The package layout follows the flow: records -> play -> scoring -> laws -> likely -> claims -> information ->
+equity -> outputs -> top level.
 
 Each package imports only from the packages before it (and from ``revsim.cards``, the vocabulary); the
 imports are read from the source, so a new module that reaches forward fails here.
@@ -12,7 +13,7 @@ from pathlib import Path
 import pytest
 
 PACKAGE = Path(__file__).resolve().parent.parent / "revsim"
-ORDER = ("cards", "records", "play", "scoring", "laws", "likely", "claims", "equity", "outputs")
+ORDER = ("cards", "records", "play", "scoring", "laws", "likely", "claims", "information", "equity", "outputs")
 TOP = len(ORDER)
 
 

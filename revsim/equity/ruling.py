@@ -12,6 +12,7 @@ from dataclasses import replace
 from revsim.equity.assign import assign_same, assigned, expected_worth, likely_result
 from revsim.equity.both_sides import both_sides
 from revsim.equity.draft import Draft
+from revsim.equity.information import law16b_rule
 from revsim.equity.judged import is_directors, rectified_in_world, resolve_judgements, world_at, world_transfers
 from revsim.equity.law12 import law12c1c_directors_judgement, law12c1c_weighted
 from revsim.equity.law64c import law64c1_adjust
@@ -62,6 +63,15 @@ def rule(record: Record, table: TablePlay, revokes: list[Revoke], transfer: int,
         base, base_law, active = _corrected_base(draft, corrected, active)  # the corrected revoke is never replaced
     if corrected is not None and corrected.law == Clause.LAW_62D and any(r.side != corrected.side for r in active):
         active = sorted([*active, corrected], key=lambda r: r.order)  # both sides revoked: 64B7, 64C2b
+    if record.facts.information is not None:
+        if not active and corrected is None:
+            law16b_rule(draft)   # Law 16B on a board with no revoke to rule
+            _note_unused_judgements(draft)
+            return draft.freeze()
+        draft.record = replace(draft.record, notes=[*draft.record.notes, (
+            "the unauthorised information is not ruled on: a revoke is ruled on this board, and Law 16 beside it is "
+            "left to the director (his own weights for the world)")])
+        draft.table = replace(draft.table, record=draft.record)
     if not active:
         draft.law = base_law
         assign_same(draft, base, None if corrected is None else 1 - corrected.side)

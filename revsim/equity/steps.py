@@ -11,8 +11,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Literal
 
+from revsim.cards import Card
 from revsim.claims.law70 import ClaimRuling
 from revsim.equity.settings import Settings
+from revsim.information.law16 import InformationJudgement
 from revsim.laws.clauses import Clause, RulingLaw
 from revsim.laws.detection import Revoke
 from revsim.likely.worlds import Estimate
@@ -183,7 +185,22 @@ class ScoreAssigned:
     """The estimate's results under that standard (or past ``max_outcomes``), with the estimate's weights."""
 
 
-Step = RevokeRuled | TableStands | Corrected | WorldsJudged | Compared | SideJudged | ScoreAssigned
+@dataclass(frozen=True)
+class InformationJudged:
+    """Law 16B: the judgement at the decision the unauthorised information bore on; ``results`` the likely result
+    after each logical alternative the card chosen was suggested over, ``outcomes`` those combined as players of
+    the class would choose among them; ``adjusted`` whether the non-offending side was damaged (Law 16B3, 12B1),
+    so the score is adjusted, with ``table_worth`` and ``adjusted_worth`` what each is worth to it."""
+
+    judgement: InformationJudgement
+    results: tuple[tuple[Card, Weighted], ...]
+    outcomes: Weighted
+    adjusted: bool
+    table_worth: float
+    adjusted_worth: float
+
+
+Step = RevokeRuled | TableStands | Corrected | WorldsJudged | Compared | SideJudged | ScoreAssigned | InformationJudged
 
 
 @dataclass(frozen=True)

@@ -14,6 +14,7 @@ class Clause(StrEnum):
 
     LAW_12C1C = "12C1c"   # a weighted score
     LAW_12C1E = "12C1e"   # the non-weighted test
+    LAW_16B = "16B"       # unauthorised information from partner
     LAW_43B2B = "43B2b"   # dummy, rights forfeited, asked first: corrected, rectified as if established
     LAW_62A = "62A"       # a revoke not established is corrected
     LAW_62B1 = "62B1"     # a defender's withdrawn revoke card becomes a major penalty card
@@ -53,6 +54,7 @@ class RulingLaw(StrEnum):
     CORRECTED_AT_TRICK_12 = "62D"
     CORRECTED_WITH_TRANSFER = "62A+64A"
     CORRECTED_AT_TRICK_12_WITH_TRANSFER = "62D+64A"
+    INFORMATION = "16B"
     BOTH_CORRECTED = "62C3"
     BOTH_CORRECTED_WITH_TRANSFER = "62C3+64A"
 

@@ -19,7 +19,8 @@ from revsim.records.judgement import outcomes_text
 from revsim.records.record import Record
 
 _ORDER = ("board", "event", "date", "session", "table", "players", "director", "deal", "contract", "declarer",
-          "vulnerable", "dealer", "auction", "play", "start", "claim", "statements", "findings", "settings", "facts")
+          "vulnerable", "dealer", "auction", "play", "start", "claim", "information", "statements", "findings", "settings",
+          "facts")
 _FACT_TABLES = ("correction", "penalty_card", "lead_restriction", "play_restriction", "lead_out_of_turn", "designated",
                 "judgement")
 
@@ -57,6 +58,8 @@ def record_to_case(record: Record) -> dict[str, Any]:
     claim = claim_to_case(record)
     if claim:
         case["claim"] = claim
+    if record.facts.information is not None:
+        case["information"] = record.facts.information.as_table()
     if record.ruled_with:
         case["settings"] = dict(record.ruled_with)
     facts = facts_to_case(record.facts)

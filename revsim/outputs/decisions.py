@@ -9,6 +9,7 @@ from revsim.cards import SEAT_LETTERS
 from revsim.equity.steps import (
     Compared,
     Corrected,
+    InformationJudged,
     RevokeRuled,
     ScoreAssigned,
     SideJudged,
@@ -20,6 +21,7 @@ from revsim.equity.steps import (
 )
 from revsim.laws.clauses import Clause
 from revsim.laws.detection import Revoke
+from revsim.outputs.information import information_to_dict
 
 SIDE_KEYS = ("NS", "EW")
 
@@ -76,4 +78,6 @@ def step_to_dict(step: Step) -> dict[str, Any]:
                 "distance": round(step.distance, 6), "given": step.given, "max_outcomes": step.max_outcomes,
                 "granularity": step.granularity, "offending": step.offending, "likely": round(step.likely, 6),
                 "left_out": _weighted(step.left_out)}
+    if isinstance(step, InformationJudged):
+        return information_to_dict(step)
     raise TypeError(f"no data form for {type(step).__name__}")

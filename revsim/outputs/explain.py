@@ -10,6 +10,7 @@ from revsim.equity.steps import (
     BoardRuling,
     Compared,
     Corrected,
+    InformationJudged,
     Outcome,
     Retransfer,
     RevokeRuled,
@@ -24,6 +25,7 @@ from revsim.equity.steps import (
 from revsim.laws.clauses import Clause
 from revsim.laws.detection import Revoke
 from revsim.outputs.estimates import substitute_phrase
+from revsim.outputs.information import information_texts
 from revsim.outputs.sides import side_text
 from revsim.outputs.weights import (
     result_with_score,
@@ -88,6 +90,8 @@ def _step_text(ruling: BoardRuling, step: Step) -> list[str]:
         return [side_text(ruling, step)]
     if isinstance(step, ScoreAssigned):
         return [assigned_text(ruling, step)]
+    if isinstance(step, InformationJudged):
+        return information_texts(ruling, step)
     raise TypeError(f"no prose for {type(step).__name__}")
 
 

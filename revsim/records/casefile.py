@@ -23,6 +23,7 @@ from revsim.records.errors import RecordError, plural
 from revsim.records.facts import (
     Facts,
 )
+from revsim.records.information import information_of
 from revsim.records.record import Contract, PlayedCard, Record, parse_vulnerability
 from revsim.records.source import read_source
 from revsim.records.validation import validate_hands
@@ -236,6 +237,12 @@ def _board(data: dict[str, Any], source: str, name: str, lines: _Lines) -> Recor
         raise fail("an auction needs its dealer", "auction")
     auction = [normalise_call(call) for call in data.get("auction", [])]
     facts = facts_of_case(data.get("facts", {}), data.get("claim"), lines, fail)
+    if "information" in data:
+        line = lines.key("information") or lines.locate(("information",))
+        try:
+            facts = replace(facts, information=information_of(data["information"], line))
+        except ValueError as error:
+            raise fail(str(error), line=line) from None
     play = _play(data["play"], lines, facts, first_trick, fail)
     facts = replace(facts, statements=tuple(data.get("statements", ())), findings=tuple(data.get("findings", ())),
                     lines=facts.lines | _settings_lines(data.get("settings", {}), lines))

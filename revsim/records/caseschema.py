@@ -97,6 +97,7 @@ KINDS: dict[str, tuple[str, Callable[[Any], bool]]] = {
     "tricks-played": ('a list of tricks, each a string of cards in the order played like "DK D4 D2 D3"',
                       lambda v: isinstance(v, list) and all(isinstance(t, str) for t in v)),
     "calls": ('a list of calls like ["1S", "P", "4S", "AP"]', _calls),
+    "cards": ('a list of cards like ["SK", "H10"]', lambda v: isinstance(v, list) and all(_card(c) for c in v)),
     "cards-by-seat": ('a table of seats and cards like { N = ["H3"] }', lambda v: isinstance(v, dict)),
     "whole": ("a whole number", _is_int),
     "share": ('a share like "1/6", "20%" or 0.2', lambda v: isinstance(v, str | float) or _is_int(v)),
@@ -208,6 +209,18 @@ SCHEMA: tuple[Key, ...] = (
                 "that side's own weighted score, when both sides revoked",
                 default="the world without the first revoke"),
             Key("outcomes", "text", "declarer's side's tricks and weights, like \"11:0.7,10:0.3\"", required=True),
+        )),
+    )),
+    Key("information", "table", "unauthorised information a player had from partner (Law 16B)", keys=(
+        Key("trick", "trick", "the trick his card to it was chosen with the information", required=True),
+        Key("player", "seat", "who had the information", required=True),
+        Key("source", "text", "where it came from, in the director's words (a question, a withdrawn card)"),
+        Key("shows", "tables", "what it showed of the hands, one fact a table", keys=(
+            Key("seat", "seat", "whose hand", required=True),
+            Key("cards", "cards", "cards that hand holds (a withdrawn card, say)"),
+            Key("suit", "suit", "a suit whose length it showed"),
+            Key("at_least", "tricks", "the least cards of the suit the hand holds (its original hand)"),
+            Key("at_most", "tricks", "the most cards of the suit the hand holds (its original hand)"),
         )),
     )),
     Key("settings", "table", "how the board was ruled (the desk writes it): used where the command line or the "

@@ -13,6 +13,7 @@ from enum import StrEnum
 
 from revsim.cards import SEAT_NAMES, SUIT_LETTERS, Card, Seat, seat_from_letter
 from revsim.records.claim import Claim
+from revsim.records.information import Information
 
 
 class Noticed(StrEnum):
@@ -239,6 +240,8 @@ class Facts:
     """Cards named or designated for a trick before attention was drawn (Law 63A2)."""
     play_restrictions: tuple[PlayRestriction, ...] = ()
     """Plays declarer required after a premature play (Law 57A)."""
+    information: Information | None = None
+    """Unauthorised information a player had from partner (Law 16B)."""
 
     def describe(self) -> list[str]:
         """The facts in sentences, for the readable ruling."""
@@ -255,6 +258,7 @@ class Facts:
         text += [h.describe() for h in self.hidden_cards]
         text += [d.describe() for d in self.designations]
         text += [r.describe() for r in self.play_restrictions]
+        text += [self.information.describe()] if self.information is not None else []
         return text
 
     @property
@@ -277,7 +281,7 @@ class Facts:
     def is_empty(self) -> bool:
         return not (self.noticed or self.corrections or self.penalty_cards or self.lead_restrictions
                     or self.leads_out_of_turn or self.hidden_cards or self.claim_by or self.designations
-                    or self.play_restrictions)
+                    or self.play_restrictions or self.information)
 
 
 def parse_penalty_card(text: str) -> PenaltyCard:
@@ -337,6 +341,7 @@ def with_extra(facts: Facts, extra: Facts) -> Facts:
         lines=facts.lines,
         designations=facts.designations + extra.designations,
         play_restrictions=facts.play_restrictions + extra.play_restrictions,
+        information=facts.information,
     )
 
 

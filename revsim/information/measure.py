@@ -1,0 +1,116 @@
+"""What the player with unauthorised information could choose, measured: for each card (one of each run of equal
+cards), how often players of the class choose it without the information (the choice model Law 70's normal play
+uses, ``claims.normal.choice_rates``), and what it is worth on average, double dummy, over the layouts he can
+imagine, without the information and on those that fit what it showed. The layouts are drawn from the position
+itself, so nothing moves with a seed."""
+
+from __future__ import annotations
+
+import math
+import random
+import zlib
+from dataclasses import dataclass
+
+from revsim.cards import Card, Layout, Seat
+from revsim.claims.normal import NormalStandard, runs
+from revsim.likely.sampling import sample_layouts
+from revsim.likely.solver import layout_values
+from revsim.likely.view import View, player_view
+from revsim.play.replay import Replay
+from revsim.records.information import Shown
+
+LAYOUTS = 64
+"""The layouts each average is taken over, without the information and with it."""
+
+
+@dataclass(frozen=True)
+class Alternative:
+    """One action the player could choose, played as ``card``: ``rate``, how often players of the class choose it
+    without the information; ``without`` and ``informed``, its average tricks for his side from here over the
+    layouts he can imagine without the information and over those that fit what it showed."""
+
+    card: Card
+    rate: float
+    without: float
+    informed: float
+    cards: tuple[Card, ...] = ()
+    """The cards of the action (``card`` the one the class chooses most among them)."""
+
+    @property
+    def gain(self) -> float:
+        """How much more the information makes it worth (tricks)."""
+        return self.informed - self.without
+
+
+@dataclass(frozen=True)
+class Measured:
+    """The alternatives at the decision, and how many layouts each average was taken over."""
+
+    alternatives: tuple[Alternative, ...]
+    layouts_without: int
+    layouts_informed: int
+    on_lead: bool = False
+    """Whether the player was on lead (his alternatives are then suits)."""
+
+
+def measure_alternatives(position: Replay, declarer: Seat, shows: tuple[Shown, ...],
+                         standard: NormalStandard) -> Measured:
+    """The alternatives of the player to play at ``position``; ValueError where no layout he could imagine fits
+    what the information showed.
+
+    An alternative is an action, not a card: on lead, a suit (its card the one the class leads most); following,
+    the cards worth the same on every layout he can imagine (a low card or another low card). How often the class
+    chooses each is a softmax of its average at the class's choice temperature (as Law 70's normal play), over the
+    layouts he can imagine without the information, seeing only his own hand and dummy."""
+    view = player_view(position, position.to_play, declarer)
+    rng = random.Random(zlib.crc32(_position_text(position).encode()))
+    plain = sample_layouts(view, LAYOUTS, rng)
+    informed = _informed_layouts(view, shows, rng)
+    if not informed:
+        raise ValueError("no layout the player could imagine fits what the information showed")
+    cards = list(runs(position, position.legal_cards()))
+    solved = layout_values(plain, position.trump, position.leader, position.current_trick)
+    without = {card: sum(values[card] for values in solved) / len(solved) for card in cards}
+    top = max(without.values())
+    weights = {card: math.exp((value - top) / standard.temperature) for card, value in without.items()}
+    rates = {card: weight / sum(weights.values()) for card, weight in weights.items()}
+    with_information = _averages(position, informed, cards)
+    alternatives = []
+    for group in _actions(position, cards, solved):
+        best = max(group, key=lambda card: (rates[card], -card.rank))
+        alternatives.append(Alternative(best, sum(rates[card] for card in group), without[best], with_information[best],
+                                        tuple(group)))
+    return Measured(tuple(alternatives), len(plain), len(informed), not position.current_trick)
+
+
+def _actions(position: Replay, cards: list[Card], solved: list[dict[Card, int]]) -> list[list[Card]]:
+    """The cards grouped by the action they are: on lead, by suit; following, by their worth on every layout."""
+    groups: dict[object, list[Card]] = {}
+    for card in cards:
+        key = card.suit if not position.current_trick else tuple(values[card] for values in solved)
+        groups.setdefault(key, []).append(card)
+    return list(groups.values())
+
+
+def _informed_layouts(view: View, shows: tuple[Shown, ...], rng: random.Random) -> list[Layout]:
+    """Layouts that fit what the information showed of each original hand (the cards a seat still holds and those
+    it has played), drawn in batches until ``LAYOUTS`` are found or twenty batches have been tried."""
+    found: list[Layout] = []
+    for _ in range(20):
+        for layout in sample_layouts(view, LAYOUTS, rng):
+            original = [set(layout[seat]) | set(view.played_by.get(seat, ())) for seat in range(4)]
+            if all(shown.fits(original[shown.seat]) for shown in shows):
+                found.append(layout)
+        if len(found) >= LAYOUTS:
+            return found[:LAYOUTS]
+    return found
+
+
+def _averages(position: Replay, layouts: list[Layout], cards: list[Card]) -> dict[Card, float]:
+    solved = layout_values(layouts, position.trump, position.leader, position.current_trick)
+    return {card: sum(values[card] for values in solved) / len(solved) for card in cards}
+
+
+def _position_text(replay: Replay) -> str:
+    hands = "/".join("".join(sorted(str(card) for card in replay.hand(seat))) for seat in range(4))
+    return f"information|{hands}|{replay.leader}|{replay.current_trick}|{replay.trump}"

@@ -1,0 +1,123 @@
+"""Unauthorised information from partner (Law 16B), as data: the decision it bore on (a player's card to a trick),
+where it came from (a question, a remark, a withdrawn card) and what it showed, as facts about the hands that the
+layouts a player imagines can be checked against: a hand holds these cards, or this many cards of a suit."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any
+
+from revsim.cards import SEAT_LETTERS, SEAT_NAMES, SUIT_LETTERS, Card, Seat, seat_from_letter
+
+SUIT_WORDS = ("spades", "hearts", "diamonds", "clubs")
+
+
+@dataclass(frozen=True)
+class Shown:
+    """One thing the information showed of ``seat``'s original hand: it holds ``cards``, or holds at least
+    ``at_least`` and at most ``at_most`` cards of ``suit``."""
+
+    seat: Seat
+    cards: tuple[Card, ...] = ()
+    suit: int | None = None
+    at_least: int | None = None
+    at_most: int | None = None
+
+    def fits(self, hand: Iterable[Card]) -> bool:
+        """Whether a whole original hand fits what was shown."""
+        held = set(hand)
+        if any(card not in held for card in self.cards):
+            return False
+        if self.suit is None:
+            return True
+        length = sum(1 for card in held if card.suit == self.suit)
+        return (self.at_least is None or length >= self.at_least) and (self.at_most is None or length <= self.at_most)
+
+    def describe(self) -> str:
+        who = SEAT_NAMES[self.seat]
+        if self.cards:
+            return f"{who} holds the {' '.join(str(card) for card in self.cards)}"
+        assert self.suit is not None
+        if self.at_least is not None and self.at_least == self.at_most:
+            return f"{who} holds {self.at_least} {SUIT_WORDS[self.suit]}"
+        if self.at_most is None:
+            return f"{who} holds at least {self.at_least} {SUIT_WORDS[self.suit]}"
+        if self.at_least is None:
+            return f"{who} holds at most {self.at_most} {SUIT_WORDS[self.suit]}"
+        return f"{who} holds {self.at_least} to {self.at_most} {SUIT_WORDS[self.suit]}"
+
+    def as_table(self) -> dict[str, Any]:
+        table: dict[str, Any] = {"seat": SEAT_LETTERS[self.seat]}
+        if self.cards:
+            table["cards"] = [str(card) for card in self.cards]
+        if self.suit is not None:
+            table["suit"] = SUIT_LETTERS[self.suit]
+        if self.at_least is not None:
+            table["at_least"] = self.at_least
+        if self.at_most is not None:
+            table["at_most"] = self.at_most
+        return table
+
+
+@dataclass(frozen=True)
+class Information:
+    """Unauthorised information ``player`` had from partner before his card to ``trick`` (Law 16B): ``source`` in
+    the director's words, ``shows`` what it told him about the hands."""
+
+    trick: int
+    player: Seat
+    shows: tuple[Shown, ...]
+    source: str = ""
+    line: int | None = None
+
+    def describe(self) -> str:
+        shown = "; ".join(shown.describe() for shown in self.shows)
+        source = f" ({self.source})" if self.source else ""
+        return (f"{SEAT_NAMES[self.player]} had unauthorised information from partner before his card to trick "
+                f"{self.trick}{source}: it showed that {shown}")
+
+    def as_table(self) -> dict[str, Any]:
+        table: dict[str, Any] = {"trick": self.trick, "player": SEAT_LETTERS[self.player]}
+        if self.source:
+            table["source"] = self.source
+        table["shows"] = [shown.as_table() for shown in self.shows]
+        return table
+
+
+def information_of(table: dict[str, Any], line: int | None) -> Information:
+    """A case file's ``[information]`` table; ValueError naming what is wrong."""
+    try:
+        player = seat_from_letter(str(table.get("player", "")))
+    except ValueError:
+        raise ValueError("information: `player` must be N, E, S or W (the player who had the information)") from None
+    shows = []
+    for number, entry in enumerate(table.get("shows", []), start=1):
+        where = f"information: shows[{number}]"
+        try:
+            seat = seat_from_letter(str(entry.get("seat", "")))
+        except ValueError:
+            raise ValueError(f"{where}: `seat` must be N, E, S or W") from None
+        cards = tuple(_card(text, where) for text in entry.get("cards", ()))
+        suit = None
+        if "suit" in entry:
+            letter = str(entry["suit"]).strip().upper()[:1]
+            if not letter or letter not in SUIT_LETTERS:
+                raise ValueError(f"{where}: `suit` must be S, H, D or C")
+            suit = SUIT_LETTERS.index(letter)
+        least, most = entry.get("at_least"), entry.get("at_most")
+        if suit is None and not cards:
+            raise ValueError(f"{where} needs `cards` (held by the seat) or a `suit` with at_least or at_most")
+        if suit is not None and least is None and most is None:
+            raise ValueError(f"{where}: a suit needs at_least or at_most (how many cards of it the seat holds)")
+        shows.append(Shown(seat, cards, suit, None if least is None else int(least), None if most is None else int(most)))
+    if not shows:
+        raise ValueError("information needs what it showed: one or more [[information.shows]]")
+    return Information(int(table.get("trick", 0)), player, tuple(shows), str(table.get("source", "")), line)
+
+
+def _card(text: Any, where: str) -> Card:
+    try:
+        return Card.parse(str(text))
+    except ValueError:
+        raise ValueError(f"{where}: {text!r} is not a card like SK or H10") from None
