@@ -97,8 +97,8 @@ def test_law50d1_declarer_designates_among_several_penalty_cards(monkeypatch: py
 
 
 def test_law50b_without_the_promotion_the_table_result_would_stand(monkeypatch: pytest.MonkeyPatch) -> None:
-    import revsim.laws.detection as detection
+    import revsim.laws.penalty_cards as penalty_cards
 
-    monkeypatch.setattr(detection, "law50b_penalty_cards", lambda cards: [card for card in cards if not card.minor])
+    monkeypatch.setattr(penalty_cards, "law50b_penalty_cards", lambda cards: [card for card in cards if not card.minor])
     ruling = adjudicate(_record("law50b-second-penalty-card-declarer-designates"), Settings(estimator="dd"))
     assert ruling.law == "none" and [o.tricks for o in ruling.ns] == [5]

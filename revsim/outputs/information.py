@@ -19,7 +19,9 @@ def information_texts(ruling: BoardRuling, step: InformationJudged) -> list[str]
     lead = judgement.measured.on_lead
     rates = ", ".join(f"{_action(a, lead)} {a.rate:.0%}" for a in judgement.measured.alternatives)
     logical = "; ".join(_action(judgement.alternative(card), lead) for card in judgement.logical) or "none"
-    lines = [f"Law 16B: {judgement.information.describe()}.",
+    shown = "; ".join(shown.describe() for shown in judgement.information.shows)
+    lines = [f"Law 16B: what {who} knew from partner before his card to trick {judgement.information.trick} showed "
+             f"that {shown}; from among logical alternatives he may not choose one it could have suggested.",
              f"Law 16B1b: players of the class, without the information, choose {rates} (simulated players, the "
              f"choice model fitted on real play); a logical alternative is an action chosen at least "
              f"{judgement.rate:.0%} of the time: {logical}."]
@@ -33,7 +35,7 @@ def information_texts(ruling: BoardRuling, step: InformationJudged) -> list[str]
                      for card in judgement.suggested_over)
     lines.append(f"Law 16B1a: {who} chose the {judgement.played or judgement.chosen} ({_action(chosen, lead)}), which "
                  f"the information made worth {chosen.gain:+.2f} "
-                 f"tricks on the layouts he could imagine, against {over}: it could demonstrably have suggested it "
+                 f"tricks on the deals he could imagine, against {over}: it could demonstrably have suggested it "
                  f"over {'that logical alternative' if len(judgement.suggested_over) == 1 else 'those'}.")
     results = "; ".join(f"after the {card}: {weighted_result(contract, outcomes)}" for card, outcomes in step.results)
     side = SIDE_NAMES[1 - (judgement.information.player % 2)]

@@ -106,16 +106,26 @@ function withSource(case_, source) {
   for (const key of ["start"]) {
     if (merged[key] && source[key] && typeof source[key] === "object") merged[key] = { ...source[key], ...merged[key] };
   }
-  if (merged.facts && source.facts && typeof source.facts === "object") {
-    const facts = { ...merged.facts };
+  if (source.facts && typeof source.facts === "object") {
+    const facts = { ...(merged.facts || {}) };
     for (const [table, entries] of Object.entries(facts)) {
       const theirs = Array.isArray(source.facts[table]) ? source.facts[table] : [];
       if (Array.isArray(entries)) facts[table] = entries.map((entry) => ({ ...(theirs.find((t) => matches(entry, t)) || {}), ...entry }));
     }
-    merged.facts = facts;
+    for (const [table, entries] of Object.entries(source.facts)) {   // facts the form has no field for: kept
+      if (!FORM_FACTS.has(table) && !(table in facts)) facts[table] = entries;
+    }
+    if (Object.keys(facts).length) merged.facts = facts;
   }
+  for (const key of SOURCE_ONLY) if (source[key] !== undefined && merged[key] === undefined) merged[key] = source[key];
   return merged;
 }
+
+// The facts the form holds (what the file says of the others is kept as it was), and the case file's keys the
+// form has no field for at all.
+const FORM_FACTS = new Set(["noticed", "noticed_at", "noticed_at_trick", "hidden_cards", "correction", "penalty_card",
+                            "lead_restriction", "lead_out_of_turn", "judgement"]);
+const SOURCE_ONLY = ["information"];
 
 function caseSettings() {
   // How the case is ruled, as the case file's settings table (revsim adjudicate uses it for the saved file).

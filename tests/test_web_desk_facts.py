@@ -1,0 +1,50 @@
+"""Facts the desk has no field for (63A2's designated card, a play restriction, 43B2b's dummy_asked, a minor penalty
+card, Law 16B's information) are kept from the file the case came from: ruled as the command line rules the file,
+and written back in the case file the desk saves. Nothing a file says is lost by opening it at the desk."""
+
+from __future__ import annotations
+
+import json
+import tomllib
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from click.testing import CliRunner
+
+from revsim.cli import main
+from tests.desk_browser import CHROMIUM, HANDS, open_record, rule_and_wait
+
+pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="Chromium is not installed (Debian package chromium)")
+
+
+@pytest.fixture()
+def laptop(browser: Any, desk_url: str) -> Iterator[Any]:
+    context = browser.new_context(viewport={"width": 1280, "height": 800}, accept_downloads=True)
+    page = context.new_page()
+    page.goto(desk_url + "/")
+    page.wait_for_function("desk.ready === true")
+    page.evaluate("() => localStorage.clear()")
+    page.reload()
+    page.wait_for_function("desk.ready === true && desk.estimators.length > 0")
+    yield page
+    context.close()
+
+
+@pytest.mark.parametrize(("name", "kept"), [
+    ("law61a-play-restriction-after-a-premature-play.toml", lambda case: case["facts"]["play_restriction"][0]["play"]),
+    ("law43b2b-dummy-asked-after-forfeiting.toml", lambda case: case["facts"]["correction"][0]["dummy_asked"]),
+    ("law50b-second-penalty-card-declarer-designates.toml", lambda case: case["facts"]["penalty_card"][0]["minor"]),
+    ("kooijman-no-diamonds-partner.toml", lambda case: case["information"]["shows"][0]["at_least"]),
+])
+def test_a_fact_the_desk_has_no_field_for_is_ruled_and_saved_as_the_file_says(laptop: Any, name: str, kept: Any) -> None:
+    open_record(laptop, name)
+    laptop.select_option("#estimator", "dd")
+    ruled = rule_and_wait(laptop)
+    expected = json.loads(CliRunner().invoke(main, ["adjudicate", str(HANDS / name), "--json", "--estimator", "dd"]).output)[0]
+    assert ruled["ruling"] == expected["ruling"] and ruled["revokes"] == expected["revokes"]
+    with laptop.expect_download() as download:
+        laptop.click("#download-toml")
+    saved = tomllib.loads(download.value.path().read_text())
+    original = tomllib.loads((HANDS / name).read_text())
+    assert kept(saved) == kept(original)
