@@ -53,6 +53,11 @@ function readFacts(strict = true) {
       (m) => ({ player: m[1], card: m[2], from_trick: Number(m[3]) }), "penalty cards"),
     lead_restriction: collect("lead-restrictions", /^([NESW]):(!?)([SHDC])@(\d+)$/,
       (m) => ({ trick: Number(m[4]), player: m[1], [m[2] ? "must_not_lead" : "must_lead"]: m[3] }), "lead restrictions"),
+    play_restriction: collect("play-restrictions", /^([NESW]):(HIGHEST|LOWEST|[SHDC])@(\d+)$/,
+      (m) => ({ trick: Number(m[3]), player: m[1], ...(m[2].length > 1 ? { play: m[2].toLowerCase() } : { suit: m[2] }) }),
+      "play restrictions"),
+    designated: collect("designated", /^([NESW]):(\S*)@(\d+)$/,
+      (m) => ({ trick: Number(m[3]), player: m[1], ...(m[2] ? { card: m[2] } : {}) }), "cards named for the next trick"),
     lead_out_of_turn: collect("leads-out-of-turn", /^([NESW])@(\d+)$/,
       (m) => ({ trick: Number(m[2]), player: m[1] }), "leads out of turn"),
     judgement: collect("outcomes", /^(?:(T\d{1,2}[NESW]?)\s*=\s*)?(\d.*)$/,
@@ -124,7 +129,7 @@ function withSource(case_, source) {
 // The facts the form holds (what the file says of the others is kept as it was), and the case file's keys the
 // form has no field for at all.
 const FORM_FACTS = new Set(["noticed", "noticed_at", "noticed_at_trick", "hidden_cards", "correction", "penalty_card",
-                            "lead_restriction", "lead_out_of_turn", "judgement"]);
+                            "lead_restriction", "lead_out_of_turn", "play_restriction", "designated", "judgement"]);
 const SOURCE_ONLY = ["information"];
 
 function caseSettings() {
@@ -199,6 +204,8 @@ function showCase(case_) {
     .map((r) => `${r.player}:${r.must_lead || "!" + r.must_not_lead}@${r.trick}`).join("\n");
   $("hidden-cards").value = Object.entries(facts.hidden_cards || {}).flatMap(([seat, cards]) => cards.map((c) => `${seat}:${c}`)).join("\n");
   $("leads-out-of-turn").value = (facts.lead_out_of_turn || []).map((l) => `${l.player}@${l.trick}`).join("\n");
+  $("play-restrictions").value = (facts.play_restriction || []).map((r) => `${r.player}:${r.play || r.suit}@${r.trick}`).join("\n");
+  $("designated").value = (facts.designated || []).map((d) => `${d.player}:${d.card || ""}@${d.trick}`).join("\n");
   setDeal();
   drawAuction();
   desk.play = (case_.play || []).flatMap((trick) => trick.split(/\s+/).filter((card) => card)).map(normaliseCard);
@@ -278,7 +285,7 @@ function blankCase() {
                  contract: $("contract").value, declarer: $("declarer").value };
   for (const id of ["auction", "claim-statement", "claim-tricks", "claim-after", "claim-steps-data", "claim-order",
                     "noticed", "noticed-trick", "corrections", "penalty-cards",
-                    "lead-restrictions", "hidden-cards", "leads-out-of-turn", "field", "outcomes", "table", "statements",
+                    "lead-restrictions", "hidden-cards", "leads-out-of-turn", "play-restrictions", "designated", "field", "outcomes", "table", "statements",
                     "findings", "player-N", "player-E", "player-S", "player-W"]) $(id).value = "";
   $("claim-by").value = ""; $("claim-status").value = "agreed"; $("start-trick").value = 1; $("start-leader").value = ""; $("start-won").value = 0;
   Object.entries(keep).forEach(([id, value]) => { $(id).value = value; });
