@@ -153,3 +153,14 @@ def test_the_desks_form_of_a_weighted_score_offers_what_revsim_takes() -> None:
     assert re.search(r'<option selected>(\d+)</option>', steps.group(1)).group(1) == str(Settings().granularity)  # type: ignore[union-attr]
     assert f'id="max-outcomes" type="number" min="1" max="14" value="{Settings().max_outcomes}"' in page
     assert 'id="likely" value="1/6"' in page and abs(LIKELY - 1 / 6) < 1e-12
+
+
+def test_the_package_says_it_is_typed_and_ships_the_marker() -> None:
+    """PEP 561: revsim's annotations reach its users' type checkers only with ``py.typed`` in the package."""
+    import tomllib
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parent.parent
+    assert (root / "revsim" / "py.typed").is_file()
+    data = tomllib.loads((root / "pyproject.toml").read_text(encoding="utf-8"))
+    assert "py.typed" in data["tool"]["setuptools"]["package-data"]["revsim"]
