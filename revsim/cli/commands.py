@@ -81,7 +81,7 @@ def main() -> None:
 def adjudicate_command(file: str, as_json: bool, **options: Any) -> None:
     """Rule on every revoke in FILE: replay, establish, transfer, restore equity, score.
 
-    FILE is a PBN or LIN record, or a TOML case file (see README). Facts the record cannot show can be
+    FILE is a PBN or LIN record, or a TOML case file (see docs/case-files.md). Facts the record cannot show can be
     added with the options below; they apply to every board read (use --board to pick one).
 
     Exit status 0 when every board was adjudicated (or had no play), 1 when any board had an error,

@@ -28,7 +28,8 @@ __all__ = ["BOTH_SIDES_METHODS", "NORMAL_RATE", "SUIT_ORDERS",
 
 DEFAULT_ESTIMATOR = "sd"
 """The estimator of a ruling on one board unless told (``adjudicate``, ``report``, ``predict``, the desk and
-``Settings()``): ``sd``, which meets every target measured by ``calibration/bench_likely.py`` (see the README)."""
+``Settings()``): ``sd``, which meets every target measured by ``calibration/bench_likely.py``
+(docs/how-revsim-rules.md, "Law 64C: how the no-infraction result is estimated")."""
 
 SCAN_ESTIMATOR = "dd"
 """``scan``'s estimator unless told: ``dd``, many times faster a board over whole archives; ``sd`` is one

@@ -114,7 +114,7 @@ def _single_dummy_parameters(options: Options) -> dict[str, Any]:
 ESTIMATORS: dict[str, EstimatorKind] = {kind.name: kind for kind in (
     EstimatorKind("sd", "single-dummy play-outs",
                   "play-outs by players who see only what they would see, fitted on real play; its parameters and "
-                  "measured quality are in the README",
+                  "measured quality are in docs/how-revsim-rules.md",
                   (EstimatorOption("level", "the players' level, whose fitted parameters are used", "expert", LEVEL_NAMES),
                    EstimatorOption("seed", "the seed of every sample", 1),
                    EstimatorOption("max_playouts", "the most play-outs a position gets while the weighted form of its "

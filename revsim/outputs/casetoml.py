@@ -145,7 +145,7 @@ def facts_to_case(facts: Facts) -> dict[str, Any]:
 
 
 def case_to_toml(case: dict[str, Any], comment: str = "") -> str:
-    """A case file's data written as TOML, keys in the order of the README's reference; ``comment`` becomes
+    """A case file's data written as TOML, keys in the order of the case-file reference (docs/case-files.md); ``comment`` becomes
     the opening ``#`` lines."""
     lines = [f"# {line}".rstrip() for line in comment.splitlines()]
     return "\n".join(lines + _board_lines(case, "")) + "\n"

@@ -1,4 +1,4 @@
-"""The columns of scan rows, board rows and revoke rows, with their pandas dtypes (documented in README.md)."""
+"""The columns of scan rows, board rows and revoke rows, with their pandas dtypes (documented in docs/archives.md)."""
 
 from __future__ import annotations
 

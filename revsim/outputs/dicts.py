@@ -1,4 +1,4 @@
-"""Rulings, estimates, settings and errors as JSON-ready dictionaries (see README: JSON output)."""
+"""Rulings, estimates, settings and errors as JSON-ready dictionaries (docs/using.md, "JSON output")."""
 
 from __future__ import annotations
 
@@ -24,7 +24,7 @@ from revsim.scoring.points import ns_score, result_text
 
 
 def ruling_to_dict(ruling: BoardRuling) -> dict[str, Any]:
-    """The JSON object of one adjudicated board (see README: JSON output)."""
+    """The JSON object of one adjudicated board (docs/using.md, "JSON output")."""
     record = ruling.record
     contract = record.contract
     assert contract is not None

@@ -1,7 +1,7 @@
 """Reading a director's case file (TOML) into Records: the deal, the play in the order played, and the facts.
 
-A case file holds one board at the top level, or several as ``[[board]]`` tables. See README.md
-("Case files") and the examples in hands/. Every error names the file, the board, the line and
+A case file holds one board at the top level, or several as ``[[board]]`` tables. See docs/case-files.md
+and the examples in hands/. Every error names the file, the board, the line and
 the fact that is wrong.
 """
 

@@ -3,7 +3,7 @@
 ``validate_board`` checks one board's TOML data against ``SCHEMA`` before anything else reads it, and
 names the key, the line and what was expected ("`claim.after_trick` must be a trick number 1-13, not
 'five'"); unknown keys are errors with the closest known key suggested. ``reference_rows`` gives the
-README's reference table, so the checks, the messages and the documentation come from one place.
+case-file reference table (docs/case-files.md), so the checks, the messages and the documentation come from one place.
 """
 
 from __future__ import annotations
@@ -337,7 +337,7 @@ def reference_rows() -> list[tuple[str, str, str, str, str]]:
 
 
 def reference_table() -> str:
-    """The README's reference table of the case-file format, in Markdown."""
+    """The reference table of the case-file format (docs/case-files.md), in Markdown."""
     lines = ["| key | type | required | default | meaning |", "|---|---|---|---|---|"]
     lines += [f"| `{key}` | {kind} | {required} | {default} | {meaning} |"
               for key, kind, required, default, meaning in reference_rows()]

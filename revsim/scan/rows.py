@@ -1,7 +1,7 @@
 """A scan's rows, made from each board's ruling: the board row, its revoke rows, the scorer's row of an
 adjusted board, and the line a scan lists for a board with revokes or an error; DataFrames of them.
 
-Columns: ``BOARD_COLUMNS`` and ``REVOKE_COLUMNS`` (names and pandas dtypes, documented in README.md).
+Columns: ``BOARD_COLUMNS`` and ``REVOKE_COLUMNS`` (names and pandas dtypes, documented in docs/archives.md).
 """
 
 from __future__ import annotations
