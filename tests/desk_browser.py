@@ -74,3 +74,16 @@ def rule_and_wait(page: Any) -> dict[str, Any]:
     page.click("#rule")
     page.wait_for_selector("#downloads:not([hidden])", timeout=120_000)
     return json.loads(page.evaluate("() => desk.texts.json"))[0]
+
+
+def fresh_desk(browser: Any, desk_url: str, ready: str, **context: Any) -> tuple[Any, Any]:
+    """(context, page): the desk in a new browser context (``context``: its viewport, touch...) with nothing kept
+    from an earlier test, once ``ready`` (a JavaScript condition) holds."""
+    opened = browser.new_context(accept_downloads=True, **context)
+    page = opened.new_page()
+    page.goto(desk_url + "/")
+    page.wait_for_function("desk.ready === true")
+    page.evaluate("() => localStorage.clear()")
+    page.reload()
+    page.wait_for_function(f"desk.ready === true && {ready}")
+    return opened, page

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from tests.desk_browser import CHROMIUM, HANDS, cli_ruling, open_record, rule_and_wait, shot
+from tests.desk_browser import CHROMIUM, HANDS, cli_ruling, fresh_desk, open_record, rule_and_wait, shot
 
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="Chromium is not installed (Debian package chromium)")
 
@@ -20,13 +20,8 @@ PHONE = {"width": 390, "height": 844}
 @pytest.fixture()
 def phone(browser: Any, desk_url: str) -> Iterator[Any]:
     """The desk on a phone-sized touch screen, with nothing kept from an earlier test."""
-    context = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True, accept_downloads=True)
-    page = context.new_page()
-    page.goto(desk_url + "/")
-    page.wait_for_function("desk.ready === true")
-    page.evaluate("() => localStorage.clear()")
-    page.reload()
-    page.wait_for_function("desk.ready === true && desk.claim.actions.length > 0")
+    context, page = fresh_desk(browser, desk_url, "desk.claim.actions.length > 0", viewport=PHONE, has_touch=True,
+                               is_mobile=True)
     yield page
     context.close()
 

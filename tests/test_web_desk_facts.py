@@ -13,20 +13,14 @@ import pytest
 from click.testing import CliRunner
 
 from revsim.cli import main
-from tests.desk_browser import CHROMIUM, HANDS, open_record, rule_and_wait
+from tests.desk_browser import CHROMIUM, HANDS, fresh_desk, open_record, rule_and_wait
 
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="Chromium is not installed (Debian package chromium)")
 
 
 @pytest.fixture()
 def laptop(browser: Any, desk_url: str) -> Iterator[Any]:
-    context = browser.new_context(viewport={"width": 1280, "height": 800}, accept_downloads=True)
-    page = context.new_page()
-    page.goto(desk_url + "/")
-    page.wait_for_function("desk.ready === true")
-    page.evaluate("() => localStorage.clear()")
-    page.reload()
-    page.wait_for_function("desk.ready === true && desk.estimators.length > 0")
+    context, page = fresh_desk(browser, desk_url, "desk.estimators.length > 0", viewport={"width": 1280, "height": 800})
     yield page
     context.close()
 

@@ -11,7 +11,7 @@ from revsim.equity.draft import Draft
 from revsim.equity.judged import estimator_of
 from revsim.equity.law12 import law12c1c_weighted
 from revsim.equity.steps import InformationJudged, TableStands, Weighted
-from revsim.information.law16 import decision_point, judge_information
+from revsim.information.law16 import decision_point, judge_at
 from revsim.laws.clauses import RulingLaw
 from revsim.records.errors import RecordError
 
@@ -24,8 +24,8 @@ def law16b_rule(draft: Draft) -> None:
     assert information is not None and contract is not None
     level = draft.settings.claim_standard().level
     try:
-        judgement = judge_information(draft.table.replay, contract.declarer, information, level)
-        position, _ = decision_point(draft.table.replay, information)
+        position, chosen = decision_point(draft.table.replay, information)
+        judgement = judge_at(position, chosen, contract.declarer, information, level)
     except ValueError as error:
         raise RecordError(str(error), **(draft.record.where() | {"line": information.line})) from None
     table: Weighted = ((draft.table.declarer_tricks, 1.0),)

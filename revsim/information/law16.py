@@ -85,6 +85,12 @@ def judge_information(replay: Replay, declarer: Seat, information: Information, 
                       rate: float = LOGICAL_RATE, margin: float = SUGGESTION_MARGIN) -> InformationJudgement:
     """Law 16B at the decision the information bore on, with the class ``level``'s simulated players."""
     position, chosen_card = decision_point(replay, information)
+    return judge_at(position, chosen_card, declarer, information, level, rate, margin)
+
+
+def judge_at(position: Replay, chosen_card: Card, declarer: Seat, information: Information, level: str,
+             rate: float = LOGICAL_RATE, margin: float = SUGGESTION_MARGIN) -> InformationJudgement:
+    """Law 16B at ``position`` (``decision_point``), where the player chose ``chosen_card``."""
     measured = measure_alternatives(position, declarer, information.shows, NormalStandard(level, rate))
     run_of = {card: lowest for lowest, cards in runs(position, position.legal_cards()).items() for card in cards}
     lowest = run_of.get(chosen_card, chosen_card)

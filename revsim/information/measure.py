@@ -70,11 +70,11 @@ def measure_alternatives(position: Replay, declarer: Seat, shows: tuple[Shown, .
         raise ValueError("no layout the player could imagine fits what the information showed")
     cards = list(runs(position, position.legal_cards()))
     solved = layout_values(plain, position.trump, position.leader, position.current_trick)
-    without = {card: sum(values[card] for values in solved) / len(solved) for card in cards}
+    without = _averages(solved, cards)
     top = max(without.values())
     weights = {card: math.exp((value - top) / standard.temperature) for card, value in without.items()}
     rates = {card: weight / sum(weights.values()) for card, weight in weights.items()}
-    with_information = _averages(position, informed, cards)
+    with_information = _averages(layout_values(informed, position.trump, position.leader, position.current_trick), cards)
     alternatives = []
     for group in _actions(position, cards, solved):
         best = max(group, key=lambda card: (rates[card], -card.rank))
@@ -106,8 +106,8 @@ def _informed_layouts(view: View, shows: tuple[Shown, ...], rng: random.Random) 
     return found
 
 
-def _averages(position: Replay, layouts: list[Layout], cards: list[Card]) -> dict[Card, float]:
-    solved = layout_values(layouts, position.trump, position.leader, position.current_trick)
+def _averages(solved: list[dict[Card, int]], cards: list[Card]) -> dict[Card, float]:
+    """Each card's double-dummy tricks averaged over the layouts solved."""
     return {card: sum(values[card] for values in solved) / len(solved) for card in cards}
 
 

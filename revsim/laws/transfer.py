@@ -120,14 +120,12 @@ def _decide(revoke: Revoke, noticed: str, declarer: int, established_sides: list
                            f"{revoke.card} became a major penalty card (Law 62B1)")
     if revoke.corrected_by == Clause.LAW_62B2:
         return Clause.LAW_62B2, 0, "noticed before it was established and corrected; the card was simply replaced (Law 62B2)"
+    penalty = (f"; {who}'s {revoke.card} becomes a major penalty card (Law 62B1)"
+               if law62b_withdrawn_card_becomes_penalty_card(revoke.seat, declarer) else "")
     if revoke.both_sides_corrected:
-        penalty = (f"; {who}'s {revoke.card} becomes a major penalty card (Law 62B1)"
-                   if law62b_withdrawn_card_becomes_penalty_card(revoke.seat, declarer) else "")
         return Clause.LAW_62C3, 0, (f"{revoke.not_established}: both revokes are corrected, a legal card in each "
                                     f"one's place (Law 62C3), with no transfer (Law 64B8){penalty}")
     if not revoke.established:
-        penalty = (f"; {who}'s {revoke.card} becomes a major penalty card (Law 62B1)"
-                   if law62b_withdrawn_card_becomes_penalty_card(revoke.seat, declarer) else "")
         return Clause.LAW_62A, 0, (f"{revoke.not_established}: it is corrected, a legal card in its place, "
                           f"with no transfer (Law 62A){penalty}")
     if law62d_trick12_must_be_corrected(revoke.trick, noticed):
