@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from revsim.cards import side_of
+from revsim.equity.law62d2 import PartnerRestricted
 from revsim.equity.settings import Settings
 from revsim.equity.steps import BoardRuling, Outcome, RevokeRuled, Step, Weighted
 from revsim.laws.clauses import RulingLaw
@@ -35,6 +36,8 @@ class Draft:
     estimates: dict[str, Estimate] = field(default_factory=dict)
     chosen: Estimate | None = None
     corrected_tricks: int | None = None
+    restrictions: dict[int, PartnerRestricted] = field(default_factory=dict)
+    """Law 62D2's restriction of the offender's partner, by the corrected revoke's order."""
 
     def freeze(self) -> BoardRuling:
         def scored(weighted: Weighted) -> tuple[Outcome, ...]:

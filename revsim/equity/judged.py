@@ -6,6 +6,7 @@ from __future__ import annotations
 from revsim.cards import SEAT_LETTERS, SEAT_NAMES, side_of
 from revsim.equity.draft import Draft
 from revsim.equity.law12 import law12c1c_directors_judgement, law12c1c_weighted
+from revsim.equity.law62d2 import law62d2_restricted, restricted_estimate
 from revsim.equity.law64c import law64c2a_repeated_revoke_result
 from revsim.equity.law84 import FormStandard
 from revsim.equity.steps import Weighted, World
@@ -14,6 +15,7 @@ from revsim.laws.detection import Revoke
 from revsim.laws.transfer import RECTIFIED_BY_64A, law64a_in_play
 from revsim.likely.estimators import make_estimator
 from revsim.likely.worlds import Estimate, Estimator, position_before
+from revsim.play.replay import Replay
 from revsim.records.errors import RecordError
 from revsim.records.judgement import NO_REVOKE, SIDE_SCORES, WORLD_KEY, outcomes_text
 
@@ -94,8 +96,22 @@ def estimate_at(draft: Draft, revoke: Revoke, no_revoke: bool = False) -> Estima
                                       "best" if trick12 else settings.substitute, rest)
         if weights is not None:
             estimate = law12c1c_directors_judgement(estimate, weights, draft.record)
+        elif trick12:
+            estimate = _partner_restricted(draft, position, revoke, estimate)
         draft.estimates[key] = estimate
     return draft.estimates[key]
+
+
+def _partner_restricted(draft: Draft, position: Replay, revoke: Revoke, estimate: Estimate) -> Estimate:
+    """Law 62D2 in the trick-12 correction's world: the offender's partner's card restricted (kept in
+    ``draft.restrictions`` for the law path)."""
+    assert draft.record.contract is not None
+    restriction = law62d2_restricted(position, revoke, estimate, draft.record.contract.declarer,
+                                     draft.settings.claim_standard().level)
+    if restriction is None:
+        return estimate
+    draft.restrictions[revoke.order] = restriction
+    return restricted_estimate(estimate, restriction)
 
 
 def world_key(revoke: Revoke) -> str:

@@ -12,7 +12,7 @@ from dataclasses import replace
 from revsim.equity.assign import assign_same, assigned, expected_worth, likely_result
 from revsim.equity.both_sides import both_sides
 from revsim.equity.draft import Draft
-from revsim.equity.information import law16b_rule
+from revsim.equity.information import law16b_beside_revokes, law16b_reaches_revoke_board, law16b_rule
 from revsim.equity.judged import is_directors, rectified_in_world, resolve_judgements, world_at, world_transfers
 from revsim.equity.law12 import law12c1c_directors_judgement, law12c1c_weighted
 from revsim.equity.law64c import law64c1_adjust
@@ -68,9 +68,16 @@ def rule(record: Record, table: TablePlay, revokes: list[Revoke], transfer: int,
             law16b_rule(draft)   # Law 16B on a board with no revoke to rule
             _note_unused_judgements(draft)
             return draft.freeze()
+        if law16b_reaches_revoke_board(draft, active, corrected):
+            kind: BaseKind = "transfer" if transfer else "table"
+            law16b_beside_revokes(draft, active, base, lambda ruled, start: _one_side(ruled, active, start, base_law,
+                                                                                      kind))
+            _note_unused_judgements(draft)
+            return draft.freeze()
         draft.record = replace(draft.record, notes=[*draft.record.notes, (
-            "the unauthorised information is not ruled on: a revoke is ruled on this board, and Law 16 beside it is "
-            "left to the director (his own weights for the world)")])
+            "the unauthorised information is not ruled on: it bore on a decision at or before a revoke ruled on this "
+            "board (or both sides revoked, or one was corrected), and Law 16 there is left to the director (his own "
+            "weights for the world)")])
         draft.table = replace(draft.table, record=draft.record)
     if not active:
         draft.law = base_law
@@ -163,7 +170,7 @@ def _corrected_base(draft: Draft, corrected: Revoke, active: list[Revoke]) -> tu
     also_corrected = {(r.trick, r.seat) for r in draft.revokes if r.both_sides_corrected and r is not corrected}
     withdrawable = [play for play in withdrawable if (play.trick, play.seat) not in also_corrected]  # 62C3: its own
     draft.steps.append(Corrected(corrected.law, corrected, world.estimate, world.moved, outcomes, capped, retransfers,
-                                 tuple(withdrawable)))
+                                 tuple(withdrawable), draft.restrictions.get(corrected.order)))
     return capped or outcomes, RulingLaw(corrected.law + ("+64A" if world.moved else "")), active
 
 

@@ -13,6 +13,7 @@ from typing import Literal
 
 from revsim.cards import Card
 from revsim.claims.law70 import ClaimRuling
+from revsim.equity.law62d2 import PartnerRestricted
 from revsim.equity.settings import Settings
 from revsim.information.law16 import InformationJudgement
 from revsim.laws.clauses import Clause, RulingLaw
@@ -74,6 +75,8 @@ class Corrected:
     claim_capped: Weighted | None
     retransfers: tuple[Retransfer, ...]
     withdrawable: tuple[Play, ...] = ()
+    restricted: PartnerRestricted | None = None
+    """Law 62D2: the offender's partner's card to trick 12, restricted in the corrected play."""
 
 
 @dataclass(frozen=True)
@@ -198,6 +201,9 @@ class InformationJudged:
     adjusted: bool
     table_worth: float
     adjusted_worth: float
+    beside_revokes: bool = False
+    """Whether revokes were ruled on the board too: ``outcomes`` then has their transfers applied, and the worths
+    are of the scores the revoke laws give on the play as recorded and on the play with the alternatives."""
 
 
 Step = RevokeRuled | TableStands | Corrected | WorldsJudged | Compared | SideJudged | ScoreAssigned | InformationJudged

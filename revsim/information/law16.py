@@ -68,6 +68,25 @@ def law16b1a_suggested_over(chosen: Alternative, logical: list[Alternative],
     return [other.card for other in logical if other.card != chosen.card and chosen.gain - other.gain >= margin]
 
 
+def law16d_withdrawn_card_restricts_partner(offender: Seat, declarer: Seat, partner_to_play: bool,
+                                            choices: int) -> bool:
+    """Law 16D (16C in the 2017 code's numbering): information from a withdrawn play is unauthorised for the
+    offender's side. A defender's withdrawn revoke card restricts his partner's card to the trick where the partner
+    is yet to play to it and has more than one card he may play (declarer's partner, dummy, chooses nothing)."""
+    defender = offender not in (declarer, (declarer + 2) % 4)
+    return defender and partner_to_play and choices > 1
+
+
+def law16d_forbidden(alternatives: tuple[Alternative, ...], logical: tuple[Card, ...],
+                     margin: float = SUGGESTION_MARGIN) -> list[Card]:
+    """Law 16D (and 62D2, its case at trick 12): the logical alternatives information from a withdrawn card could
+    demonstrably have suggested over another logical alternative. The partner may not choose them; the one the
+    information favours least is never among them, so a logical alternative is always left to him."""
+    candidates = [alternative for alternative in alternatives if alternative.card in logical]
+    return [one.card for one in candidates
+            if any(one.gain - other.gain >= margin for other in candidates if other.card != one.card)]
+
+
 def decision_point(replay: Replay, information: Information) -> tuple[Replay, Card]:
     """The position before the player's card to the trick the information bore on, and the card he chose there;
     ValueError where he did not play to that trick in the record."""
@@ -94,7 +113,10 @@ def judge_at(position: Replay, chosen_card: Card, declarer: Seat, information: I
     measured = measure_alternatives(position, declarer, information.shows, NormalStandard(level, rate))
     run_of = {card: lowest for lowest, cards in runs(position, position.legal_cards()).items() for card in cards}
     lowest = run_of.get(chosen_card, chosen_card)
-    chosen = next(a for a in measured.alternatives if lowest in a.cards)
+    chosen = next((a for a in measured.alternatives if lowest in a.cards), None)
+    if chosen is None:
+        raise ValueError(f"information: {chosen_card} is not a card the player could play in turn to trick "
+                         f"{information.trick} (a lead out of turn, or a revoke, cannot be judged under Law 16B)")
     logical = law16b1b_logical_alternatives(measured.alternatives, rate)
     others = [alternative for alternative in measured.alternatives if alternative.card in logical]
     suggested_over = law16b1a_suggested_over(chosen, others, margin)

@@ -9,7 +9,7 @@ from __future__ import annotations
 import math
 import random
 import zlib
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from revsim.cards import Card, Layout, Seat
 from revsim.claims.normal import NormalStandard, runs
@@ -96,6 +96,7 @@ def _informed_layouts(view: View, shows: tuple[Shown, ...], rng: random.Random) 
     """Layouts that fit what the information showed of each original hand (the cards a seat still holds and those
     it has played), drawn in batches until ``LAYOUTS`` are found or twenty batches have been tried."""
     found: list[Layout] = []
+    view = _voids_the_information_denies(view, shows)
     for _ in range(20):
         for layout in sample_layouts(view, LAYOUTS, rng):
             original = [set(layout[seat]) | set(view.played_by.get(seat, ())) for seat in range(4)]
@@ -104,6 +105,17 @@ def _informed_layouts(view: View, shows: tuple[Shown, ...], rng: random.Random) 
         if len(found) >= LAYOUTS:
             return found[:LAYOUTS]
     return found
+
+
+def _voids_the_information_denies(view: View, shows: tuple[Shown, ...]) -> View:
+    """The view without the voids the information shows false: a player who showed out of a suit (a revoke) but
+    holds a card of it, as partner's question or remark revealed."""
+    voids = dict(view.voids)
+    for shown in shows:
+        held = {card.suit for card in shown.cards} | ({shown.suit} if shown.suit is not None and shown.at_least else set())
+        if shown.seat in voids:
+            voids[shown.seat] = voids[shown.seat] - held
+    return replace(view, voids=voids)
 
 
 def _averages(solved: list[dict[Card, int]], cards: list[Card]) -> dict[Card, float]:

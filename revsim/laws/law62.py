@@ -43,3 +43,14 @@ def law62d_trick12_must_be_corrected(trick: int, noticed: str) -> bool:
     """Law 62D: a revoke on trick 12, even if established, must be corrected if it is discovered
     before all four hands have been returned to the board."""
     return trick == 12 and noticed in ("during-play", "end-of-play")
+
+
+def law62d2_partner_restricted(offender: Seat, declarer: Seat, partner_to_play: bool,
+                               partner_suits: Iterable[int]) -> bool:
+    """Law 62D2: when a defender's revoke on trick 12 is corrected and his partner has yet to play to that trick
+    holding cards of two suits, the partner may not choose the card the revoke could have suggested.
+
+    ``partner_to_play``: the partner's card to trick 12 comes after the legal card; ``partner_suits`` the suits of
+    the cards he holds then."""
+    defender = law62b_withdrawn_card_becomes_penalty_card(offender, declarer)
+    return defender and partner_to_play and len(set(partner_suits)) >= 2

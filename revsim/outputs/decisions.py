@@ -21,7 +21,7 @@ from revsim.equity.steps import (
 )
 from revsim.laws.clauses import Clause
 from revsim.laws.detection import Revoke
-from revsim.outputs.information import information_to_dict
+from revsim.outputs.information import information_to_dict, restricted_to_dict
 
 SIDE_KEYS = ("NS", "EW")
 
@@ -53,7 +53,8 @@ def step_to_dict(step: Step) -> dict[str, Any]:
                 "estimate": _weighted(step.estimate.outcomes), "moved": step.moved, "outcomes": _weighted(step.outcomes),
                 "claim_capped": _weighted(step.claim_capped),
                 "retransfers": [{"revoke": _revoke(r.revoke), "clause": r.clause, "transfer": r.transfer}
-                                for r in step.retransfers]}
+                                for r in step.retransfers],
+                "restricted": None if step.restricted is None else restricted_to_dict(step.restricted)}
     if isinstance(step, WorldsJudged):
         return {"step": "worlds", "worlds": [_world(world) for world in step.worlds]}
     if isinstance(step, Compared):

@@ -25,7 +25,7 @@ from revsim.equity.steps import (
 from revsim.laws.clauses import Clause
 from revsim.laws.detection import Revoke
 from revsim.outputs.estimates import substitute_phrase
-from revsim.outputs.information import information_texts
+from revsim.outputs.information import information_texts, restricted_text
 from revsim.outputs.sides import side_text
 from revsim.outputs.weights import (
     result_with_score,
@@ -123,6 +123,8 @@ def _corrected_text(ruling: BoardRuling, step: Corrected) -> str:
         cards = " and ".join(f"{SEAT_NAMES[play.seat]}'s {play.card}" for play in step.withdrawable)
         text += (f"; {cards}, played after the revoke, may be taken back and another card played (Law 62C1): the "
                  "corrected play chooses again")
+    if step.restricted is not None:
+        text += "; " + restricted_text(ruling, step.restricted)
     if step.moved:
         text += (f"; with {trick_word(step.moved)} transferred for the earlier revokes on the corrected play "
                  f"(Law 64A), {score_text(ruling, step.outcomes)}")

@@ -5,22 +5,23 @@ from __future__ import annotations
 
 from typing import Any
 
-from revsim.cards import SEAT_NAMES, SIDE_NAMES
+from revsim.cards import SEAT_NAMES, SIDE_NAMES, Card
+from revsim.equity.law62d2 import PartnerRestricted
 from revsim.equity.steps import BoardRuling, InformationJudged
 from revsim.information.measure import Alternative
-from revsim.outputs.weights import weighted_result
+from revsim.outputs.weights import weighted_result, weighted_tricks_and_results
 
 
 def information_texts(ruling: BoardRuling, step: InformationJudged) -> list[str]:
     """The Law 16B sentences of the law path."""
     judgement = step.judgement
     contract = ruling.record.contract
-    who = SEAT_NAMES[judgement.information.player]
+    who = _who(ruling, judgement.information.player)
     lead = judgement.measured.on_lead
     rates = ", ".join(f"{_action(a, lead)} {a.rate:.0%}" for a in judgement.measured.alternatives)
     logical = "; ".join(_action(judgement.alternative(card), lead) for card in judgement.logical) or "none"
     shown = "; ".join(shown.describe() for shown in judgement.information.shows)
-    lines = [f"Law 16B: what {who} knew from partner before his card to trick {judgement.information.trick} showed "
+    lines = [f"Law 16B: what {who} knew from partner before the card to trick {judgement.information.trick} showed "
              f"that {shown}; from among logical alternatives he may not choose one it could have suggested.",
              f"Law 16B1b: players of the class, without the information, choose {rates} (simulated players, the "
              f"choice model fitted on real play); a logical alternative is an action chosen at least "
@@ -33,18 +34,37 @@ def information_texts(ruling: BoardRuling, step: InformationJudged) -> list[str]
         return lines
     over = ", ".join(f"{_action(judgement.alternative(card), lead)} ({judgement.alternative(card).gain:+.2f})"
                      for card in judgement.suggested_over)
-    lines.append(f"Law 16B1a: {who} chose the {judgement.played or judgement.chosen} ({_action(chosen, lead)}), which "
+    action = _action(chosen, lead)
+    named = "" if action == f"the {judgement.played or judgement.chosen}" else f" ({action})"
+    lines.append(f"Law 16B1a: {who} chose the {judgement.played or judgement.chosen}{named}, which "
                  f"the information made worth {chosen.gain:+.2f} "
                  f"tricks on the deals he could imagine, against {over}: it could demonstrably have suggested it "
                  f"over {'that logical alternative' if len(judgement.suggested_over) == 1 else 'those'}.")
     results = "; ".join(f"after the {card}: {weighted_result(contract, outcomes)}" for card, outcomes in step.results)
     side = SIDE_NAMES[1 - (judgement.information.player % 2)]
+    if step.beside_revokes:
+        verdict = ("better for the non-offending side, so the score is adjusted: the revoke laws below rule on the "
+                   "play with the logical alternative (Law 16B3, 12B1)" if step.adjusted else
+                   "no better for the non-offending side: no damage, the revoke laws rule on the play as recorded")
+        lines.append(f"Law 16B3: the likely result with the logical alternative instead ({results}), with the "
+                     f"revoke's transfer worked out in that play (Law 64A), is {weighted_result(contract, step.outcomes)}; "
+                     f"as the revoke laws rule on it, it is worth {step.adjusted_worth:+.0f} points to {side} against "
+                     f"{step.table_worth:+.0f} for the play as recorded: {verdict}.")
+        return lines
     verdict = ("better for the non-offending side, so the score is adjusted (Law 16B3, 12B1)" if step.adjusted else
                "no better for the non-offending side than the table result: no damage, the table result stands")
     lines.append(f"Law 16B3: the likely result with the logical alternative instead ({results}) is "
                  f"{weighted_result(contract, step.outcomes)}, worth {step.adjusted_worth:+.0f} points to {side} "
                  f"against {step.table_worth:+.0f} at the table: {verdict}.")
     return lines
+
+
+def _who(ruling: BoardRuling, player: int) -> str:
+    """The player who had the information: declarer where the card was dummy's."""
+    contract = ruling.record.contract
+    if contract is not None and player == (contract.declarer + 2) % 4:
+        return f"{SEAT_NAMES[contract.declarer]}, playing dummy's card,"
+    return SEAT_NAMES[player]
 
 
 def information_to_dict(step: InformationJudged) -> dict[str, Any]:
@@ -76,3 +96,42 @@ def _action(alternative: Alternative, on_lead: bool) -> str:
     if on_lead:
         return f"a {SUIT_SINGULAR[alternative.card.suit]} ({', '.join(str(card) for card in cards)})"
     return f"the {' or '.join(str(card) for card in cards)}"
+
+
+def restricted_text(ruling: BoardRuling, restricted: PartnerRestricted) -> str:
+    """Laws 62D2 and 16D in the trick-12 correction, in words."""
+    who = SEAT_NAMES[restricted.partner]
+    offender = SEAT_NAMES[(restricted.partner + 2) % 4]
+    rates = ", ".join(f"{_action(a, restricted.measured.on_lead)} {a.rate:.0%}" for a in restricted.measured.alternatives)
+    law = ("Law 62D2: holding cards of two suits, he may not choose the card the revoke could have suggested"
+           if restricted.clause == "62D2" else
+           "Law 16D: the withdrawn card is unauthorised information for him")
+    text = (f"{offender}'s withdrawn {restricted.revoke_card} told {who} that {offender} held it ({law}); without that "
+            f"knowledge players of the class choose {rates}")
+    left = " or ".join(str(card) for card in restricted.permitted)
+    if restricted.forbidden:
+        over = ", ".join(f"the {card} ({_gain(restricted, card)})" for card in restricted.forbidden)
+        text += (f"; the withdrawn card made {over} worth at least {restricted.margin:g} of a trick more than another "
+                 f"logical alternative, so {who} may not choose it and plays the {left}: "
+                 f"declarer's side takes {weighted_tricks_and_results(ruling.record.contract, restricted.outcomes)}")
+    else:
+        text += f"; it suggested no logical alternative over another, so {who}'s choice stands"
+    return text
+
+
+def _gain(restricted: PartnerRestricted, card: Card) -> str:
+    alternative = next(a for a in restricted.measured.alternatives if a.card == card)
+    return f"{alternative.gain:+.2f} tricks"
+
+
+def restricted_to_dict(restricted: PartnerRestricted) -> dict[str, Any]:
+    """Laws 62D2 and 16D in the trick-12 correction, as data."""
+    return {"law": restricted.clause, "partner": "NESW"[restricted.partner], "withdrawn": str(restricted.revoke_card),
+            "alternatives": [{"card": str(a.card), "cards": [str(c) for c in a.cards], "rate": round(a.rate, 4),
+                              "without": round(a.without, 4), "informed": round(a.informed, 4)}
+                             for a in restricted.measured.alternatives],
+            "logical_rate": restricted.rate, "suggestion_margin": restricted.margin,
+            "logical": [str(card) for card in restricted.logical],
+            "forbidden": [str(card) for card in restricted.forbidden],
+            "results": [{"card": str(card), "declarer_tricks": tricks} for card, tricks in restricted.results],
+            "outcomes": [[t, round(w, 6)] for t, w in restricted.outcomes]}

@@ -213,7 +213,7 @@ SCHEMA: tuple[Key, ...] = (
     )),
     Key("information", "table", "unauthorised information a player had from partner (Law 16B)", keys=(
         Key("trick", "trick", "the trick his card to it was chosen with the information", required=True),
-        Key("player", "seat", "who had the information", required=True),
+        Key("player", "seat", "who had the information (dummy's seat: declarer's choice of dummy's card)", required=True),
         Key("source", "text", "where it came from, in the director's words (a question, a withdrawn card)"),
         Key("shows", "tables", "what it showed of the hands, one fact a table", keys=(
             Key("seat", "seat", "whose hand", required=True),

@@ -40,11 +40,11 @@ class Shown:
             return f"{who} holds the {' '.join(str(card) for card in self.cards)}"
         assert self.suit is not None
         if self.at_least is not None and self.at_least == self.at_most:
-            return f"{who} holds {self.at_least} {SUIT_WORDS[self.suit]}"
+            return f"{who} holds {_count(self.at_least, self.suit)}"
         if self.at_most is None:
-            return f"{who} holds at least {self.at_least} {SUIT_WORDS[self.suit]}"
+            return f"{who} holds at least {_count(self.at_least or 0, self.suit)}"
         if self.at_least is None:
-            return f"{who} holds at most {self.at_most} {SUIT_WORDS[self.suit]}"
+            return f"{who} holds at most {_count(self.at_most, self.suit)}"
         return f"{who} holds {self.at_least} to {self.at_most} {SUIT_WORDS[self.suit]}"
 
     def as_table(self) -> dict[str, Any]:
@@ -83,6 +83,12 @@ class Information:
             table["source"] = self.source
         table["shows"] = [shown.as_table() for shown in self.shows]
         return table
+
+
+def _count(number: int, suit: int) -> str:
+    """``1 club``, ``3 clubs``."""
+    word = SUIT_WORDS[suit]
+    return f"{number} {word[:-1] if number == 1 else word}"
 
 
 def information_of(table: dict[str, Any], line: int | None) -> Information:
