@@ -14,14 +14,15 @@ from typing import Any
 from revsim.cards import SEAT_LETTERS, SUIT_LETTERS, deal_to_pbn
 from revsim.play.table import replay_cards
 from revsim.records.claim import ClaimStatus
-from revsim.records.facts import Facts, noticed_at_text
+from revsim.records.facts import CardChange, Facts, noticed_at_text
 from revsim.records.judgement import outcomes_text
 from revsim.records.record import Record
 
 _ORDER = ("board", "event", "date", "session", "table", "players", "director", "deal", "contract", "declarer",
           "vulnerable", "dealer", "auction", "play", "start", "claim", "information", "statements", "findings", "settings",
           "facts")
-_FACT_TABLES = ("correction", "penalty_card", "lead_restriction", "play_restriction", "lead_out_of_turn", "designated",
+_FACT_TABLES = ("correction", "penalty_card", "lead_restriction", "play_restriction", "dummy_card", "lead_out_of_turn",
+                "designated",
                 "judgement")
 
 
@@ -114,8 +115,7 @@ def facts_to_case(facts: Facts) -> dict[str, Any]:
         if correction.dummy_asked:
             entry["dummy_asked"] = True
         if correction.changes:
-            entry["changes"] = [{"player": SEAT_LETTERS[change.player], "withdrawn": str(change.withdrawn),
-                                 "substituted": str(change.substituted)} for change in correction.changes]
+            entry["changes"] = [_change(change) for change in correction.changes]
         corrections.append(entry)
     penalties = [{"player": SEAT_LETTERS[p.player], "card": str(p.card), "from_trick": p.from_trick}
                  | ({"why": p.why} if p.why else {}) | ({"minor": True} if p.minor else {}) for p in facts.penalty_cards]
@@ -137,11 +137,20 @@ def facts_to_case(facts: Facts) -> dict[str, Any]:
                   for d in facts.designations]
     judgements = [({"world": name} if name is not None else {}) | {"outcomes": outcomes_text(outcomes)}
                   for name, outcomes in facts.judgements]
-    for name, entries in zip(_FACT_TABLES, (corrections, penalties, restrictions, plays, leads, designated,
+    dummy_cards = [{"trick": d.trick, "named": str(d.named), "placed": str(d.placed)}
+                   | ({} if d.in_time else {"in_time": False})
+                   | ({"changes": [_change(change) for change in d.changes]} if d.changes else {})
+                   for d in facts.dummy_cards]
+    for name, entries in zip(_FACT_TABLES, (corrections, penalties, restrictions, plays, dummy_cards, leads, designated,
                                             judgements), strict=True):
         if entries:
             out[name] = entries
     return out
+
+
+def _change(change: CardChange) -> dict[str, str]:
+    return {"player": SEAT_LETTERS[change.player], "withdrawn": str(change.withdrawn),
+            "substituted": str(change.substituted)}
 
 
 def case_to_toml(case: dict[str, Any], comment: str = "") -> str:

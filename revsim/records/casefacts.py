@@ -13,6 +13,7 @@ from revsim.records.facts import (
     CardChange,
     Correction,
     Designation,
+    DummyCard,
     Facts,
     HiddenCard,
     LeadOutOfTurn,
@@ -132,9 +133,18 @@ def facts_of_case(data: dict[str, Any], claim: Any, lines: CaseLines, fail: Any)
         plays.append(PlayRestriction(int(entry.get("trick", 0)), seat(entry, line), play,
                                      suit(entry["suit"], line) if "suit" in entry else None,
                                      str(entry.get("why", "")), line))
+    dummy_cards = []
+    for entry, line in entries("dummy_card"):
+        swaps = [CardChange(seat(change, line), card(change, "withdrawn", line), card(change, "substituted", line), line)
+                 for change in entry.get("changes", [])]
+        in_time = entry.get("in_time", True)
+        if not isinstance(in_time, bool):
+            raise fail("facts: a dummy_card's in_time is true or false", line=line)
+        dummy_cards.append(DummyCard(int(entry.get("trick", 0)), card(entry, "named", line), card(entry, "placed", line),
+                                     in_time, tuple(swaps), line))
     line_of = {"claim": lines.key("claim") or 0,
                "noticed": lines.key("noticed_at") or lines.key("noticed_at_trick") or lines.key("noticed") or 0}
     return Facts(noticed, int(noticed_trick) if noticed_trick is not None else None, noticed_cards,
                  tuple(corrections), tuple(penalties), tuple(restrictions), tuple(leads), tuple(hidden), claim_by,
                  statement, tuple(judgements), lines={key: value for key, value in line_of.items() if value},
-                 designations=tuple(designations), play_restrictions=tuple(plays))
+                 designations=tuple(designations), play_restrictions=tuple(plays), dummy_cards=tuple(dummy_cards))

@@ -24,6 +24,7 @@ from revsim.records.facts import (
     Facts,
 )
 from revsim.records.information import information_of
+from revsim.records.law45 import law45d_play_as_corrected
 from revsim.records.record import Contract, PlayedCard, Record, parse_vulnerability
 from revsim.records.source import read_source
 from revsim.records.validation import validate_hands
@@ -244,6 +245,11 @@ def _board(data: dict[str, Any], source: str, name: str, lines: _Lines) -> Recor
         except ValueError as error:
             raise fail(str(error), line=line) from None
     play = _play(data["play"], lines, facts, first_trick, fail)
+    for dummy_card in facts.dummy_cards:
+        try:
+            play = law45d_play_as_corrected(play, dummy_card, first_trick)
+        except ValueError as error:
+            raise fail(str(error), line=dummy_card.line, trick=dummy_card.trick) from None
     facts = replace(facts, statements=tuple(data.get("statements", ())), findings=tuple(data.get("findings", ())),
                     lines=facts.lines | _settings_lines(data.get("settings", {}), lines))
     record = Record(source=source, board=name, line=lines.start, hands=hands, contract=contract, dealer=dealer,

@@ -192,6 +192,16 @@ SCHEMA: tuple[Key, ...] = (
             Key("player", "seat", "who named it (declarer naming dummy's card: dummy's seat)", required=True),
             Key("card", "card", "the card named, where known"),
         )),
+        Key("dummy_card", "tables", "dummy placed a card declarer did not name (Law 45D); the play may show the card "
+            "placed or the one named", keys=(
+            Key("trick", "trick", "the trick", required=True),
+            Key("named", "card", "the card declarer named", required=True),
+            Key("placed", "card", "the card dummy put in the played position", required=True),
+            Key("in_time", "flag", "attention was drawn before each side had played to the next trick: the named "
+                "card is dummy's", default="true"),
+            Key("changes", "tables", "defenders' cards played after the error, taken back without penalty",
+                keys=_CHANGE),
+        )),
         Key("play_restriction", "tables", "a play declarer required after a premature play (Law 57A)", keys=(
             Key("trick", "trick", "the trick", required=True),
             Key("player", "seat", "the offender's partner", required=True),

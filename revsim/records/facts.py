@@ -8,8 +8,9 @@ Each fact keeps the line of the case file it came from, so an error about it can
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from enum import StrEnum
+from typing import Any
 
 from revsim.cards import SEAT_NAMES, SUIT_LETTERS, Card, Seat, seat_from_letter
 from revsim.records.claim import Claim
@@ -88,8 +89,10 @@ class Correction:
 
     def describe(self) -> str:
         asked = " at dummy's question, after dummy had forfeited his rights (Law 43B2b)" if self.dummy_asked else ""
+        changed = "".join(f"; {SEAT_NAMES[change.player]}'s {change.withdrawn}, played after it, was taken back and "
+                          f"the {change.substituted} played (Law 62C)" for change in self.changes)
         return (f"{SEAT_NAMES[self.player]}'s revoke with the {self.withdrawn} on trick {self.trick} was noticed "
-                f"in time and corrected{asked}: the {self.substituted} was played instead")
+                f"in time and corrected{asked}: the {self.substituted} was played instead{changed}")
 
 
 @dataclass(frozen=True)
@@ -123,6 +126,30 @@ class Designation:
     def describe(self) -> str:
         what = f"the {self.card}" if self.card is not None else "a card"
         return f"{SEAT_NAMES[self.player]} named or designated {what} for trick {self.trick} (Law 63A2)"
+
+
+@dataclass(frozen=True)
+class DummyCard:
+    """Dummy put in the played position ``placed``, a card declarer did not name; he named ``named`` (Law 45D).
+    ``in_time``: attention was drawn before each side had played to the next trick, so the named card is dummy's
+    card to the trick and the defenders' cards played after the error may be taken back without penalty
+    (``changes``: each card withdrawn, and the one played instead)."""
+
+    trick: int
+    named: Card
+    placed: Card
+    in_time: bool = True
+    changes: tuple[CardChange, ...] = ()
+    line: int | None = None
+
+    def describe(self) -> str:
+        what = (f"dummy put the {self.placed} in the played position on trick {self.trick}, where declarer had named "
+                f"the {self.named}")
+        if not self.in_time:
+            return f"{what}; attention was drawn too late to correct it, so the {self.placed} stands (Law 45D)"
+        changed = "".join(f"; {SEAT_NAMES[change.player]}'s {change.withdrawn}, played after it, was taken back "
+                          f"without penalty and the {change.substituted} played" for change in self.changes)
+        return f"{what}; noticed in time, the {self.named} is dummy's card (Law 45D){changed}"
 
 
 PLAY_CHOICES = ("highest", "lowest")
@@ -242,6 +269,8 @@ class Facts:
     """Plays declarer required after a premature play (Law 57A)."""
     information: Information | None = None
     """Unauthorised information a player had from partner (Law 16B)."""
+    dummy_cards: tuple[DummyCard, ...] = ()
+    """Dummy's cards placed that declarer did not name (Law 45D)."""
 
     def describe(self) -> list[str]:
         """The facts in sentences, for the readable ruling."""
@@ -258,6 +287,7 @@ class Facts:
         text += [h.describe() for h in self.hidden_cards]
         text += [d.describe() for d in self.designations]
         text += [r.describe() for r in self.play_restrictions]
+        text += [d.describe() for d in self.dummy_cards]
         text += [self.information.describe()] if self.information is not None else []
         return text
 
@@ -281,7 +311,7 @@ class Facts:
     def is_empty(self) -> bool:
         return not (self.noticed or self.corrections or self.penalty_cards or self.lead_restrictions
                     or self.leads_out_of_turn or self.hidden_cards or self.claim_by or self.designations
-                    or self.play_restrictions or self.information)
+                    or self.play_restrictions or self.information or self.dummy_cards)
 
 
 def parse_penalty_card(text: str) -> PenaltyCard:
@@ -322,27 +352,27 @@ def facts_from_options(penalty_cards: Iterable[str] = (), lead_restrictions: Ite
 
 
 def with_extra(facts: Facts, extra: Facts) -> Facts:
-    """The record's facts with more facts added (given on the command line)."""
-    return Facts(
-        noticed=extra.noticed or facts.noticed,
-        noticed_trick=extra.noticed_trick if extra.noticed_trick is not None else facts.noticed_trick,
-        noticed_cards=extra.noticed_cards if extra.noticed_trick is not None else facts.noticed_cards,
-        corrections=facts.corrections + extra.corrections,
-        penalty_cards=facts.penalty_cards + extra.penalty_cards,
-        lead_restrictions=facts.lead_restrictions + extra.lead_restrictions,
-        leads_out_of_turn=facts.leads_out_of_turn + extra.leads_out_of_turn,
-        hidden_cards=facts.hidden_cards + extra.hidden_cards,
-        claim_by=extra.claim_by or facts.claim_by,
-        claim_statement=facts.claim_statement,
-        claim=facts.claim,
-        judgements=facts.judgements + extra.judgements,
-        statements=facts.statements + extra.statements,
-        findings=facts.findings + extra.findings,
-        lines=facts.lines,
-        designations=facts.designations + extra.designations,
-        play_restrictions=facts.play_restrictions + extra.play_restrictions,
-        information=facts.information,
-    )
+    """The record's facts with more facts added (given on the command line): every list of facts is the record's
+    and then the extra ones; a single fact is the extra one where it is given (``claim_by``, when attention was
+    drawn), else the record's. Every field of Facts is merged, so a new kind of fact is never dropped here."""
+    merged: dict[str, Any] = {}
+    for item in fields(Facts):
+        mine, theirs = getattr(facts, item.name), getattr(extra, item.name)
+        if isinstance(mine, tuple):
+            merged[item.name] = mine + theirs
+        elif item.name in _RECORD_ONLY:
+            merged[item.name] = mine
+        else:
+            merged[item.name] = theirs if theirs is not None else mine
+    merged["noticed"] = extra.noticed or facts.noticed
+    merged["claim_by"] = extra.claim_by or facts.claim_by
+    if extra.noticed_trick is None:
+        merged["noticed_cards"] = facts.noticed_cards
+    return Facts(**merged)
+
+
+_RECORD_ONLY = ("claim_statement", "claim", "lines", "information")
+"""Facts only a record gives (the command line has no option for them)."""
 
 
 def _split_option(text: str, form: str) -> tuple[str, str, int]:
