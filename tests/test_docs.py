@@ -83,3 +83,26 @@ def test_the_law_index_lists_every_clause_of_laws_61_to_64() -> None:
             except ModuleNotFoundError:
                 target, name = importlib.import_module(f"revsim.{dotted}"), ""
             assert not name or hasattr(target, name), f"{clause}: {dotted}"
+
+
+def test_every_lecture_situation_names_a_board_or_a_test_that_exists() -> None:
+    page = (ROOT / "docs" / "lectures.md").read_text(encoding="utf-8")
+    rows = [line for line in page.splitlines() if re.match(r"^\| \d+ \|", line)]
+    assert [int(row.split("|")[1]) for row in rows] == list(range(1, 67))
+    for row in rows:
+        where = row.split("|")[4]
+        if "nothing to rule" in where:
+            continue
+        cited = re.findall(r"`(hands/[^`]+|tests/[^`]+)`", where)
+        assert cited or "`" in where, f"row {row.split('|')[1].strip()} names no board, test or key"
+        for reference in cited:
+            path, _, test = reference.partition("::")
+            if "*" in path:
+                assert list(ROOT.glob(path)), reference
+                continue
+            assert (ROOT / path).exists(), reference
+            if test:   # a name, or a prefix ending in *
+                prefix = test.rstrip("*")
+                found = re.search(rf"def {re.escape(prefix)}{'' if test.endswith('*') else '[(]'}",
+                                  (ROOT / path).read_text(encoding="utf-8"))
+                assert found, reference

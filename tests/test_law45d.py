@@ -78,7 +78,8 @@ def test_law45d_the_fact_is_kept_when_the_case_is_written_back() -> None:
     record = _case(FILE.read_text(encoding="utf-8"))
     again = _case(case_to_toml(record_to_case(record)))
     def kept(one: Record) -> list[tuple[object, ...]]:
-        return [(d.trick, d.named, d.placed, d.in_time, [(c.player, c.withdrawn, c.substituted) for c in d.changes]) for d in one.facts.dummy_cards]
+        return [(d.trick, d.named, d.placed, d.in_time, [(c.player, c.withdrawn, c.substituted) for c in d.changes])
+                for d in one.facts.dummy_cards]
 
     assert kept(again) == kept(record) and [p.card for p in again.play] == [p.card for p in record.play]
 
