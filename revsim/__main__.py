@@ -1,6 +1,6 @@
 """``python -m revsim``: the command line."""
 
-from revsim.cli.launch import main
+from revsim.cli.start import main
 
 if __name__ == "__main__":
     main()

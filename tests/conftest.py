@@ -79,7 +79,9 @@ def one_record(text: str) -> Record:
 
 def _written_so_far(out: Path) -> int:
     """The bytes a scan has written to OUT: under its partial name until it is complete."""
-    found = [out, *out.parent.glob(f".{out.name}.partial-*")]
+    from revsim.outputs.rowfiles import partials_of
+
+    found = [out, *partials_of(out)]
     return max((path.stat().st_size for path in found if path.is_file()), default=0)
 
 

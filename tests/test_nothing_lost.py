@@ -95,26 +95,57 @@ def test_a_report_on_a_full_disk_stops_with_one_message_and_leaves_nothing(full_
 FILE_OUTPUTS = ["scan.csv", "scan.jsonl", "scan.parquet", "adjusted.csv", "adjusted.parquet", "r.html"]
 
 
-@pytest.mark.parametrize("name", FILE_OUTPUTS)
-def test_every_file_output_written_to_dev_full_stops_with_one_message_and_leaves_nothing(
-        tmp_path: Path, name: str) -> None:
-    """The same without root: the hidden partial file an output is written under is /dev/full."""
-    from revsim.outputs.rowfiles import partial_path, revokes_path
+def _file_size_limit(limit: int) -> None:
+    """In the child: files may not grow past ``limit`` bytes, and a write past it fails (EFBIG) as on a full
+    disk, instead of killing the process."""
+    import resource
 
-    target = tmp_path / name
-    for path in (target, revokes_path(target)):
-        partial_path(path).symlink_to("/dev/full")
+    resource.setrlimit(resource.RLIMIT_FSIZE, (limit, limit))
+    signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
+
+
+def _output_arguments(name: str, target: Path) -> list[str]:
     if name.startswith("scan"):
-        arguments = ["scan", str(HANDS), "--estimator", "dd", "--jobs", "1", "--quiet", "--out", str(target)]
-    elif name.startswith("adjusted"):
-        arguments = ["scan", str(HANDS), "--estimator", "dd", "--jobs", "1", "--quiet", "--adjustments", str(target)]
-    else:
-        arguments = ["report", str(CASE), "--estimator", "dd", "--out", str(target)]
-    result = CliRunner().invoke(main, arguments)
-    assert result.exit_code == 1, result.output
-    assert f"cannot write {target}" in result.output and "No space left on device" in result.output
-    assert "Invalid value" not in result.output
-    assert [path.name for path in tmp_path.iterdir() if not path.is_symlink()] == []  # a link not opened is the test's
+        return ["scan", str(HANDS), "--estimator", "dd", "--jobs", "1", "--quiet", "--out", str(target)]
+    if name.startswith("adjusted"):
+        return ["scan", str(HANDS), "--estimator", "dd", "--jobs", "1", "--quiet", "--adjustments", str(target)]
+    return ["report", str(CASE), "--estimator", "dd", "--out", str(target)]
+
+
+@pytest.mark.parametrize("name", FILE_OUTPUTS)
+def test_every_file_output_that_cannot_grow_stops_with_one_message_and_leaves_nothing(
+        tmp_path: Path, name: str) -> None:
+    """The same without root: a real file size limit (RLIMIT_FSIZE) makes the output's writes fail as a full disk
+    does."""
+    target = tmp_path / name
+    result = subprocess.run([*PYTHON, *_output_arguments(name, target)], capture_output=True, text=True, timeout=300,
+                            preexec_fn=lambda: _file_size_limit(4096))
+    assert result.returncode == 1, result.stderr
+    assert f"cannot write {target}" in result.stderr and "File too large" in result.stderr
+    assert "Traceback" not in result.stderr and "Invalid value" not in result.stderr
+    assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize("name", ["scan.csv", "scan.parquet", "adjusted.csv", "r.html"])
+def test_links_laid_in_advance_never_redirect_an_output(tmp_path: Path, name: str) -> None:
+    """A shared folder: links under the hidden names an output could be written under (for the next few thousand
+    process ids) point at a file of someone else's. The output is written, and that file is untouched."""
+    victim = tmp_path / "victim.txt"
+    victim.write_text("someone else's file\n")
+    target = tmp_path / name
+    from revsim.outputs.rowfiles import revokes_path
+
+    first = os.getpid()
+    for path in (target, revokes_path(target)):
+        for pid in range(first, first + 3000):
+            (tmp_path / f".{path.name}.partial-{pid}").symlink_to(victim)
+            (tmp_path / f".{path.name}.{pid}.partial").symlink_to(victim)
+    result = subprocess.run([*PYTHON, *_output_arguments(name, target)], capture_output=True, text=True, timeout=300)
+    assert result.returncode == 0, result.stderr
+    assert victim.read_text() == "someone else's file\n"
+    assert target.exists() and not target.is_symlink()
+    left = [path.name for path in tmp_path.iterdir() if not path.is_symlink() and path.name != "victim.txt"]
+    assert sorted(left) == sorted({target.name, revokes_path(target).name} & set(left)) and target.name in left
 
 
 STDOUT_COMMANDS = [

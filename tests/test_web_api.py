@@ -185,6 +185,12 @@ def test_case_writes_a_session_of_several_cases_as_one_file_adjudicate_reads_bac
     ("/api/adjudicate", "", {"format": "pbn", "estimator": "magic"}, 400, ["estimator must be one of"]),
     ("/api/adjudicate", "", {"format": "pbn", "colour": "red"}, 400, ["unknown parameter 'colour'"]),
     ("/api/adjudicate", "", {"format": "pbn", "seed": "x"}, 400, ["seed (of the sd estimator) must be a whole number"]),
+    ("/api/adjudicate", "", {"format": "pbn", "seed": "\u00b2"}, 400,
+     ["seed (of the sd estimator) must be a whole number, not '\u00b2'"]),
+    *[("/api/report", (HANDS / "duschek-too-late-a.pbn").read_text(), {"format": "pbn", "record": bad}, 400,
+       ["record must be a whole number (the K-th record selected)", words])
+      for bad, words in (("\u00b2", "'\u00b2'"), ("\u2460", "'\u2460'"), ("9" * 5000, "(5,000 characters)"))],
+    ("/api/adjudicate", "", {"format": "pbn", "max_outcomes": "\u00b3"}, 400, ["max_outcomes must be a whole number"]),
     ("/api/adjudicate", "", {"format": "pbn", "penalty_card": "E-SJ"}, 400, ["SEAT:CARD@TRICK"]),
     ("/api/report", (HANDS / "duschek-too-late-a.pbn").read_text(), {"format": "pbn", "board": "7"}, 404,
      ["no board named '7'; the file holds 1 board: duschek-too-late-a"]),

@@ -36,6 +36,7 @@ from revsim.equity.settings import (
 from revsim.extras import install_command
 from revsim.likely.estimators import ESTIMATORS
 from revsim.likely.predict import predict
+from revsim.outputs.filenames import json_safe
 from revsim.outputs.progress import WorkLine
 from revsim.outputs.rowfiles import write_whole
 from revsim.outputs.weights import weighted_tricks
@@ -101,7 +102,7 @@ def adjudicate_command(file: str, as_json: bool, **options: Any) -> None:
             errors += failed
             raise_if_stopped()
             if as_json:
-                click.echo(("," if boards else "") + json.dumps(result, indent=2, ensure_ascii=False))
+                click.echo(("," if boards else "") + json_safe(json.dumps(result, indent=2, ensure_ascii=False)))
             else:
                 click.echo(("\n" if boards else "") + text)
             boards += 1
@@ -173,15 +174,14 @@ def report_command(file: str, output: str, all_boards: bool, record_number: int 
     field = field_from_options(options)
     scores = field_for_board(field, item.board) if field is not None else None
     if field is not None and not scores:
-        click.echo(f"{file}, board {item.board}: the field file has no scores for this board: no matchpoints or IMPs",
-                   err=True)
+        warn(f"{file}, board {item.board}: the field file has no scores for this board: no matchpoints or IMPs")
     try:
         write_whole(output, report_html(ruling, scores or None, print_method))
     except OSError as error:
         warn(f"cannot write {output}: {error.strerror or error}; nothing was written")
         sys.exit(1)
     law = f"Law {ruling.law}" if ruling.law != "none" else "the table result stands"
-    click.echo(f"ruling on board {item.board} written to {output} ({law})")
+    show(f"ruling on board {item.board} written to {output} ({law})")
 
 
 def _session_report(file: str, output: str, settings: Settings, options: dict[str, Any]) -> None:
@@ -214,7 +214,7 @@ def _session_report(file: str, output: str, settings: Settings, options: dict[st
         sys.exit(1)
     revokes = sum(1 for b in boards if b.ruling is not None and b.ruling.revokes)
     errors = [b for b in boards if b.error]
-    click.echo(f"{plural(len(boards), 'record')} ({revokes} with revokes, {plural(len(errors), 'error')}) written to {output}")
+    show(f"{plural(len(boards), 'record')} ({revokes} with revokes, {plural(len(errors), 'error')}) written to {output}")
     for entry in errors:
         warn(f"ERROR {entry.error}")
     if errors:
@@ -280,7 +280,7 @@ def predict_command(file: str, after_trick: int, estimator: str, boards: tuple[s
         if not as_json:
             show(_prediction_text(entry))
     if as_json:
-        click.echo(json.dumps(results, indent=2, ensure_ascii=False))
+        click.echo(json_safe(json.dumps(results, indent=2, ensure_ascii=False)))
     if errors:
         warn(f"{plural(errors, 'board')} could not be estimated")
         sys.exit(1)

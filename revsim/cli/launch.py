@@ -6,7 +6,9 @@ status, never a traceback:
 - Ctrl-C or SIGTERM at any moment, even while Python is still importing the solver, numpy and pandas (130, 143);
 - standard output that cannot be written: a full disk or ``> /dev/full`` (1, "cannot write standard
   output: ..."), or a closed pipe as in ``revsim scan archive | head -1``, where revsim exits quietly with
-  status 141 as Unix tools killed by SIGPIPE do.
+  status 141 as Unix tools killed by SIGPIPE do;
+- standard output closed (``>&-``): one line on standard error and status 1, before any work;
+- standard error full or closed: its messages are dropped and the status is the work's own.
 """
 
 from __future__ import annotations
@@ -52,6 +54,39 @@ class _GuardedStdout(io.FileIO):
             return super().write(data)
         except OSError as error:
             raise StandardOutputLost(error) from None
+
+
+class _LossyStderr(io.FileIO):
+    """File descriptor 2, whose failed writes (a full disk, a closed pipe) are dropped: a message that cannot be
+    shown never changes the exit status of the work it reports on."""
+
+    def write(self, data: bytes | bytearray | memoryview) -> int | None:  # type: ignore[override]
+        try:
+            return super().write(data)
+        except OSError:
+            return len(data)
+
+
+def open_closed_standard_streams() -> frozenset[int]:
+    """Descriptors 0, 1 and 2 that were closed (``>&-``), each opened again on /dev/null so that no file revsim
+    opens later takes its number (an output written where messages go). The closed ones are returned."""
+    closed = set()
+    for descriptor in (0, 1, 2):
+        try:
+            os.fstat(descriptor)
+        except OSError:
+            closed.add(descriptor)
+            os.open(os.devnull, os.O_RDWR)   # the lowest free number: this one
+    return frozenset(closed)
+
+
+def guard_standard_error() -> None:
+    """Messages on standard error that cannot be written are dropped (``_LossyStderr``)."""
+    current = sys.stderr
+    encoding = getattr(current, "encoding", None) or "utf-8"
+    raw = _LossyStderr(2, "w", closefd=False)
+    sys.stderr = io.TextIOWrapper(io.BufferedWriter(raw), encoding=encoding, errors="backslashreplace",
+                                  line_buffering=True)
 
 
 def guard_standard_output() -> None:
@@ -115,6 +150,13 @@ def run(args: Sequence[str] | None = None) -> int:
     signal.signal(signal.SIGINT, interrupt)
     signal.signal(signal.SIGTERM, terminate)
     sys.unraisablehook = quiet_unraisable
+    closed = open_closed_standard_streams()
+    guard_standard_error()
+    if 1 in closed:
+        _say("revsim: standard output is closed: nothing can be printed (give it a file, or /dev/null)")
+        return 1
+    if sys.stdout is None:
+        sys.stdout = io.TextIOWrapper(io.FileIO(1, "w", closefd=False), encoding="utf-8")
     guard_standard_output()
     try:
         status = _invoke(args)

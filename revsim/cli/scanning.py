@@ -142,9 +142,11 @@ def run_scan(request: ScanRequest) -> int:
     except (OutputError, ClusterError) as error:
         outputs.abort()
         progress.finish()
-        click.echo(f"the scan stopped: {error}" + ("; no output was left half-written" if outputs.writers else ""),
-                   err=True)
+        warn(f"the scan stopped: {error}" + ("; no output was left half-written" if outputs.writers else ""))
         return 1 if isinstance(error, OutputError) else 2
+    except Exception:
+        outputs.abort()   # an error of revsim's own (reported by the command line): nothing is left half-written
+        raise
     try:
         outputs.close()
     except OutputError as error:

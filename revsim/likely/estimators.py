@@ -25,6 +25,7 @@ from revsim.likely.sd import SingleDummyEstimator
 from revsim.likely.settle import MAX_PLAYOUTS, MIN_PLAYOUTS, MOST_PLAYOUTS
 from revsim.likely.view import record_auction
 from revsim.likely.worlds import Estimator, Form, Settles
+from revsim.numbers import shown, whole_number
 from revsim.records.facts import PenaltyCard
 from revsim.records.record import Record
 
@@ -54,12 +55,15 @@ class EstimatorOption:
     def checked(self, value: object, estimator: str) -> OptionValue:
         """``value`` as this option takes it; ValueError naming the option and the estimator otherwise."""
         if isinstance(self.default, int):
-            if isinstance(value, bool) or not isinstance(value, (int, str)) or not str(value).strip().lstrip("-").isdigit():
-                raise ValueError(f"{self.name} (of the {estimator} estimator) must be a whole number, not {value!r}")
-            if self.bounds is not None and not self.bounds[0] <= int(value) <= self.bounds[1]:
+            try:
+                number = whole_number(value)
+            except ValueError:
+                raise ValueError(f"{self.name} (of the {estimator} estimator) must be a whole number, not "
+                                 f"{shown(value)}") from None
+            if self.bounds is not None and not self.bounds[0] <= number <= self.bounds[1]:
                 raise ValueError(f"{self.name} (of the {estimator} estimator) must be from {self.bounds[0]} to "
-                                 f"{self.bounds[1]}, not {value!r}")
-            return int(value)
+                                 f"{self.bounds[1]}, not {shown(value)}")
+            return number
         if self.choices and value not in self.choices:
             raise ValueError(f"{self.name} (of the {estimator} estimator) must be one of {', '.join(self.choices)}, "
                              f"not {value!r}")

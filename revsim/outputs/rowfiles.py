@@ -2,7 +2,8 @@
 
 A scan writes two files: the boards to the file named, the revokes beside it
 (``scan.csv`` and ``scan.revokes.csv``). Each is written under a hidden partial name beside it and renamed
-when closed, so an interrupted scan leaves valid files with every row written so far (``close``), a scan
+when closed (the partial file is created anew under an unpredictable name, so a file or link laid there in
+advance is never opened), so an interrupted scan leaves valid files with every row written so far (``close``), a scan
 that cannot finish (a full disk) leaves nothing half-written (``abort``), and an earlier output is replaced
 only by a complete one.
 """
@@ -11,15 +12,18 @@ from __future__ import annotations
 
 import contextlib
 import csv
+import glob
 import json
 import os
 import re
 import shutil
+import tempfile
 from pathlib import Path
 from typing import Any, Protocol
 
 from revsim.outputs.adjustments import ADJUSTMENT_COLUMNS
 from revsim.outputs.columns import BOARD_COLUMNS, REVOKE_COLUMNS
+from revsim.outputs.filenames import json_safe, name_text, without_surrogates
 
 FORMATS = (".csv", ".jsonl", ".parquet")
 
@@ -48,6 +52,13 @@ def spreadsheet_text(value: Any) -> Any:
     return value
 
 
+def text_cells(row: dict[str, Any]) -> dict[str, Any]:
+    """A row as CSV and Parquet cells hold it: the ``file`` name through ``name_text`` (read back exactly by
+    ``read_rows``), any other text with an undecodable byte of a name (an error row's message) as ``\\xHH``."""
+    return {key: name_text(value) if key == "file" and isinstance(value, str) else
+            without_surrogates(value) if isinstance(value, str) else value for key, value in row.items()}
+
+
 class RowWriter(Protocol):
     """Writes rows of a fixed set of columns: ``close`` completes the output, ``abort`` removes what was written."""
 
@@ -58,20 +69,53 @@ class RowWriter(Protocol):
     def abort(self) -> None: ...
 
 
-def partial_path(path: Path) -> Path:
-    """Where an output is written until it is complete: beside it, hidden, named for this process."""
-    return path.with_name(f".{path.name}.partial-{os.getpid()}")
+PARTIAL_SUFFIX = ".partial"
+
+
+def _read_umask() -> int:
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask
+
+
+_UMASK = _read_umask()
+
+
+def create_partial(path: Path) -> tuple[int, Path]:
+    """A new file where an output is written until it is complete: beside it, hidden (``.NAME.RANDOM.partial``),
+    created exclusively (``tempfile.mkstemp``: O_CREAT|O_EXCL, so neither a file nor a link laid there in advance
+    is opened) and open for writing (the descriptor is returned)."""
+    descriptor, name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=PARTIAL_SUFFIX, dir=path.parent)
+    return descriptor, Path(name)
+
+
+def create_partial_folder(path: Path) -> Path:
+    """A new hidden folder beside ``path`` for a dataset being written (``tempfile.mkdtemp``)."""
+    return Path(tempfile.mkdtemp(prefix=f".{path.name}.", suffix=PARTIAL_SUFFIX, dir=path.parent))
+
+
+def partials_of(path: Path) -> list[Path]:
+    """The partial files of an output left in its folder (an interrupted writer's, or one still writing)."""
+    return sorted(path.parent.glob(f".{glob.escape(path.name)}.*{PARTIAL_SUFFIX}"))
+
+
+def publish(partial: Path, path: Path) -> None:
+    """Rename a complete partial file into place, with the permissions a new file gets (mkstemp makes it private)."""
+    os.chmod(partial, 0o666 & ~_UMASK)
+    os.replace(partial, path)
 
 
 def write_whole(path: str | Path, text: str) -> None:
-    """Write a page under its partial name and rename it into place: a full disk leaves no truncated page (the
-    partial file is removed, an earlier page stands) and OSError says why."""
+    """Write a page to read under its partial name and rename it into place: a full disk leaves no truncated page
+    (the partial file is removed, an earlier page stands) and OSError says why. A file name's undecodable bytes are
+    written ``\\xHH`` (``filenames.without_surrogates``)."""
     path = Path(path)
-    partial = partial_path(path)
+    descriptor, partial = create_partial(path)
     try:
-        partial.write_text(text, encoding="utf-8")
-        os.replace(partial, path)
-    except OSError:
+        with open(descriptor, "w", encoding="utf-8") as handle:
+            handle.write(without_surrogates(text))
+        publish(partial, path)
+    except BaseException:
         partial.unlink(missing_ok=True)
         raise
 
@@ -80,12 +124,13 @@ class _TextFile:
     """A text output written under its partial name and renamed into place when closed."""
 
     def __init__(self, path: Path, newline: str | None = None) -> None:
-        self._path, self._partial = path, partial_path(path)
-        self._file = open(self._partial, "w", newline=newline, encoding="utf-8")  # noqa: SIM115 - closed below
+        descriptor, self._partial = create_partial(path)
+        self._path = path
+        self._file = open(descriptor, "w", newline=newline, encoding="utf-8")  # noqa: SIM115 - closed below
 
     def close(self) -> None:
         self._file.close()
-        os.replace(self._partial, self._path)
+        publish(self._partial, self._path)
 
     def abort(self) -> None:
         with contextlib.suppress(OSError):
@@ -103,7 +148,8 @@ class CsvWriter(_TextFile):
         self._writer.writeheader()
 
     def write(self, row: dict[str, Any]) -> None:
-        self._writer.writerow({key: "" if value is None else spreadsheet_safe(value) for key, value in row.items()})
+        self._writer.writerow({key: "" if value is None else spreadsheet_safe(value)
+                               for key, value in text_cells(row).items()})
 
 
 class JsonLinesWriter(_TextFile):
@@ -114,7 +160,7 @@ class JsonLinesWriter(_TextFile):
         self._columns = list(columns)
 
     def write(self, row: dict[str, Any]) -> None:
-        self._file.write(json.dumps({key: row.get(key) for key in self._columns}, ensure_ascii=False) + "\n")
+        self._file.write(json_safe(json.dumps({key: row.get(key) for key in self._columns}, ensure_ascii=False)) + "\n")
 
 
 class ParquetWriter:
@@ -127,17 +173,20 @@ class ParquetWriter:
         import pyarrow.parquet as pq
 
         self._schema = arrow_schema(columns)
-        self._path, self._partial = path, partial_path(path)
+        descriptor, self._partial = create_partial(path)
+        self._path = path
+        self._handle = open(descriptor, "wb")  # noqa: SIM115 - closed below
         try:
-            self._writer = pq.ParquetWriter(str(self._partial), self._schema)
+            self._writer = pq.ParquetWriter(self._handle, self._schema)
         except OSError:  # a full disk at the first bytes: nothing is left behind
+            self._handle.close()
             self._partial.unlink(missing_ok=True)
             raise
         self._rows: list[dict[str, Any]] = []
         self._pa = pa
 
     def write(self, row: dict[str, Any]) -> None:
-        self._rows.append(row)
+        self._rows.append(text_cells(row))
         if len(self._rows) >= self.GROUP:
             self._flush()
 
@@ -149,11 +198,14 @@ class ParquetWriter:
     def close(self) -> None:
         self._flush()
         self._writer.close()
-        os.replace(self._partial, self._path)
+        self._handle.close()
+        publish(self._partial, self._path)
 
     def abort(self) -> None:
         with contextlib.suppress(Exception):  # the file may be half-written on a full disk: it is removed anyway
             self._writer.close()
+        with contextlib.suppress(OSError):
+            self._handle.close()
         self._partial.unlink(missing_ok=True)
 
 
@@ -166,8 +218,8 @@ class ParquetDatasetWriter:
 
     def __init__(self, folder: Path, columns: dict[str, str]) -> None:
         self._target = folder
-        self._folder = partial_path(folder)
-        self._folder.mkdir(parents=True, exist_ok=True)
+        folder.parent.mkdir(parents=True, exist_ok=True)
+        self._folder = create_partial_folder(folder)
         self._columns = columns
         self._part: ParquetWriter | None = None
         self._parts = 0
@@ -271,7 +323,8 @@ def _header(path: Path) -> list[str] | None:
 
 
 def read_rows(path: str | Path, revokes: bool = False) -> Any:
-    """A scan output file read back as a DataFrame with the documented dtypes. ``revokes``: the revoke rows
+    """A scan output file read back as a DataFrame with the documented dtypes. A ``file`` whose name is not UTF-8
+    is held as ``filenames.name_text`` writes it (``filenames.name_of_text`` gives the name itself). ``revokes``: the revoke rows
     beside a board file (``scan.csv`` -> ``scan.revokes.csv``); a revoke file named directly is read as one;
     a scorer's file (``--adjustments``) is read with its own columns."""
     import pandas as pd
@@ -294,7 +347,9 @@ def read_rows(path: str | Path, revokes: bool = False) -> Any:
             if dtype == "boolean":
                 frame[name] = frame[name].map({"True": True, "False": False}, na_action="ignore")
     elif suffix == ".jsonl":
-        frame = pd.read_json(path, lines=True, dtype=False) if path.stat().st_size else pd.DataFrame(columns=list(columns))
+        with open(path, encoding="utf-8") as lines:
+            frame = pd.DataFrame([text_cells(json.loads(line)) for line in lines if line.strip()],
+                                 columns=list(columns))
     elif suffix == ".parquet":
         frame = pd.read_parquet(path)  # a file, or a dataset folder read as one table
     else:

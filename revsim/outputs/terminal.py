@@ -11,11 +11,15 @@ from __future__ import annotations
 
 BIDI_CONTROLS = (0x061C, 0x200E, 0x200F, *range(0x202A, 0x202F), *range(0x2066, 0x206A))
 LINE_SEPARATORS = (0x2028, 0x2029)
+NAME_BYTES = tuple(range(0xDC80, 0xDD00))
+"""The lone surrogates a file name's undecodable bytes become (``os.fsdecode``): shown as the byte, ``\\xHH``."""
 UNSAFE = (*(code for code in range(0x20) if code != 0x09), 0x7F, *range(0x80, 0xA0), *BIDI_CONTROLS,
-          *LINE_SEPARATORS)
+          *LINE_SEPARATORS, *NAME_BYTES)
 
 
 def _escape(code: int) -> str:
+    if code in range(0xDC80, 0xDD00):
+        return f"\\x{code - 0xDC00:02x}"
     return f"\\x{code:02x}" if code <= 0xFF else f"\\u{code:04x}"
 
 
@@ -24,7 +28,8 @@ _TABLE = {code: _escape(code) for code in UNSAFE}
 
 def printable(line: str) -> str:
     r"""One line as a terminal may show it: control characters (C0 but the tab, DEL, C1), the bidirectional
-    controls and the line separators written as escapes, so the line stays one line and reads as typed.
+    controls, the line separators and a file name's undecodable bytes written as escapes, so the line stays one
+    line and reads as typed.
 
     Examples:
         >>> printable("West\nRuling: 7NT=")

@@ -28,6 +28,7 @@ from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
+from revsim.outputs.terminal import printable
 from revsim.web.capabilities import capabilities
 from revsim.web.guard import WILDCARDS, LocalOnly
 from revsim.web.service import (
@@ -222,7 +223,8 @@ async def _limited_body(request: Request, max_bytes: int) -> bytes | Response:
     """The request body, or a 413 answer when it is larger than ``max_bytes``."""
     too_large = JSONResponse({"status": "error", "error": f"the request is larger than {max_bytes:,} bytes"}, 413)
     declared = request.headers.get("content-length")
-    if declared is not None and declared.isdigit() and int(declared) > max_bytes:
+    if declared is not None and declared.isascii() and declared.strip().isdigit() and len(declared) < 19 \
+            and int(declared) > max_bytes:
         return too_large
     chunks, size = [], 0
     async for chunk in request.stream():
@@ -261,7 +263,7 @@ def serve(host: str = "127.0.0.1", port: int = 8765, processes: int = 1, open_br
     url = f"http://{'127.0.0.1' if host in ('0.0.0.0', '::') else host}:{port}/"
     if open_browser:
         threading.Timer(1.0, webbrowser.open, args=(url,)).start()
-    print(f"revsim desk at {url} (Ctrl-C to stop)", flush=True)
+    print(printable(f"revsim desk at {url} (Ctrl-C to stop)"), flush=True)
     if host in WILDCARDS:
         print("the desk listens on every interface: anyone who can reach this machine can use it", flush=True)
     uvicorn.Server(server_config(create_app(processes, host=host), host, port)).run()

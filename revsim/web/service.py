@@ -18,6 +18,7 @@ from revsim.adjudicate import adjudicate, board_output, settings_as_ruled
 from revsim.equity.law84 import parse_likely
 from revsim.equity.settings import DEFAULT_ESTIMATOR, Settings
 from revsim.likely.estimators import ESTIMATORS, all_options
+from revsim.numbers import shown, whole_number
 from revsim.outputs.casetoml import case_to_toml, cases_to_toml, record_to_case
 from revsim.outputs.report import report_html
 from revsim.records.choice import NotOneRecord, OptionNames, no_board_named, one_record
@@ -299,9 +300,9 @@ def _settings(query: Query) -> Settings:
         value = _one_value(query, key)
         try:
             if value is not None:
-                chosen[key] = int(value)
+                chosen[key] = whole_number(value)
         except ValueError:
-            raise BadRequest(f"{key} must be a whole number, not {value!r}") from None
+            raise BadRequest(f"{key} must be a whole number, not {shown(value)}") from None
     for key in ("likely", "claim_normal"):
         share = _one_value(query, key)
         try:
@@ -367,12 +368,14 @@ def _one(body: bytes, query: Query) -> Record:
     """The one record a report is about (``records.choice.one_record``): ``board`` names it, ``record`` picks
     among tables of one board."""
     number = _one_value(query, "record")
-    if number is not None and not number.isdigit():
-        raise BadRequest(f"record must be a whole number (the K-th record selected), not {number!r}")
+    try:
+        which = whole_number(number) if number is not None else None
+    except ValueError:
+        raise BadRequest(f"record must be a whole number (the K-th record selected), not {shown(number)}") from None
     board = _one_value(query, "board")
     try:
         item = one_record(list(_selected(body, query)), [board] if board is not None else [],
-                          int(number) if number is not None else None, OptionNames("board=", "record=K"))
+                          which, OptionNames("board=", "record=K"))
     except NotOneRecord as error:
         raise BadRequest(str(error), 422 if error.kind == "no-play" else 400) from None
     if isinstance(item, RecordError):

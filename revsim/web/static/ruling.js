@@ -139,15 +139,12 @@ function markStale() {
 }
 
 function safeReport(html) {
-  // The report page's nodes with anything that could run taken out (a saved session is read back from storage).
-  const page = new DOMParser().parseFromString(html, "text/html");
-  for (const element of page.querySelectorAll("script, iframe, object, embed, link, meta, base, form")) element.remove();
-  for (const element of page.querySelectorAll("*")) {
-    for (const attribute of [...element.attributes]) {
-      if (/^on/i.test(attribute.name) || /^\s*javascript:/i.test(attribute.value)) element.removeAttribute(attribute.name);
-    }
-  }
-  return page;
+  // The report page cleaned by DOMPurify (static/purify.min.js, Apache 2.0 or MPL 2.0: purify-LICENSE.txt), a
+  // sanitizer kept up against every disguise of script (a saved session is read back from storage, where anything
+  // could have been put); its styles are kept, forms and links to other resources are not.
+  const clean = DOMPurify.sanitize(html, { WHOLE_DOCUMENT: true, ADD_TAGS: ["style"],
+    FORBID_TAGS: ["form", "base", "meta", "link", "iframe", "object", "embed"], FORBID_ATTR: ["action", "formaction"] });
+  return new DOMParser().parseFromString(clean, "text/html");
 }
 
 function showReport(html) {
