@@ -175,3 +175,29 @@ def test_law12c1c_one_likely_result_gives_one_result(distribution, side, most, s
     if likely_count <= 1:
         assert len(form.outcomes) == 1
         assert form.outcomes[0][0] == max(distribution, key=lambda o: o[1])[0] or likely_count == 1
+
+
+def test_law84d_names_the_closest_form_it_passed_over_with_its_worth() -> None:
+    # the 3NT repeated revoke's likely results: 70/30 is closest in proportion but worth a little less to
+    # North-South than the estimate, so Law 84D writes 80/20; the ruling names both
+    estimate = [(12, 0.71), (11, 0.29)]
+    form = law84d_assigned_score(estimate, POINTS_3NT.__getitem__)
+    assert form.outcomes == ((12, 0.8), (11, 0.2))
+    assert form.closest == ((12, 0.7), (11, 0.3))
+    assert form.closest_worth == pytest.approx(481.0) and form.estimate_worth == pytest.approx(481.3)
+    assert form.closest_worth < form.estimate_worth <= form.assigned_worth
+    exact = law84d_assigned_score([(12, 0.7), (11, 0.3)], POINTS_3NT.__getitem__)
+    assert exact.outcomes == ((12, 0.7), (11, 0.3)) and exact.closest == ()   # nothing passed over
+    assert law84d_assigned_score(estimate, None).closest == ()                # no non-offending side
+
+
+@settings(max_examples=150, deadline=None)
+@given(distributions, st.sampled_from(["declarer's side", "defenders"]), st.integers(1, 4), st.sampled_from([10, 20]))
+def test_law84d_a_form_passed_over_is_closer_and_worth_less_to_the_non_offending_side(distribution, side, most,
+                                                                                      step) -> None:
+    value = SIDES[side]
+    form = law84d_assigned_score(distribution, value, most, step)
+    if form.closest:
+        assert form.closest != form.outcomes and form.closest_worth is not None
+        assert form.closest_worth < _worth(distribution, value) - 1e-9 <= _worth(form.outcomes, value)
+        assert earth_movers_distance(form.closest, distribution) < form.distance

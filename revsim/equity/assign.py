@@ -89,16 +89,18 @@ def weighted_form(draft: Draft, distribution: Weighted, non_offending: int | Non
     settings = draft.settings
     worths: tuple[float | None, float | None] = (None, None)
     left_out: Weighted = ()
+    closest: Weighted = ()
+    closest_worth: float | None = None
     if given or len(distribution) == 1:
         result, distance = distribution, 0.0
     else:
         worth = None if non_offending is None else worth_function(draft, non_offending)
         form = law84d_assigned_score(distribution, worth, settings.max_outcomes, settings.granularity, settings.likely)
         result, distance, worths = form.outcomes, form.distance, (form.estimate_worth, form.assigned_worth)
-        left_out = form.left_out
+        left_out, closest, closest_worth = form.left_out, form.closest, form.closest_worth
     return ScoreAssigned(sides, "weighted", distribution, result, non_offending, worths[0], worths[1], distance,
                          given, settings.max_outcomes, settings.granularity, likely=0.0 if given else settings.likely,
-                         left_out=left_out)
+                         left_out=left_out, closest=closest, closest_worth=closest_worth)
 
 
 def non_weighted(draft: Draft, distribution: Weighted, side: int, offending: bool) -> Weighted:

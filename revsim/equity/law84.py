@@ -41,6 +41,11 @@ class AssignedScore:
     assigned_worth: float | None = None
     left_out: tuple[tuple[int, float], ...] = ()
     """The results of the estimate under the standard of likely (or past ``max_outcomes``), with their weights."""
+    closest: tuple[tuple[int, float], ...] = ()
+    """The form closest to the estimate in proportion, where Law 84D chose another (it was worth less to the
+    non-offending side than the estimate); empty otherwise."""
+    closest_worth: float | None = None
+    """What ``closest`` is worth to the non-offending side, in points."""
 
 
 def earth_movers_distance(first: Sequence[tuple[int, float]], second: Sequence[tuple[int, float]]) -> float:
@@ -159,7 +164,14 @@ def law84d_assigned_score(distribution: Sequence[tuple[int, float]],
     if form is None:
         form = _FormSearch(support, weights, units, max_outcomes, worth_to_non_offenders).best()
     assert form is not None
-    return replace(form, left_out=tuple(left_out))
+    form = replace(form, left_out=tuple(left_out))
+    if worth_to_non_offenders is None:
+        return form
+    nearest = _FormSearch(support, weights, units, max_outcomes, None, keep_likeliest=True).best()
+    if nearest is None or nearest.outcomes == form.outcomes or nearest.distance >= form.distance - _TOLERANCE:
+        return form   # Law 84D passed nothing closer over
+    nearest_worth = sum(weight * worth_to_non_offenders(tricks) for tricks, weight in nearest.outcomes)
+    return replace(form, closest=nearest.outcomes, closest_worth=nearest_worth)
 
 
 class _FormSearch:

@@ -186,6 +186,10 @@ class ScoreAssigned:
     """The standard of a likely result the form applied (Law 12C1c: results under it are not weighted)."""
     left_out: Weighted = ()
     """The estimate's results under that standard (or past ``max_outcomes``), with the estimate's weights."""
+    closest: Weighted = ()
+    """The form closest to the estimate in proportion where Law 84D chose another, and its worth to the
+    non-offending side (``closest_worth``)."""
+    closest_worth: float | None = None
 
 
 @dataclass(frozen=True)

@@ -6,12 +6,14 @@ for ``sd`` in ``outputs.estimates``.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
-from revsim.cards import SEAT_LETTERS, SEAT_NAMES
-from revsim.equity.steps import BoardRuling, Compared
+from revsim.cards import SEAT_LETTERS, SEAT_NAMES, SIDE_NAMES
+from revsim.equity.steps import BoardRuling, Compared, ScoreAssigned
 from revsim.likely.worlds import Estimate
 from revsim.outputs.weights import labels_by_tricks, trick_word, weighted_result, weighted_tricks
+from revsim.scoring.points import ns_score
 
 LEVEL_PLAYERS = {"expert": "expert players in championship records", "club": "club players in club records"}
 
@@ -265,14 +267,35 @@ def unsettled_note(ruling: BoardRuling) -> str | None:
     other = other_form(ruling, settled)
     if other is None or not other[2]:
         return None
+    worths = _worths_of_both(ruling, other[3])
     return (f"The weights are not settled: drawn again from the same simulated play, they come out this way {share} "
-            f"times in 100 and as {other[1]} {other[0]} times; another run of the simulation may give the other.")
+            f"times in 100 and as {other[1]} {other[0]} times{worths}; another run of the simulation may give the "
+            "other. Both are within the law, and the director may choose either.")
 
 
-def other_form(ruling: BoardRuling, settled: dict[str, Any]) -> tuple[int, str, bool] | None:
+def _worths_of_both(ruling: BoardRuling, other: tuple[tuple[int, float], ...]) -> str:
+    """``, worth +481.0 points to North-South against +484.0 for the score written`` (empty without a
+    non-offending side)."""
+    side = next((step.non_offending for step in ruling.steps_of(ScoreAssigned)
+                 if isinstance(step, ScoreAssigned) and step.non_offending is not None), None)
+    contract = ruling.record.contract
+    if side is None or contract is None or not other:
+        return ""
+    sign = 1 if side == 0 else -1
+
+    def worth(outcomes: Sequence[tuple[int, float]]) -> float:
+        return sum(weight * sign * ns_score(contract, tricks, ruling.record.vulnerability) for tricks, weight in outcomes)
+
+    written = worth([(outcome.tricks, outcome.weight) for outcome in (ruling.ns if side == 0 else ruling.ew)])
+    return (f", worth {worth(other):+.1f} points to {SIDE_NAMES[side]} against {written:+.1f} for the score "
+            "written")
+
+
+def other_form(ruling: BoardRuling, settled: dict[str, Any]
+               ) -> tuple[int, str, bool, tuple[tuple[int, float], ...]] | None:
     """The other form the resamples gave most often (None: there was none): its share in percent, the form
-    written like the ruling where the estimate's form maps onto the ruling's results trick for trick (True), else
-    as declarer's side's tricks in the estimate's world (False). The ruling's results are the estimate's only
+    written like the ruling where the estimate's form maps onto the ruling's results trick for trick (True, with
+    those results), else as declarer's side's tricks in the estimate's world (False). The ruling's results are the estimate's only
     where its score is the weighted form of an estimate (``_written_from_the_estimate``)."""
     others = settled.get("other_forms") or []
     if not others:
@@ -286,8 +309,9 @@ def other_form(ruling: BoardRuling, settled: dict[str, Any]) -> tuple[int, str, 
             and len(offsets) == 1):
         offset = offsets.pop()
         if {tricks for tricks, _ in other} <= set(form):
-            return share, weighted_result(ruling.record.contract, [(t + offset, w) for t, w in other]), True
-    return share, f"{weighted_tricks(other)} for declarer's side in that world", False
+            mapped = tuple((t + offset, w) for t, w in other)
+            return share, weighted_result(ruling.record.contract, mapped), True, mapped
+    return share, f"{weighted_tricks(other)} for declarer's side in that world", False, ()
 
 
 def _written_from_the_estimate(law: str) -> bool:
