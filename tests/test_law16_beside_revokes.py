@@ -44,7 +44,7 @@ def test_law16b_dummy_asks_after_an_established_revoke_the_play_is_adjusted(esti
     steps = list(ruling.steps)
     assert steps.index(step) < next(i for i, s in enumerate(steps) if isinstance(s, Compared))   # 16B, then 64C
     text = ruling_to_text(ruling)
-    assert "South, playing dummy's card," in text and "for the play as recorded" in text and "1 club;" in text
+    assert "South, playing dummy's card," in text and "on the record" in text and "1 club." in text
     data = [d for d in ruling_to_dict(ruling)["decisions"] if d["step"] == "information"][0]
     assert data["adjusted"] and data["suggested_over"] == ["CQ"]
 

@@ -28,9 +28,9 @@ JARGON = ("layout", "world", "cut", "seed", "estimator", "substitute", "no-infra
 """Words a committee member should not meet before the Method appendix (its own words, not a record's)."""
 
 
-def _report(path: Path) -> str:
+def _default_ruling(path: Path) -> Any:
     [record] = [item for item in read_records(path) if isinstance(item, Record)][:1]
-    return report_html(adjudicate(record, Settings()))
+    return adjudicate(record, Settings())
 
 
 def _prose_before_the_appendix(page: str) -> str:
@@ -42,9 +42,15 @@ def _prose_before_the_appendix(page: str) -> str:
 
 
 @pytest.fixture(scope="module")
-def reports() -> dict[str, str]:
-    """Every hands/ file's report with the default settings (sd), made once for the module."""
-    return {path.name: _report(path) for path in HAND_FILES}
+def rulings() -> dict[str, Any]:
+    """Every hands/ file's ruling with the default settings (sd), made once for the module."""
+    return {path.name: _default_ruling(path) for path in HAND_FILES}
+
+
+@pytest.fixture(scope="module")
+def reports(rulings: dict[str, Any]) -> dict[str, str]:
+    """Every hands/ file's report with the default settings (sd)."""
+    return {name: report_html(ruling) for name, ruling in rulings.items()}
 
 
 @pytest.mark.skipif(CHROMIUM is None, reason="headless Chromium (Debian package chromium) is not installed")
@@ -237,3 +243,31 @@ def test_law84d_the_3nt_report_names_the_closer_form_its_worth_and_why_another_w
     assert "The form closest in proportion, 70% of 3NT+3, 30% of 3NT+2, is worth +481.0" in text
     assert "the doubt goes to the non-offending side (Law 84D)" in text
     assert "80% of 3NT+3, 20% of 3NT+2" in text and "+484.0" in text
+
+
+def test_a_play_out_shown_gives_the_rulings_own_figures_and_never_calls_a_forced_card_a_choice(
+        rulings: dict[str, Any]) -> None:
+    """The play-outs shown agree with the double-dummy figures of the ruling for the same card (penalty cards, lead
+    restrictions and corrections obeyed), and a card the law forces is never the one that parted from perfect play."""
+    checked = 0
+    for name, ruling in rulings.items():
+        for estimate in ruling.estimates.values():
+            values = {str(candidate.card): candidate.declarer_tricks for candidate in estimate.candidates}
+            for representative in estimate.evidence.get("representatives", []) or []:
+                trick, seat, card, after, forced = representative["plays"][0]
+                if card in values and estimate.estimator == "sd":
+                    assert after == values[card], (name, card, after, values[card])
+                    checked += 1
+                parted = representative.get("parted")
+                for play in representative["plays"]:
+                    if parted and play[4]:
+                        assert (play[0], play[1], play[2]) != (parted["trick"], parted["player"], parted["card"]), name
+    assert checked >= 10
+
+
+def test_law62a_the_penalty_card_board_shows_8_for_the_forced_s2(reports: dict[str, str]) -> None:
+    page = reports["law62a-penalty-card-decides-a-trick.toml"]
+    play = page[page.index("<h2>Without the revoke"):page.index('<section class="appendix">')]
+    cell = re.search(r"E <span[^>]*>♠2</span> <small>\(forced\)</small> <small>(\d+)</small>", play)
+    assert cell is not None and cell.group(1) == "8", play[:2000]
+    assert "cost East-West" not in play and "7 before" not in play

@@ -7,8 +7,9 @@ from collections import Counter
 from collections.abc import Set
 
 from revsim.cards import SEAT_LETTERS, Card, Seat
+from revsim.likely.penalty import Penalty, double_dummy_value, law50d1_forced, outstanding
 from revsim.likely.playout import PlayOut
-from revsim.likely.solver import best_card, total_tricks
+from revsim.likely.solver import best_card, card_values
 from revsim.play.replay import Replay
 
 
@@ -33,30 +34,46 @@ def typical_index(lines: tuple[PlayOut, ...], tricks: int) -> int:
 
 
 def representative_play_out(position: Replay, declarer: Seat, lines: tuple[PlayOut, ...],
-                            allowed: Set[Card] | None = None, tricks: int | None = None) -> dict[str, object]:
+                            allowed: Set[Card] | None = None, tricks: int | None = None,
+                            penalties: tuple[Penalty, ...] = ()) -> dict[str, object]:
     """The most typical play-out (``typical_index``) that ends with ``tricks`` (by default the result the
     play-outs reached most often), shown card by card with declarer's side's double-dummy total after each
     card, the last tricks played double dummy as the play-outs value them, and the first card where it parted
-    from double dummy (``parted``: the card that changed the double-dummy total, or None)."""
+    from double dummy (``parted``: the card that changed the double-dummy total, or None).
+
+    The totals are the ruling's own: with ``penalties`` (major penalty cards in play), every later card obeys
+    Law 50D (``penalty.double_dummy_value``). A card the law forces (a penalty card at its first legal
+    opportunity, or the one legal card) is marked ``forced`` (the play's fifth field) and is never the card that
+    parted: it was no choice."""
     if tricks is None:
         counts = Counter(line.tricks for line in lines)
         tricks = max(counts, key=lambda result: (counts[result], -result))
     index = typical_index(lines, tricks)
     chosen = lines[index]
     replay = position.copy()
-    before = total_tricks(replay, declarer, allowed)[0]
+    before = double_dummy_value(replay, declarer, allowed, outstanding(replay, penalties))
     plays: list[list[object]] = []
     parted: dict[str, object] | None = None
     value, planned = before, list(chosen.cards)
-    values: dict[Card, int] = {}
     while not replay.is_over:
-        card = planned.pop(0) if planned else best_card(values)
+        held = outstanding(replay, penalties)
+        card = planned.pop(0) if planned else _best_obeying(replay, declarer, held)
         seat, trick = replay.to_play, replay.trick_number
+        forced = law50d1_forced(replay, held) == card or len(replay.legal_cards()) == 1
         replay.play(card)
-        after, values = total_tricks(replay, declarer)
-        plays.append([trick, SEAT_LETTERS[seat], str(card), after])
-        if parted is None and after != value:
+        after = double_dummy_value(replay, declarer, None, outstanding(replay, penalties)) if not replay.is_over \
+            else replay.tricks_won(declarer % 2)
+        plays.append([trick, SEAT_LETTERS[seat], str(card), after, forced])
+        if parted is None and after != value and not forced:
             parted = {"trick": trick, "player": SEAT_LETTERS[seat], "card": str(card), "before": value, "after": after}
         value = after
     return {"index": index, "tricks": chosen.tricks, "double_dummy_before": before, "plays": plays, "parted": parted,
             "ending_so": sum(1 for line in lines if line.tricks == chosen.tricks)}
+
+
+def _best_obeying(replay: Replay, declarer: Seat, held: tuple[Penalty, ...]) -> Card:
+    """The double-dummy best card of the player to play, Law 50D obeyed (his penalty card where it binds him)."""
+    forced = law50d1_forced(replay, held)
+    if forced is not None:
+        return forced
+    return best_card(card_values(replay))   # tricks for the player to play's side

@@ -192,18 +192,18 @@ class SingleDummyEstimator:
                                     self.max_playouts)
 
     def _representatives(self, position: Replay, declarer: Seat, likely: Likely, allowed: Set[Card] | None,
-                          favours_more: bool) -> dict[str, object]:
+                          favours_more: bool, penalties: tuple[Penalty, ...] = ()) -> dict[str, object]:
         """The most typical play-out for the result the play-outs reached most often (``representative``), and
         for each result of the form a director writes from the estimate (``representatives``, where a play-out
         reached it; ``only_real_play``: the form's results no play-out reached, which come from the record of
         real play alone)."""
         lines = likely.weighed or likely.lines
-        shown = representative_play_out(position, declarer, lines, allowed)
+        shown = representative_play_out(position, declarer, lines, allowed, penalties=penalties)
         written = self.standard.form(likely.outcomes, favours_more) if self.standard is not None else likely.outcomes
         results = [tricks for tricks, _ in written]
         reached = {line.tricks for line in lines}
         each = [shown if tricks == shown["tricks"] else representative_play_out(position, declarer, lines,
-                                                                                  allowed, tricks)
+                                                                                  allowed, tricks, penalties)
                 for tricks in results if tricks in reached]
         return {"representative": shown, "representatives": each,
                 "only_real_play": [tricks for tricks in results if tricks not in reached]}
@@ -237,7 +237,7 @@ class SingleDummyEstimator:
             "cut": nearest_cut(evidence_dd.tricks_completed),
             "errors": [list(error) for error in sorted(self.level.errors_at(evidence_dd.tricks_completed,
                                                                              likely.margin).items())],
-            **self._representatives(position, declarer, likely, revoke.allowed, favours_more),
+            **self._representatives(position, declarer, likely, revoke.allowed, favours_more, penalties),
         }
         return replace(evidence_dd, estimator=self.name, substitute="policy", chosen=chosen,
                        outcomes=likely.outcomes, evidence=evidence)

@@ -75,7 +75,7 @@ def ruling_to_dict(ruling: BoardRuling) -> dict[str, Any]:
         },
         "no_infraction": estimate_to_dict(ruling.no_infraction) if ruling.no_infraction else None,
         "estimates": [estimate_to_dict(estimate) for estimate in ruling.estimates.values()],
-        "facts": record.facts.describe(),
+        "facts": record.facts.describe(record.contract.declarer if record.contract else None),
         "explanation": explanation(ruling),
         "steps": step_texts(ruling),
         "decisions": [step_to_dict(step) for step in ruling.steps],

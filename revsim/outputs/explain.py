@@ -203,8 +203,7 @@ def assigned_text(ruling: BoardRuling, step: ScoreAssigned) -> str:
     elif len(step.distribution) - len(step.left_out) == 1:
         shape = "the one likely result"
     else:
-        closest = (", the closest such score to the estimate worth as much to the non-offending side" if step.closest
-                   else ", the closest such score to the estimate")
+        closest = "" if step.closest else ", the closest such score to the estimate"
         shape = (f"at most {step.max_outcomes} likely results in steps of {step.granularity}%, as directors write a "
                  f"weighted score{closest}")
     text = f"Law 12C1c{_for_whom(step.sides)}: the score assigned is {form} ({shape}"
@@ -218,10 +217,9 @@ def assigned_text(ruling: BoardRuling, step: ScoreAssigned) -> str:
                        f"{step.estimate_worth:+.0f}: both sides revoked, so the doubtful points of "
                        f"{SIDE_NAMES[step.sides[0]]}'s score go against it, Law 84D)") + left
     if step.closest and step.closest_worth is not None:
-        return text + (f"; worth {step.assigned_worth:+.1f} points to {side}). The form closest in proportion, "
-                       f"{weighted_result(contract, step.closest)}, is worth {step.closest_worth:+.1f}, less than the "
-                       f"likely results' {step.estimate_worth:+.1f} as the estimate weighs them: the doubt goes to the "
-                       "non-offending side (Law 84D)") + left
+        return text + (f", worth {step.assigned_worth:+.1f} points to {side}). The closer "
+                       f"{weighted_result(contract, step.closest)} is worth {step.closest_worth:+.1f}, less than the "
+                       f"estimate's {step.estimate_worth:+.1f}: the doubt goes to the non-offending side (Law 84D)") + left
     return text + (f"; worth {step.assigned_worth:+.0f} points to {side} against the likely results' "
                    f"{step.estimate_worth:+.0f} as the estimate weighs them: doubtful points go to the non-offending "
                    "side, Law 84D)") + left

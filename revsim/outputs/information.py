@@ -22,34 +22,31 @@ def information_texts(ruling: BoardRuling, step: InformationJudged) -> list[str]
     logical = "; ".join(_action(judgement.alternative(card), lead) for card in judgement.logical) or "none"
     shown = "; ".join(shown.describe() for shown in judgement.information.shows)
     lines = [f"Law 16B: what {who} knew from partner before the card to trick {judgement.information.trick} showed "
-             f"that {shown}; from among logical alternatives he may not choose one it could have suggested.",
-             f"Law 16B1b: players of the class, without the information, choose {rates} (simulated players, the "
-             f"choice model fitted on real play); a logical alternative is an action chosen at least "
-             f"{judgement.rate:.0%} of the time: {logical}."]
+             f"that {shown}. Without it, players of the class choose {rates}; Law 16B1b: the logical alternatives "
+             f"(chosen at least {judgement.rate:.0%} of the time): {logical}."]
     chosen = judgement.alternative(judgement.chosen)
     if not judgement.infraction:
         lines.append(f"Law 16B1a: {who} chose the {judgement.played or judgement.chosen}; the information did not make it worth "
                      f"{judgement.margin:g} of a trick more than another logical alternative (it changed its worth by "
                      f"{chosen.gain:+.2f} tricks): no infraction, the table result stands.")
         return lines
-    over = ", ".join(f"{_action(judgement.alternative(card), lead)} ({judgement.alternative(card).gain:+.2f})"
-                     for card in judgement.suggested_over)
+    over = ", ".join(f"{chosen.gain - judgement.alternative(card).gain:.2f} of a trick better relative to "
+                     f"{_action(judgement.alternative(card), lead)}" for card in judgement.suggested_over)
     action = _action(chosen, lead)
     named = "" if action == f"the {judgement.played or judgement.chosen}" else f" ({action})"
-    lines.append(f"Law 16B1a: {who} chose the {judgement.played or judgement.chosen}{named}, which "
-                 f"the information made worth {chosen.gain:+.2f} "
-                 f"tricks on the deals he could imagine, against {over}: it could demonstrably have suggested it "
-                 f"over {'that logical alternative' if len(judgement.suggested_over) == 1 else 'those'}.")
+    lines.append(f"Law 16B1a: on the deals {who} could imagine, the information made the "
+                 f"{judgement.played or judgement.chosen}{named} he chose {over}: it could demonstrably have "
+                 "suggested it.")
     results = "; ".join(f"after the {card}: {weighted_result(contract, outcomes)}" for card, outcomes in step.results)
     side = SIDE_NAMES[1 - (judgement.information.player % 2)]
     if step.beside_revokes:
-        verdict = ("better for the non-offending side, so the score is adjusted: the revoke laws below rule on the "
-                   "play with the logical alternative (Law 16B3, 12B1)" if step.adjusted else
+        verdict = ("better for the non-offending side, so the revoke laws below rule on that play (Law 16B3, 12B1)"
+                   if step.adjusted else
                    "no better for the non-offending side: no damage, the revoke laws rule on the play as recorded")
-        lines.append(f"Law 16B3: the likely result with the logical alternative instead ({results}), with the "
-                     f"revoke's transfer worked out in that play (Law 64A), is {weighted_result(contract, step.outcomes)}; "
-                     f"as the revoke laws rule on it, it is worth {step.adjusted_worth:+.0f} points to {side} against "
-                     f"{step.table_worth:+.0f} for the play as recorded: {verdict}.")
+        cards = " or the ".join(str(card) for card, _ in step.results)
+        lines.append(f"Law 16B3: with the {cards} instead and the revoke's transfer worked out in that play, "
+                     f"{weighted_result(contract, step.outcomes)}, worth {step.adjusted_worth:+.0f} to {side} as the "
+                     f"revoke laws rule, against {step.table_worth:+.0f} on the record: {verdict}.")
         return lines
     verdict = ("better for the non-offending side, so the score is adjusted (Law 16B3, 12B1)" if step.adjusted else
                "no better for the non-offending side than the table result: no damage, the table result stands")

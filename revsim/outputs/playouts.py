@@ -93,8 +93,9 @@ SIDE_WORDS = ("North-South", "East-West")
 def representative_text(representative: dict[str, Any], total: int) -> str:
     """One play-out card by card, and where it parted from perfect play."""
     tricks: dict[int, list[str]] = {}
-    for trick, seat, card, _ in representative["plays"]:
-        tricks.setdefault(int(trick), []).append(f"{card}({seat})")
+    for trick, seat, card, _, *rest in representative["plays"]:
+        forced = ", forced" if rest and rest[0] else ""
+        tricks.setdefault(int(trick), []).append(f"{card}({seat}{forced})")
     cards = "; ".join(f"{trick}: {' '.join(played)}" for trick, played in tricks.items())
     return f"{representative_intro(representative, total)}, trick by trick: {cards}. {parted_text(representative)}"
 
@@ -268,9 +269,8 @@ def unsettled_note(ruling: BoardRuling) -> str | None:
     if other is None or not other[2]:
         return None
     worths = _worths_of_both(ruling, other[3])
-    return (f"The weights are not settled: drawn again from the same simulated play, they come out this way {share} "
-            f"times in 100 and as {other[1]} {other[0]} times{worths}; another run of the simulation may give the "
-            "other. Both are within the law, and the director may choose either.")
+    return (f"The weights are not settled: the same simulated play, drawn again, gives them {share} times in 100 and "
+            f"{other[1]} {other[0]} times{worths}. Both are within the law; the director may choose either.")
 
 
 def _worths_of_both(ruling: BoardRuling, other: tuple[tuple[int, float], ...]) -> str:
@@ -287,8 +287,7 @@ def _worths_of_both(ruling: BoardRuling, other: tuple[tuple[int, float], ...]) -
         return sum(weight * sign * ns_score(contract, tricks, ruling.record.vulnerability) for tricks, weight in outcomes)
 
     written = worth([(outcome.tricks, outcome.weight) for outcome in (ruling.ns if side == 0 else ruling.ew)])
-    return (f", worth {worth(other):+.1f} points to {SIDE_NAMES[side]} against {written:+.1f} for the score "
-            "written")
+    return f" ({worth(other):+.1f} to {SIDE_NAMES[side]}, against {written:+.1f})"
 
 
 def other_form(ruling: BoardRuling, settled: dict[str, Any]

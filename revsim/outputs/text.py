@@ -50,7 +50,7 @@ def ruling_to_text(ruling: BoardRuling) -> str:
     out += [f"{record.contract.describe()}, vulnerable: {record.vulnerability}", ""]
     out += deal_diagram(record.hands)
     out.append("")
-    facts = record.facts.describe()
+    facts = record.facts.describe(record.contract.declarer if record.contract else None)
     if facts:
         out.append("Facts: " + "; ".join(facts) + ".")
     out += [f"Statement: {said}" for said in record.facts.statements]

@@ -272,8 +272,8 @@ class Facts:
     dummy_cards: tuple[DummyCard, ...] = ()
     """Dummy's cards placed that declarer did not name (Law 45D)."""
 
-    def describe(self) -> list[str]:
-        """The facts in sentences, for the readable ruling."""
+    def describe(self, declarer: Seat | None = None) -> list[str]:
+        """The facts in sentences, for the readable ruling (``declarer``: who plays dummy's cards)."""
         text: list[str] = []
         if self.noticed_trick is not None:
             text.append(f"attention was drawn {self.noticed_at_phrase()}")
@@ -288,7 +288,7 @@ class Facts:
         text += [d.describe() for d in self.designations]
         text += [r.describe() for r in self.play_restrictions]
         text += [d.describe() for d in self.dummy_cards]
-        text += [self.information.describe()] if self.information is not None else []
+        text += [self.information.describe(declarer)] if self.information is not None else []
         return text
 
     @property

@@ -71,11 +71,15 @@ class Information:
     source: str = ""
     line: int | None = None
 
-    def describe(self) -> str:
+    def describe(self, declarer: Seat | None = None) -> str:
+        """In words; with ``declarer``, a card of dummy's is declarer's decision, and said so."""
         shown = "; ".join(shown.describe() for shown in self.shows)
         source = f" ({self.source})" if self.source else ""
-        return (f"{SEAT_NAMES[self.player]} had unauthorised information from partner before his card to trick "
-                f"{self.trick}{source}: it showed that {shown}")
+        who = SEAT_NAMES[self.player]
+        if declarer is not None and self.player == (declarer + 2) % 4:
+            who = f"{SEAT_NAMES[declarer]}, playing dummy's card,"
+        return (f"{who} had unauthorised information from partner before the card to trick {self.trick}{source}: "
+                f"it showed that {shown}")
 
     def as_table(self) -> dict[str, Any]:
         table: dict[str, Any] = {"trick": self.trick, "player": SEAT_LETTERS[self.player]}

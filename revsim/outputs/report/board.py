@@ -176,7 +176,7 @@ def report_article(ruling: BoardRuling, traces: BoardTraces, field: list[int] | 
     settings = ruling.settings
     record = ruling.record
     assert record.contract is not None
-    facts = record.facts.describe()
+    facts = record.facts.describe(record.contract.declarer if record.contract else None)
     notes = "".join(f"<li>{prose(note)}</li>" for note in record.notes)
     endplay_version, revsim_version = version("endplay"), version("revsim")
     used = settings_to_dict(settings, record)

@@ -93,10 +93,13 @@ def _position_diagram(ruling: BoardRuling, estimate: Estimate) -> str:
 def _representative_table(representative: dict[str, Any]) -> str:
     parted = representative.get("parted") or {}
     rows: dict[int, list[str]] = {}
-    for trick, seat, card, after in representative["plays"]:
+    for trick, seat, card, after, *rest in representative["plays"]:
+        forced = bool(rest and rest[0])
         mark = (' class="parted" title="where it parted from perfect play"'
                 if parted and (trick, seat, card) == (parted["trick"], parted["player"], parted["card"]) else "")
-        rows.setdefault(int(trick), []).append(f"<td{mark}>{_e(seat)} {card_html(card)} <small>{after}</small></td>")
+        law = " <small>(forced)</small>" if forced else ""
+        rows.setdefault(int(trick), []).append(
+            f"<td{mark}>{_e(seat)} {card_html(card)}{law} <small>{after}</small></td>")
     body = "".join(f"<tr><td class='num'>{trick}</td>{''.join(cells)}</tr>" for trick, cells in rows.items())
     return ("<table class='playout'><tr><th>Trick</th><th colspan='4'>Cards in the order played (small: declarer's "
             "side's tricks with perfect play after the card)</th></tr>" + body + "</table>")
