@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
@@ -206,3 +207,19 @@ def test_a_bad_noticed_at_is_reported_against_noticed_at(value: str) -> None:
     result = CliRunner().invoke(main, ["adjudicate", str(HANDS / "duschek-too-late-a.pbn"), "--noticed-at", value])
     assert result.exit_code == 2
     assert "Invalid value for --noticed-at" in result.output and "--outcomes" not in result.output
+
+
+def test_scan_takes_o_for_its_output_as_report_does(tmp_path: Path) -> None:
+    out = tmp_path / "rows.csv"
+    result = CliRunner().invoke(main, ["scan", str(HANDS / "duschek-too-late-a.pbn"), "--estimator", "dd", "--quiet",
+                                       "-o", str(out)])
+    assert result.exit_code == 0, result.output
+    assert out.exists() and (tmp_path / "rows.revokes.csv").exists()
+
+
+def test_each_commands_board_option_speaks_of_that_command_only() -> None:
+    for name in ("adjudicate", "predict", "report"):
+        help_text = CliRunner().invoke(main, [name, "--help"], terminal_width=200).output
+        board = help_text[help_text.index("--board"):].split("\n  -", 1)[0]
+        others = {"adjudicate", "predict", "report", "scan"} - {name}
+        assert not any(f"{other} " in board for other in others), (name, board)

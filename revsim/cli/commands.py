@@ -246,7 +246,7 @@ def _one_record(file: str, boards: tuple[str, ...], record_number: int | None, e
 @click.option("--estimator", type=click.Choice(list(ESTIMATORS)), default=DEFAULT_ESTIMATOR, show_default=True,
               help=PREDICT_ESTIMATOR_HELP)
 @estimator_options
-@click.option("--board", "boards", multiple=True, metavar="NAME", help=BOARD_HELP.split(" report ")[0])
+@click.option("--board", "boards", multiple=True, metavar="NAME", help=BOARD_HELP)
 @click.option("--json", "as_json", is_flag=True, help="Print a JSON array, one object per board.")
 def predict_command(file: str, after_trick: int, estimator: str, boards: tuple[str, ...], as_json: bool,
                     **options: Any) -> None:
@@ -298,7 +298,7 @@ def _prediction_text(entry: dict[str, Any]) -> str:
 
 @main.command("scan")
 @click.argument("paths", nargs=-1, required=True)
-@click.option("--out", "out_path", type=click.Path(),
+@click.option("-o", "--out", "out_path", type=click.Path(),
               help="Write one row per board to this .csv, .jsonl or .parquet file (and the revokes beside it, "
                    "as NAME.revokes.EXT), or to a partitioned Parquet dataset folder NAME.parquet/ (revokes in "
                    "NAME.revokes.parquet/). Without it, the boards with revokes and the errors are listed.")
@@ -310,8 +310,8 @@ def _prediction_text(entry: dict[str, Any]) -> str:
               help="Worker processes (default: every core this process may use); with --engine dask and no "
                    "--scheduler, the workers of the LocalCluster.")
 @click.option("--engine", type=click.Choice(ENGINES), default="processes", show_default=True,
-              help="Where the work runs: processes on this machine, or a dask.distributed cluster "
-                   f"({install_command('cluster')}).")
+              help="Where the work runs: processes on this machine, or a dask.distributed cluster (the "
+                   "cluster extra: pip install -e '.[cluster]' in the checkout).")
 @click.option("--scheduler", default=None, metavar="ADDRESS",
               help="With --engine dask: a running scheduler, like tcp://host:8786 (default: a LocalCluster here).")
 @ruling_options(SCAN_ESTIMATOR, why="scan keeps dd as its default for speed over whole archives (sd takes "

@@ -34,8 +34,7 @@ ESTIMATOR_HELP = "How the likely result without the revoke is estimated: " + "; 
 PREDICT_ESTIMATOR_HELP = "How declarer's final tricks are estimated from the position: " + "; ".join(
     f"{kind.name} ({kind.summary})" for kind in ESTIMATORS.values()) + "."
 BOARD_HELP = ("Only the board of this name: the PBN Board tag, the LIN board number, or a case file's board; "
-              "repeatable. report rules on one board (several with --all); the file's boards are listed when the "
-              "name is not found.")
+              "repeatable; the file's boards are listed when the name is not found.")
 
 
 def estimator_option_decorators() -> list[Callable[[Command], Command]]:
