@@ -43,8 +43,8 @@ def representative_play_out(position: Replay, declarer: Seat, lines: tuple[PlayO
 
     The totals are the ruling's own: with ``penalties`` (major penalty cards in play), every later card obeys
     Law 50D (``penalty.double_dummy_value``). A card the law forces (a penalty card at its first legal
-    opportunity, or the one legal card) is marked ``forced`` (the play's fifth field) and is never the card that
-    parted: it was no choice."""
+    opportunity, Law 50D1) is marked ``forced`` (the play's fifth field) and is never the card that parted: it was
+    no choice."""
     if tricks is None:
         counts = Counter(line.tricks for line in lines)
         tricks = max(counts, key=lambda result: (counts[result], -result))
@@ -59,7 +59,7 @@ def representative_play_out(position: Replay, declarer: Seat, lines: tuple[PlayO
         held = outstanding(replay, penalties)
         card = planned.pop(0) if planned else _best_obeying(replay, declarer, held)
         seat, trick = replay.to_play, replay.trick_number
-        forced = law50d1_forced(replay, held) == card or len(replay.legal_cards()) == 1
+        forced = law50d1_forced(replay, held) == card   # the only legal card changes no total: never "parted"
         replay.play(card)
         after = double_dummy_value(replay, declarer, None, outstanding(replay, penalties)) if not replay.is_over \
             else replay.tricks_won(declarer % 2)
