@@ -25,8 +25,8 @@ from revsim.likely.sd import SingleDummyEstimator
 from revsim.likely.settle import MAX_PLAYOUTS, MIN_PLAYOUTS, MOST_PLAYOUTS
 from revsim.likely.view import record_auction
 from revsim.likely.worlds import Estimator, Form, Settles
-from revsim.numbers import shown, whole_number
 from revsim.records.facts import PenaltyCard
+from revsim.records.numbers import shown, whole_number
 from revsim.records.record import Record
 
 OptionValue = str | int

@@ -18,7 +18,6 @@ from revsim.adjudicate import adjudicate, board_output, settings_as_ruled
 from revsim.equity.law84 import parse_likely
 from revsim.equity.settings import DEFAULT_ESTIMATOR, Settings
 from revsim.likely.estimators import ESTIMATORS, all_options
-from revsim.numbers import shown, whole_number
 from revsim.outputs.casetoml import case_to_toml, cases_to_toml, record_to_case
 from revsim.outputs.report import report_html
 from revsim.records.choice import NotOneRecord, OptionNames, no_board_named, one_record
@@ -26,6 +25,7 @@ from revsim.records.errors import RecordError
 from revsim.records.facts import Facts, facts_from_options, parse_noticed_at
 from revsim.records.formats import FORMATS as RECORD_FORMATS
 from revsim.records.judgement import split_judgements
+from revsim.records.numbers import shown, whole_number
 from revsim.records.readers import parse_text, select_boards
 from revsim.records.record import Record
 from revsim.records.source import decode_text
