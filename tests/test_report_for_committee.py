@@ -240,7 +240,7 @@ def test_a_sessions_report_prints_each_board_on_two_pages(tmp_path: Path) -> Non
 def test_law84d_the_3nt_report_names_the_closer_form_its_worth_and_why_another_was_written(
         reports: dict[str, str]) -> None:
     text = " ".join(_prose_before_the_appendix(reports["duschek-repeated-3nt.pbn"]).split())
-    assert "The form closest in proportion, 70% of 3NT+3, 30% of 3NT+2, is worth +481.0" in text
+    assert "The closer 70% of 3NT+3, 30% of 3NT+2 is worth +481.0" in text
     assert "the doubt goes to the non-offending side (Law 84D)" in text
     assert "80% of 3NT+3, 20% of 3NT+2" in text and "+484.0" in text
 
