@@ -155,8 +155,6 @@ def run(args: Sequence[str] | None = None) -> int:
     if 1 in closed:
         _say("revsim: standard output is closed: nothing can be printed (give it a file, or /dev/null)")
         return 1
-    if sys.stdout is None:
-        sys.stdout = io.TextIOWrapper(io.FileIO(1, "w", closefd=False), encoding="utf-8")
     guard_standard_output()
     try:
         status = _invoke(args)

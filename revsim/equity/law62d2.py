@@ -23,7 +23,7 @@ from revsim.information.law16 import (
 from revsim.information.measure import Measured, measure_alternatives
 from revsim.laws.detection import Revoke
 from revsim.laws.law62 import law62d2_partner_restricted
-from revsim.likely.solver import card_values, total_tricks
+from revsim.likely.solver import total_tricks
 from revsim.likely.worlds import Estimate
 from revsim.play.replay import Replay
 from revsim.records.information import Shown
@@ -69,10 +69,9 @@ def law62d2_restricted(position: Replay, revoke: Revoke, estimate: Estimate, dec
     helper = partner(revoke.seat)
     if play.to_play == helper or not play.current_trick:
         return _restricted_at(play, revoke, declarer, level)
-    values = card_values(play)
     own_side = play.to_play % 2 == declarer % 2
     found: list[tuple[float, int, PartnerRestricted]] = []
-    for order, card in enumerate(sorted(values, key=lambda c: (c.suit, -c.rank))):
+    for order, card in enumerate(sorted(play.legal_cards(), key=lambda c: (c.suit, -c.rank))):
         after = play.copy()
         after.play(card)
         restriction = _restricted_at(after, revoke, declarer, level)

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from revsim.cards import Card, Seat
+from revsim.cards import Card, Seat, partner
 from revsim.claims.normal import NormalStandard, runs
 from revsim.information.measure import Alternative, Measured, measure_alternatives
 from revsim.play.replay import Replay
@@ -73,8 +73,7 @@ def law16d_withdrawn_card_restricts_partner(offender: Seat, declarer: Seat, part
     """Law 16D (16C in the 2017 code's numbering): information from a withdrawn play is unauthorised for the
     offender's side. A defender's withdrawn revoke card restricts his partner's card to the trick where the partner
     is yet to play to it and has more than one card he may play (declarer's partner, dummy, chooses nothing)."""
-    defender = offender not in (declarer, (declarer + 2) % 4)
-    return defender and partner_to_play and choices > 1
+    return offender not in (declarer, partner(declarer)) and partner_to_play and choices > 1
 
 
 def law16d_forbidden(alternatives: tuple[Alternative, ...], logical: tuple[Card, ...],
@@ -83,8 +82,7 @@ def law16d_forbidden(alternatives: tuple[Alternative, ...], logical: tuple[Card,
     demonstrably have suggested over another logical alternative. The partner may not choose them; the one the
     information favours least is never among them, so a logical alternative is always left to him."""
     candidates = [alternative for alternative in alternatives if alternative.card in logical]
-    return [one.card for one in candidates
-            if any(one.gain - other.gain >= margin for other in candidates if other.card != one.card)]
+    return [one.card for one in candidates if law16b1a_suggested_over(one, candidates, margin)]
 
 
 def decision_point(replay: Replay, information: Information) -> tuple[Replay, Card]:

@@ -61,8 +61,7 @@ def representative_play_out(position: Replay, declarer: Seat, lines: tuple[PlayO
         seat, trick = replay.to_play, replay.trick_number
         forced = law50d1_forced(replay, held) == card   # the only legal card changes no total: never "parted"
         replay.play(card)
-        after = double_dummy_value(replay, declarer, None, outstanding(replay, penalties)) if not replay.is_over \
-            else replay.tricks_won(declarer % 2)
+        after = double_dummy_value(replay, declarer, None, outstanding(replay, penalties))
         plays.append([trick, SEAT_LETTERS[seat], str(card), after, forced])
         if parted is None and after != value and not forced:
             parted = {"trick": trick, "player": SEAT_LETTERS[seat], "card": str(card), "before": value, "after": after}

@@ -5,18 +5,20 @@ from __future__ import annotations
 
 from typing import Any
 
-from revsim.cards import SEAT_NAMES, SIDE_NAMES, Card
+from revsim.cards import SEAT_NAMES, SIDE_NAMES, Card, partner
 from revsim.equity.law62d2 import PartnerRestricted
 from revsim.equity.steps import BoardRuling, InformationJudged
 from revsim.information.measure import Alternative
 from revsim.outputs.weights import weighted_result, weighted_tricks_and_results
+from revsim.records.information import who_decided
 
 
 def information_texts(ruling: BoardRuling, step: InformationJudged) -> list[str]:
     """The Law 16B sentences of the law path."""
     judgement = step.judgement
     contract = ruling.record.contract
-    who = _who(ruling, judgement.information.player)
+    contract_declarer = contract.declarer if contract is not None else None
+    who = who_decided(judgement.information.player, contract_declarer)
     lead = judgement.measured.on_lead
     rates = ", ".join(f"{_action(a, lead)} {a.rate:.0%}" for a in judgement.measured.alternatives)
     logical = "; ".join(_action(judgement.alternative(card), lead) for card in judgement.logical) or "none"
@@ -56,14 +58,6 @@ def information_texts(ruling: BoardRuling, step: InformationJudged) -> list[str]
     return lines
 
 
-def _who(ruling: BoardRuling, player: int) -> str:
-    """The player who had the information: declarer where the card was dummy's."""
-    contract = ruling.record.contract
-    if contract is not None and player == (contract.declarer + 2) % 4:
-        return f"{SEAT_NAMES[contract.declarer]}, playing dummy's card,"
-    return SEAT_NAMES[player]
-
-
 def information_to_dict(step: InformationJudged) -> dict[str, Any]:
     """The Law 16B step as data."""
     judgement = step.judgement
@@ -98,7 +92,7 @@ def _action(alternative: Alternative, on_lead: bool) -> str:
 def restricted_text(ruling: BoardRuling, restricted: PartnerRestricted) -> str:
     """Laws 62D2 and 16D in the trick-12 correction, in words."""
     who = SEAT_NAMES[restricted.partner]
-    offender = SEAT_NAMES[(restricted.partner + 2) % 4]
+    offender = SEAT_NAMES[partner(restricted.partner)]
     rates = ", ".join(f"{_action(a, restricted.measured.on_lead)} {a.rate:.0%}" for a in restricted.measured.alternatives)
     law = ("Law 62D2: holding cards of two suits, he may not choose the card the revoke could have suggested"
            if restricted.clause == "62D2" else

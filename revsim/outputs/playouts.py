@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from revsim.cards import SEAT_LETTERS, SEAT_NAMES, SIDE_NAMES
+from revsim.equity.assign import weighted_worth
 from revsim.equity.steps import BoardRuling, Compared, ScoreAssigned
 from revsim.likely.worlds import Estimate
 from revsim.outputs.weights import labels_by_tricks, trick_word, weighted_result, weighted_tricks
@@ -284,7 +285,8 @@ def _worths_of_both(ruling: BoardRuling, other: tuple[tuple[int, float], ...]) -
     sign = 1 if side == 0 else -1
 
     def worth(outcomes: Sequence[tuple[int, float]]) -> float:
-        return sum(weight * sign * ns_score(contract, tricks, ruling.record.vulnerability) for tricks, weight in outcomes)
+        return weighted_worth(lambda tricks: sign * ns_score(contract, tricks, ruling.record.vulnerability),
+                              tuple(outcomes))
 
     written = worth([(outcome.tricks, outcome.weight) for outcome in (ruling.ns if side == 0 else ruling.ew)])
     return f" ({worth(other):+.1f} to {SIDE_NAMES[side]}, against {written:+.1f})"

@@ -8,7 +8,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from revsim.cards import SEAT_LETTERS, SEAT_NAMES, SUIT_LETTERS, Card, Seat, seat_from_letter
+from revsim.cards import SEAT_LETTERS, SEAT_NAMES, SUIT_LETTERS, Card, Seat, partner, seat_from_letter
 
 SUIT_WORDS = ("spades", "hearts", "diamonds", "clubs")
 
@@ -75,9 +75,7 @@ class Information:
         """In words; with ``declarer``, a card of dummy's is declarer's decision, and said so."""
         shown = "; ".join(shown.describe() for shown in self.shows)
         source = f" ({self.source})" if self.source else ""
-        who = SEAT_NAMES[self.player]
-        if declarer is not None and self.player == (declarer + 2) % 4:
-            who = f"{SEAT_NAMES[declarer]}, playing dummy's card,"
+        who = who_decided(self.player, declarer)
         return (f"{who} had unauthorised information from partner before the card to trick {self.trick}{source}: "
                 f"it showed that {shown}")
 
@@ -87,6 +85,13 @@ class Information:
             table["source"] = self.source
         table["shows"] = [shown.as_table() for shown in self.shows]
         return table
+
+
+def who_decided(player: Seat, declarer: Seat | None) -> str:
+    """Who chose ``player``'s card, in words: declarer where it was dummy's (``South, playing dummy's card,``)."""
+    if declarer is not None and player == partner(declarer):
+        return f"{SEAT_NAMES[declarer]}, playing dummy's card,"
+    return SEAT_NAMES[player]
 
 
 def _count(number: int, suit: int) -> str:
