@@ -8,16 +8,22 @@ With --ablation, the sd work on hands/ in one process again with each shortcut o
 off in turn (what each bought): solving every play-out's layouts in one batch a step; one layout where a
 defender who reads his partner sees all four hands; the last two tricks double dummy. Cards that were
 forced (played without sampling) are counted.
-Run: python benchmarks/bench_adjudicate.py [--boards 200] [--seed 1] [--sd] [--ablation]
+With --compare REV, every file of hands/ ruled by this tree and by the commit REV in the same run, file by file
+(each file in both trees' own copies, from a cold solver cache, in one process a tree and round, the rounds
+alternating which tree goes first; the fastest of --rounds), with the ratio; sd with --sd, else dd.
+Run: python benchmarks/bench_adjudicate.py [--boards 200] [--seed 1] [--sd] [--ablation] [--compare REV [--rounds 2]]
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import random
 import statistics
 import subprocess
 import sys
+import tarfile
+import tempfile
 import time
 from pathlib import Path
 from typing import Any
@@ -132,13 +138,86 @@ def ablation(boards: list[Record]) -> None:
     playout._solve, playout.sample_layouts, sd.Level.policy = solve, sample, policy  # type: ignore[method-assign]
 
 
+_TIMER = """
+import json, sys, time
+sys.path.insert(0, sys.argv[1])
+from revsim.adjudicate import adjudicate
+from revsim.equity.settings import Settings
+from revsim.likely import solver
+from revsim.records.readers import read_records
+from revsim.records.record import Record
+settings = Settings(estimator=sys.argv[2])
+seconds = {}
+for path in sys.argv[3:]:
+    records = [item for item in read_records(path) if isinstance(item, Record)]
+    solver._cache.clear()
+    started = time.perf_counter()
+    for record in records:
+        adjudicate(record, settings)
+    seconds[path.rsplit("/", 1)[-1]] = time.perf_counter() - started
+print(json.dumps(seconds))
+"""
+"""Times the files given, in the tree given, with the estimator given; prints {file name: seconds} (run in a child
+process whose ``revsim`` is that tree's)."""
+
+
+def _tree_at(revision: str, folder: Path) -> Path:
+    """The files of ``revision`` (a commit of this repository) written into ``folder``."""
+    archive = subprocess.run(["git", "-C", str(ROOT), "archive", "--format=tar", revision], capture_output=True, check=True)
+    with tempfile.TemporaryFile() as tar_file:
+        tar_file.write(archive.stdout)
+        tar_file.seek(0)
+        with tarfile.open(fileobj=tar_file) as tar:
+            tar.extractall(folder, filter="data")
+    return folder
+
+
+def _timed_in(tree: Path, estimator: str, names: list[str]) -> dict[str, float]:
+    """Seconds per file of ``tree``'s hands/ (those of ``names`` it has), ruled by ``tree``'s own revsim."""
+    paths = [str(tree / "hands" / name) for name in names if (tree / "hands" / name).is_file()]
+    adjudicate_first = [paths[0]] if paths else []   # DDS loaded before the first file is timed
+    done = subprocess.run([sys.executable, "-c", _TIMER, str(tree), estimator, *adjudicate_first, *paths],
+                          capture_output=True, text=True, check=True)
+    return json.loads(done.stdout.strip().splitlines()[-1])
+
+
+def compare(revision: str, estimator: str, rounds: int) -> None:
+    """Every file of hands/ timed in this tree and in ``revision``'s, side by side, with the ratio."""
+    names = sorted(path.name for path in (ROOT / "hands").iterdir() if path.suffix in (".pbn", ".toml"))
+    with tempfile.TemporaryDirectory() as folder:
+        earlier = _tree_at(revision, Path(folder))
+        before: dict[str, float] = {}
+        after: dict[str, float] = {}
+        for round_number in range(rounds):
+            order = [(earlier, before), (ROOT, after)]
+            for tree, best in order if round_number % 2 == 0 else order[::-1]:
+                for name, seconds in _timed_in(tree, estimator, names).items():
+                    best[name] = min(seconds, best.get(name, seconds))
+    print(f"{estimator}, this tree against {revision}, the fastest of {rounds} rounds, seconds per file:")
+    both = [name for name in names if name in before and name in after]
+    for name in sorted(both, key=lambda name: -before[name]):
+        print(f"  {name}: {before[name]:.2f} -> {after[name]:.2f} ({before[name] / after[name]:.2f}x)")
+    for name in (name for name in names if name not in before):
+        print(f"  {name}: (not in {revision}) {after[name]:.2f}")
+    ratios = {name: before[name] / after[name] for name in both}
+    slowest = sorted(both, key=lambda name: -before[name])[:5]
+    print(f"the slowest five at {revision}: " + ", ".join(f"{ratios[name]:.2f}x" for name in slowest)
+          + f"; median file {statistics.median(ratios.values()):.2f}x; faster: {sum(r > 1 for r in ratios.values())} "
+          f"of {len(both)}; total {sum(before[n] for n in both):.1f} s -> {sum(after[n] for n in both):.1f} s")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--boards", type=int, default=200)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--sd", action="store_true", help="also time the single-dummy estimator on hands/")
     parser.add_argument("--ablation", action="store_true", help="sd on hands/ with each play-out shortcut off in turn")
+    parser.add_argument("--compare", metavar="REV", help="time hands/ in this tree and in commit REV, file by file")
+    parser.add_argument("--rounds", type=int, default=2, help="with --compare: rounds, the fastest of each kept")
     args = parser.parse_args()
+    if args.compare:
+        compare(args.compare, "sd" if args.sd else "dd", args.rounds)
+        return
     files = sorted(path for path in (ROOT / "hands").iterdir() if path.suffix in (".pbn", ".toml"))
     hands = [item for path in files for item in read_records(path) if isinstance(item, Record)]
     rng = random.Random(args.seed)

@@ -18,6 +18,7 @@ from revsim.laws.detection import (
 )
 from revsim.laws.law43 import law43b2b_misapplied
 from revsim.laws.transfer import apply_law64
+from revsim.likely.penalty import searches_shared
 from revsim.outputs.dicts import error_to_dict, field_to_dict, ruling_to_dict, settings_to_dict, skipped_to_dict
 from revsim.outputs.terminal import printable
 from revsim.outputs.text import ruling_to_text
@@ -119,6 +120,11 @@ def adjudicate(record: Record, settings: Settings | None = None) -> BoardRuling:
         >>> [(outcome.tricks, outcome.weight) for outcome in ruling.ns]
         [(9, 1.0)]
     """
+    with searches_shared():
+        return _adjudicate(record, settings)
+
+
+def _adjudicate(record: Record, settings: Settings | None) -> BoardRuling:
     if not isinstance(record, Record):
         raise TypeError(f"adjudicate takes a Record (from read_records), not {type(record).__name__}")
     if settings is not None and not isinstance(settings, Settings):

@@ -11,7 +11,9 @@ card up).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Set
+import contextlib
+from collections.abc import Iterable, Iterator, Set
+from contextvars import ContextVar
 from dataclasses import dataclass
 
 from revsim.cards import Card, Seat, partner, side_of
@@ -26,6 +28,26 @@ NODES = 40_000
 search gives up (``law50d_card_values`` returns None) and the caller values the play without the obligation,
 saying so. Every corrected revoke in ``hands/`` is searched exactly: the longest, a trump penalty card from trick 3
 (``law62a-attention-at-the-revoke-trick``), takes 24,497 positions."""
+
+
+_Memo = dict[tuple[object, ...], tuple[int, int]]
+_shared_memos: ContextVar[dict[tuple[int, int], _Memo] | None] = ContextVar("penalty_search_memos", default=None)
+
+
+@contextlib.contextmanager
+def searches_shared() -> Iterator[None]:
+    """Within the block, the penalty-card searches of one side and trump share what they have found (a position's
+    value, or its bounds): a ruling searches the same plays from many places (the estimate, the candidates, each
+    step of a representative play-out). The bounds are exact, so no value changes; the block keeps the sharing to
+    one ruling, so how many positions a search visits (``NODES``) never depends on what ruled before it."""
+    if _shared_memos.get() is not None:
+        yield
+        return
+    token = _shared_memos.set({})
+    try:
+        yield
+    finally:
+        _shared_memos.reset(token)
 
 
 class SearchTooLarge(RuntimeError):
@@ -117,10 +139,11 @@ class _Search:
     bound that orders the search and cuts it. A position with only one card worth trying is worth what that card
     leaves, so it is not solved (the next position is). Values are memoised with the bounds they were found within."""
 
-    def __init__(self, declarer: Seat) -> None:
+    def __init__(self, declarer: Seat, trump: int) -> None:
         self.side = side_of(declarer)
         self.nodes = 0
-        self.memo: dict[tuple[object, ...], tuple[int, int]] = {}
+        shared = _shared_memos.get()
+        self.memo: _Memo = {} if shared is None else shared.setdefault((self.side, trump), {})
 
     def value(self, replay: Replay, penalties: tuple[Penalty, ...], lead_suit: LeadChoice = None,
               alpha: int = -1, beta: int = 14) -> int:
@@ -249,7 +272,7 @@ def law50d_card_values(replay: Replay, declarer: Seat, penalties: Iterable[Penal
     it), with declarer's side's total tricks when every later play obeys the penalty cards (50D1) and declarer
     takes his best lead option (50D2); double dummy once no penalty card is left. None where the search would
     visit more than ``NODES`` positions."""
-    search = _Search(declarer)
+    search = _Search(declarer, replay.trump)
     held = outstanding(replay, penalties)
     designable = law50d1_designable(replay, held)
     legal = designable or replay.legal_cards()

@@ -31,7 +31,10 @@ from revsim.cards import Card, Layout, Seat, deal_to_pbn
 from revsim.play.replay import Replay
 
 _SUITS = (Denom.spades, Denom.hearts, Denom.diamonds, Denom.clubs, Denom.nt)
-_CACHE_SIZE = 4096
+CACHE_SIZE = 65_536
+"""The positions the solver keeps solved, the least recently used dropped first (a few hundred bytes each): a ruling
+meets the same positions again in its worlds, its candidates and its play-outs, and the busiest board in ``hands/``
+solves about 16,000."""
 
 
 @dataclass
@@ -46,7 +49,7 @@ class SolverStats:
 
 
 STATS = SolverStats()
-_cache: OrderedDict[tuple[object, ...], tuple[tuple[Card, int], ...]] = OrderedDict()
+_cache: OrderedDict[tuple[int, ...], bytes] = OrderedDict()
 _lock = threading.Lock()
 
 
@@ -99,31 +102,22 @@ def card_values(replay: Replay) -> dict[Card, int]:
     The count covers the remaining tricks, the current one included. Following suit is enforced by
     the solver, which is what a corrected or no-infraction line needs. Positions are cached.
     """
-    key = _position_key(replay)
+    key: _Key = (layout_of(replay), replay.leader, tuple(replay.current_trick))
     with _lock:
-        return _card_values(key)
-
-
-def _card_values(key: tuple[object, ...]) -> dict[Card, int]:
-    cached = _cache.get(key)
-    if cached is not None:
-        STATS.cache_hits += 1
-        _cache.move_to_end(key)
-        return dict(cached)
-    started = time.perf_counter()
-    hands, trump, leader, trick = key
-    try:
-        values = tuple(_solve_one((hands, leader, trick), trump).items())  # type: ignore[arg-type]
-    except _dds.DDSError:
-        _set_dump_aside()
-        raise
-    STATS.calls += 1
-    STATS.batches += 1
-    STATS.seconds += time.perf_counter() - started
-    _cache[key] = values
-    if len(_cache) > _CACHE_SIZE:
-        _cache.popitem(last=False)
-    return dict(values)
+        cached = _recalled(key, replay.trump)
+        if cached is not None:
+            return cached
+        started = time.perf_counter()
+        try:
+            values = _solve_one(key, replay.trump)
+        except _dds.DDSError:
+            _set_dump_aside()
+            raise
+        STATS.calls += 1
+        STATS.batches += 1
+        STATS.seconds += time.perf_counter() - started
+        _remember(key, replay.trump, values)
+        return values
 
 
 BATCH = 200
@@ -155,23 +149,59 @@ def replays_values(replays: Sequence[Replay]) -> list[dict[Card, int]]:
 def positions_values(positions: Sequence[tuple[Layout, Seat, Sequence[tuple[Seat, Card]]]],
                      trump: int) -> list[dict[Card, int]]:
     """``layout_values`` for positions that differ in their leader and trick in progress too, solved
-    together in batches of at most ``BATCH`` boards (DDS's own threads). A position given twice is solved
-    once. DDS's batch call takes two boards with the same cards left in each hand and the same leader for
-    repeats even when the cards on the trick in progress differ, and answers the second with the first's
-    values: such boards go to separate calls (``_separate_batches``)."""
-    keys = [(tuple(hands), leader, tuple(trick)) for hands, leader, trick in positions]
-    unique = list(dict.fromkeys(keys))
-    solved: dict[tuple[object, ...], dict[Card, int]] = {}
+    together in batches of at most ``BATCH`` boards (DDS's own threads). A position given twice, or solved
+    before and still in the cache, is solved once. DDS's batch call takes two boards with the same cards left
+    in each hand and the same leader for repeats even when the cards on the trick in progress differ, and
+    answers the second with the first's values: such boards go to separate calls (``_separate_batches``)."""
+    keys: list[_Key] = [(tuple(hands), leader, tuple(trick)) for hands, leader, trick in positions]
+    solved: dict[_Key, dict[Card, int]] = {}
     with _lock:
+        for key in keys:
+            cached = _recalled(key, trump)
+            if cached is not None:
+                solved[key] = cached
+        unique = [key for key in dict.fromkeys(keys) if key not in solved]
         started = time.perf_counter()
         with _dds_dump_kept_aside():
             for batch in _separate_batches(unique):
                 STATS.batches += 1
                 for key, result in zip(batch, _solve_batch(batch, trump), strict=True):
                     solved[key] = result
+                    _remember(key, trump, result)
         STATS.calls += len(unique)
         STATS.seconds += time.perf_counter() - started
     return [dict(solved[key]) for key in keys]
+
+
+_CARDS = {suit << 4 | rank: Card(suit, rank) for suit in range(4) for rank in range(2, 15)}
+
+
+def _cache_key(key: _Key, trump: int) -> tuple[int, ...]:
+    """A position as the cache holds it, in a few small integers: each hand's ranks as one bit mask (16 bits a
+    suit), trump, the leader and the trick in progress (each card as ``suit << 4 | rank``)."""
+    hands, leader, trick = key
+    packed = [masks[0] | masks[1] << 16 | masks[2] << 32 | masks[3] << 48 for masks in map(_masks, hands)]
+    return (*packed, trump, leader, *(card.suit << 4 | card.rank for _, card in trick))
+
+
+def _recalled(key: _Key, trump: int) -> dict[Card, int] | None:
+    """The values of a position solved before, if the cache still holds it (counted as a hit)."""
+    packed = _cache_key(key, trump)
+    found = _cache.get(packed)
+    if found is None:
+        return None
+    STATS.cache_hits += 1
+    _cache.move_to_end(packed)
+    return {_CARDS[found[index]]: found[index + 1] for index in range(0, len(found), 2)}
+
+
+def _remember(key: _Key, trump: int, values: Mapping[Card, int]) -> None:
+    """``values`` kept in the cache as bytes (each card, then its tricks), the least recently used position dropped
+    past ``CACHE_SIZE``."""
+    _cache[_cache_key(key, trump)] = bytes(byte for card, tricks in values.items()
+                                           for byte in (card.suit << 4 | card.rank, tricks))
+    if len(_cache) > CACHE_SIZE:
+        _cache.popitem(last=False)
 
 
 _Key = tuple[tuple[frozenset[Card], ...], Seat, tuple[tuple[Seat, Card], ...]]
@@ -281,10 +311,6 @@ def _deal_of(hands: tuple[frozenset[Card], ...], leader: Seat, trick: tuple[tupl
     for _, card in trick:
         deal.play(EndplayCard(str(card)))
     return deal
-
-
-def _position_key(replay: Replay) -> tuple[object, ...]:
-    return layout_of(replay), replay.trump, replay.leader, tuple(replay.current_trick)
 
 
 def total_tricks(replay: Replay, side_seat: Seat, allowed: Set[Card] | None = None) -> tuple[int, dict[Card, int]]:
