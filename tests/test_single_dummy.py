@@ -519,3 +519,31 @@ def test_play_outs_are_the_same_in_another_process() -> None:
     with multiprocessing.get_context("spawn").Pool(1) as pool:
         there = pool.starmap(_playouts_of, tasks)
     assert here == there
+
+
+def test_every_key_of_sd_evidence_is_declared_in_its_type() -> None:
+    """The sd estimator's evidence, as written for a corrected revoke with a penalty card (a representative play-out,
+    the settled form, a competent defence), has only keys ``SdEvidence`` declares, of the declared kinds, and each
+    play-out shown only ``Representative``'s: a reader typed by them reads what is written."""
+    from typing import get_type_hints
+
+    from revsim.adjudicate import adjudicate
+    from revsim.equity.settings import Settings
+    from revsim.likely.sd_evidence import Parted, Representative, SdEvidence, sd_evidence
+    from revsim.records.readers import read_records
+    from tests.conftest import HANDS
+
+    [record] = read_records(HANDS / "law62a-penalty-card-decides-a-trick.toml")
+    ruling = adjudicate(record, Settings(estimator="sd"))
+    [estimate] = [estimate for estimate in ruling.estimates.values() if estimate.estimator == "sd"]
+    evidence = sd_evidence(estimate)
+    declared = get_type_hints(SdEvidence)
+    assert set(evidence) <= set(declared)
+    assert {"play_outs", "first_cards", "representative", "same_form_share", "seed", "level"} <= set(evidence)
+    simple = {int: int, float: (int, float), str: str, bool: bool}
+    for key, value in evidence.items():
+        if declared[key] in simple:
+            assert isinstance(value, simple[declared[key]]), key
+    for shown in [evidence["representative"], *evidence["representatives"]]:
+        assert set(shown) == set(get_type_hints(Representative))
+        assert shown["parted"] is None or set(shown["parted"]) == set(get_type_hints(Parted))

@@ -12,6 +12,7 @@ from typing import Any
 from revsim.cards import SEAT_LETTERS, SEAT_NAMES, SIDE_NAMES
 from revsim.equity.assign import weighted_worth
 from revsim.equity.steps import BoardRuling, Compared, ScoreAssigned
+from revsim.likely.sd_evidence import Representative, SdEvidence, sd_evidence
 from revsim.likely.worlds import Estimate
 from revsim.outputs.weights import labels_by_tricks, trick_word, weighted_result, weighted_tricks
 from revsim.scoring.points import ns_score
@@ -21,16 +22,16 @@ LEVEL_PLAYERS = {"expert": "expert players in championship records", "club": "cl
 
 def chosen_phrase(estimate: Estimate) -> str:
     """What the offender plays instead of the revoke card: as the simulated players chose it."""
-    total = estimate.evidence.get("play_out_count")
-    firsts: Any = estimate.evidence.get("first_cards", [])
-    shown = ", ".join(f"the {card} in {count} of {total} play-outs" for card, count in firsts)
+    evidence = sd_evidence(estimate)
+    total = evidence.get("play_out_count")
+    shown = ", ".join(f"the {card} in {count} of {total} play-outs" for card, count in evidence.get("first_cards", []))
     return f"{SEAT_NAMES[estimate.seat]} chooses his card as the simulated players do ({shown})"
 
 
 def played_text(estimate: Estimate) -> str:
     """What the simulated players did instead of the revoke card, and how the play-outs ended."""
-    evidence: dict[str, Any] = dict(estimate.evidence)
-    total = int(evidence.get("play_out_count", 0))
+    evidence = sd_evidence(estimate)
+    total = evidence.get("play_out_count", 0)
     who = SEAT_NAMES[estimate.seat]
     firsts = ", ".join(f"the {card} in {count} of {total}" for card, count in evidence.get("first_cards", []))
     counts = sorted(((int(t), round(w * total)) for t, w in evidence.get("play_outs", [])), key=lambda o: (-o[1], -o[0]))
@@ -40,18 +41,18 @@ def played_text(estimate: Estimate) -> str:
             f"played {firsts} play-outs. Declarer's side took {ended} (before any transfer for an earlier revoke).")
 
 
-def set_aside(evidence: dict[str, Any]) -> int:
+def set_aside(evidence: SdEvidence) -> int:
     """The play-outs a competent defence set aside: those with a slip, unless every one had one (then all are
     weighed, ``likely.competent.law12c1c_competent_defence``); 0 when the standard reads the defence as estimated."""
-    slipped, total = int(evidence.get("play_outs_with_a_slip", 0)), int(evidence.get("play_out_count", 0))
+    slipped, total = evidence.get("play_outs_with_a_slip", 0), evidence.get("play_out_count", 0)
     return slipped if evidence.get("defence") == "competent" and slipped < total else 0
 
 
 def competent_defence_texts(estimate: Estimate) -> list[str]:
     """The play-outs set aside under a competent defence (``likely.competent``), and real play's estimate beside the
     one the ruling weighs (nothing when the standard reads the defence as estimated, or no defender slipped)."""
-    evidence: dict[str, Any] = dict(estimate.evidence)
-    slipped, total = int(evidence.get("play_outs_with_a_slip", 0)), int(evidence.get("play_out_count", 0))
+    evidence = sd_evidence(estimate)
+    slipped, total = evidence.get("play_outs_with_a_slip", 0), evidence.get("play_out_count", 0)
     if evidence.get("defence") != "competent" or not slipped:
         return []
     real = weighted_tricks(evidence.get("as_estimated", []))
@@ -66,21 +67,21 @@ def competent_defence_texts(estimate: Estimate) -> list[str]:
             f"{weighted_tricks(evidence.get('weighed_play_outs', []))}. Real play, slips included, gives {real}."]
 
 
-def representative_intro(representative: dict[str, Any], total: int) -> str:
+def representative_intro(representative: Representative, total: int) -> str:
     """Which play-out is shown, and how it ended."""
     ending = representative.get("ending_so")
     typical = f", the most typical of the {ending} that end so" if ending else ""
-    return (f"A play-out that ends with {trick_word(int(representative['tricks']))} for declarer's side (number "
-            f"{int(representative['index']) + 1} of {total}{typical})")
+    return (f"A play-out that ends with {trick_word(representative['tricks'])} for declarer's side (number "
+            f"{representative['index'] + 1} of {total}{typical})")
 
 
-def parted_text(representative: dict[str, Any]) -> str:
+def parted_text(representative: Representative) -> str:
     """Where the play-out parted from perfect play, if it did, in neutral words: what the card cost double dummy,
     and that a player who cannot see the other hands may choose it."""
     parted = representative.get("parted")
     if not parted:
         return "Every card in it is one perfect play would also choose."
-    before, after = int(parted["before"]), int(parted["after"])
+    before, after = parted["before"], parted["after"]
     who = SEAT_NAMES[SEAT_LETTERS.index(parted["player"])]
     losing = SIDE_WORDS[SEAT_LETTERS.index(parted["player"]) % 2]
     return (f"It parts from perfect play at trick {parted['trick']}: {who}'s {parted['card']} cost {losing} "
@@ -91,7 +92,7 @@ def parted_text(representative: dict[str, Any]) -> str:
 SIDE_WORDS = ("North-South", "East-West")
 
 
-def representative_text(representative: dict[str, Any], total: int) -> str:
+def representative_text(representative: Representative, total: int) -> str:
     """One play-out card by card, and where it parted from perfect play."""
     tricks: dict[int, list[str]] = {}
     for trick, seat, card, _, *rest in representative["plays"]:
@@ -122,19 +123,19 @@ MARGIN_WORDS = {
 def real_play_texts(estimate: Estimate) -> list[str]:
     """How often real players end elsewhere than perfect play from such positions, and how revsim combined
     that with the play-outs."""
-    evidence: dict[str, Any] = dict(estimate.evidence)
+    evidence = sd_evidence(estimate)
     errors = {int(offset): float(weight) for offset, weight in evidence.get("errors", [])}
     if not errors:
         return []
     players = LEVEL_PLAYERS.get(str(evidence.get("level")), "players in the records")
     share = labels_by_tricks([(0, errors.get(0, 0.0)), (-1, sum(w for o, w in errors.items() if o < 0)),
                               (1, sum(w for o, w in errors.items() if o > 0))])
-    blend = float(evidence.get("blend", 0.0))
+    blend = evidence.get("blend", 0.0)
     parts = labels_by_tricks([(1, 1 - blend), (0, blend)])
-    after = trick_word(int(evidence.get("cut", 0)))
+    after = trick_word(evidence.get("cut", 0))
     margin = evidence.get("margin")
     weighed = " weighed" if set_aside(evidence) else ""
-    like = f"after about {after}" + ("" if margin is None else f", in {MARGIN_WORDS[int(margin)]}")
+    like = f"after about {after}" + ("" if margin is None else f", in {MARGIN_WORDS[margin]}")
     return [f"From positions like this ({like}), {players} ended with the result of "
             f"perfect play {share[0]} of the time; declarer's side took fewer tricks {share[-1]} of the time and more "
             f"{share[1]}.",
@@ -157,20 +158,21 @@ def transferred_texts(ruling: BoardRuling) -> list[str]:
             f"{weighted_tricks(step.world.outcomes)}."]
 
 
-def representatives_of(estimate: Estimate) -> list[dict[str, Any]]:
+def representatives_of(estimate: Estimate) -> list[Representative]:
     """The play-outs shown: one for each result of the score a director writes that a play-out reached (the
     estimate's ``representatives``), else the one for the result reached most often."""
-    shown: Any = estimate.evidence.get("representatives")
-    if isinstance(shown, list) and shown:
-        return [item for item in shown if isinstance(item, dict)]
-    single = estimate.evidence.get("representative")
-    return [single] if isinstance(single, dict) else []
+    evidence = sd_evidence(estimate)
+    shown = evidence.get("representatives")
+    if shown:
+        return shown
+    single = evidence.get("representative")
+    return [single] if single is not None else []
 
 
 def only_real_play_texts(estimate: Estimate) -> list[str]:
     """The results of the score that no play-out reached: they come from the record of real play alone."""
-    results: Any = estimate.evidence.get("only_real_play", [])
-    return [f"No play-out ended with {trick_word(int(tricks))}: that result comes only from the record of real play "
+    results = sd_evidence(estimate).get("only_real_play", [])
+    return [f"No play-out ended with {trick_word(tricks)}: that result comes only from the record of real play "
             "(how often real players from positions like this ended above or below perfect play, below)."
             for tricks in results]
 
@@ -178,42 +180,42 @@ def only_real_play_texts(estimate: Estimate) -> list[str]:
 def playout_evidence(ruling: BoardRuling, estimate: Estimate) -> list[str]:
     """The play-outs' evidence, sentence by sentence."""
     lines = [played_text(estimate), *competent_defence_texts(estimate)]
-    total = int(estimate.evidence.get("play_out_count", 0))  # type: ignore[call-overload]
+    total = sd_evidence(estimate).get("play_out_count", 0)
     lines += [representative_text(representative, total) for representative in representatives_of(estimate)]
     return lines + only_real_play_texts(estimate) + real_play_texts(estimate) + transferred_texts(ruling)
 
 
-def _competent(evidence: dict[str, Any]) -> str:
+def _competent(evidence: SdEvidence) -> str:
     """How many play-outs a competent defence set aside, where the standard reads the defence so."""
     if evidence.get("defence") != "competent":
         return ""
     return f", defence competent ({set_aside(evidence)} play-outs with a slip set aside)"
 
 
-def _declarer_sight(evidence: dict[str, Any]) -> str:
+def _declarer_sight(evidence: SdEvidence) -> str:
     """How often declarer read the defenders' hands, where he did (nothing where he never does)."""
     sight = evidence.get("declarer_sight") or 0
     return f", declarer sight {sight}" if sight else ""
 
 
-def _contract_value(evidence: dict[str, Any]) -> str:
+def _contract_value(evidence: SdEvidence) -> str:
     """The players' value of the contract, where they weigh it (nothing where they count tricks alone)."""
     value = evidence.get("contract_value") or 0
     return f", the contract worth {value} tricks to the players" if value else ""
 
 
-def _leaning(evidence: dict[str, Any]) -> str:
+def _leaning(evidence: SdEvidence) -> str:
     """The defenders' own temperature and the players' insight, where the level sets them (nothing else)."""
     parts = [f"the defenders' temperature {evidence['defence_temperature']}"] if evidence.get("defence_temperature") else []
-    parts += [f"{whose} insight {evidence[key]}" for whose, key in (("declarer's", "declarer_insight"),
-                                                                     ("the defenders'", "defence_insight"))
-              if evidence.get(key)]
+    parts += [f"{whose} insight {insight}" for whose, insight in (("declarer's", evidence.get("declarer_insight")),
+                                                                   ("the defenders'", evidence.get("defence_insight")))
+              if insight]
     return "".join(f", {part}" for part in parts)
 
 
 def playout_method(estimate: Estimate) -> str:
     """The parameters that reproduce the play-outs."""
-    e: dict[str, Any] = dict(estimate.evidence)
+    e = sd_evidence(estimate)
     return (f"single dummy (sd, level {e.get('level')}): {e.get('play_out_count')} play-outs, "
             f"{e.get('layouts')} layouts a decision, temperature {e.get('temperature')}, defence sight "
             f"{e.get('defence_sight')}{_competent(e)}{_declarer_sight(e)}{_contract_value(e)}{_leaning(e)}, "
@@ -229,11 +231,11 @@ def settled_of(ruling: BoardRuling) -> dict[str, Any] | None:
     sampled estimates, of resamples of the play-outs that give the same form, each estimate's play-outs run, the
     most allowed, and the forms the least settled estimate's other resamples gave (declarer's side's tricks in
     its world, each with its share)."""
-    sampled = [estimate.evidence for estimate in ruling.estimates.values() if "same_form_share" in estimate.evidence]
+    sampled = [sd_evidence(estimate) for estimate in ruling.estimates.values() if "same_form_share" in estimate.evidence]
     if not sampled:
         return None
-    least = min(sampled, key=lambda evidence: float(evidence["same_form_share"]))  # type: ignore[arg-type]
-    return {"from": "resamples of the play-outs", "same_form_share": float(least["same_form_share"]),  # type: ignore[arg-type]
+    least = min(sampled, key=lambda evidence: evidence.get("same_form_share", 1.0))
+    return {"from": "resamples of the play-outs", "same_form_share": least.get("same_form_share", 1.0),
             "resamples": sampled[0].get("resamples"), "settled": all(bool(e.get("settled")) for e in sampled),
             "play_outs": [e.get("play_outs_run") for e in sampled], "max_playouts": least.get("max_playouts"),
             "form": least.get("form"), "other_forms": least.get("other_forms", [])}

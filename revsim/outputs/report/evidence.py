@@ -11,10 +11,10 @@ import html
 import re
 from collections.abc import Iterable, Sequence, Set
 from functools import partial
-from typing import Any
 
 from revsim.cards import SEAT_LETTERS, SEAT_NAMES, SUIT_SYMBOLS, Card, sort_hand
 from revsim.equity.steps import BoardRuling, ScoreAssigned
+from revsim.likely.sd_evidence import Representative, sd_evidence
 from revsim.likely.worlds import Estimate
 from revsim.outputs.estimates import method_texts, position_at, position_text, writer_for
 from revsim.outputs.playouts import (
@@ -90,13 +90,13 @@ def _position_diagram(ruling: BoardRuling, estimate: Estimate) -> str:
                         f"Trick {estimate.trick}<br>{trick}")
 
 
-def _representative_table(representative: dict[str, Any]) -> str:
-    parted = representative.get("parted") or {}
+def _representative_table(representative: Representative) -> str:
+    parted = representative.get("parted")
     rows: dict[int, list[str]] = {}
     for trick, seat, card, after, *rest in representative["plays"]:
         forced = bool(rest and rest[0])
         mark = (' class="parted" title="where it parted from perfect play"'
-                if parted and (trick, seat, card) == (parted["trick"], parted["player"], parted["card"]) else "")
+                if parted is not None and (trick, seat, card) == (parted["trick"], parted["player"], parted["card"]) else "")
         law = " <small>(forced)</small>" if forced else ""
         rows.setdefault(int(trick), []).append(
             f"<td{mark}>{_e(seat)} {card_html(card)}{law} <small>{after}</small></td>")
@@ -116,7 +116,7 @@ def evidence_html(ruling: BoardRuling) -> str:
              _position_diagram(ruling, estimate)]
     if estimate.estimator == "sd":
         parts += [f"<p>{prose(line)}</p>" for line in (played_text(estimate), *competent_defence_texts(estimate))]
-        total = int(estimate.evidence.get("play_out_count", 0))  # type: ignore[call-overload]
+        total = sd_evidence(estimate).get("play_out_count", 0)
         shown = [f'<div class="playout-item keep"><p>{prose(representative_intro(representative, total))}:</p>'
                  + _representative_table(representative) + f"<p>{prose(parted_text(representative))}</p></div>"
                  for representative in representatives_of(estimate)]
