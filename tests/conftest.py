@@ -16,9 +16,12 @@ from revsim.cards import Card, Seat
 from revsim.play.replay import Replay
 from revsim.records.pbn import parse_pbn
 from revsim.records.record import Record
+from tests.tiers import TIERS_BY_FILE, TIERS_BY_FIXTURE, TIERS_BY_TEST
 
-# CI explores the same examples every run (reproducible); local runs keep exploring new ones.
+# CI explores the same examples every run (reproducible); local runs keep exploring new ones. The fast tier
+# (docs/development.md) runs with --hypothesis-profile=dev: fewer examples where a test does not set its own.
 settings.register_profile("ci", derandomize=True, deadline=None, print_blob=True)
+settings.register_profile("dev", max_examples=10, deadline=None)
 if os.environ.get("CI"):
     settings.load_profile("ci")
 
@@ -172,3 +175,15 @@ def renamed_boards(numbers: Iterable[object], source: str = "duschek-too-late-a.
 
 
 from tests.desk_browser import browser, page  # noqa: E402, F401 - the desk's browser fixtures (tests/desk_browser.py)
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Each test marked with its tiers (``tests/tiers.py``): by the fixtures it uses (Chromium, the committee's
+    rulings), its file and its name."""
+    for item in items:
+        markers = set(TIERS_BY_FILE.get(item.path.name, ()))
+        markers.update(TIERS_BY_TEST.get(f"{item.path.name}::{getattr(item, 'originalname', item.name)}", ()))
+        for fixture in getattr(item, "fixturenames", ()):
+            markers.update(TIERS_BY_FIXTURE.get(fixture, ()))
+        for marker in sorted(markers):
+            item.add_marker(getattr(pytest.mark, marker))

@@ -128,7 +128,7 @@ def test_cli_facts_for_a_pbn_record() -> None:
 
 def test_cli_lead_restriction_option() -> None:
     result = CliRunner().invoke(main, ["adjudicate", str(HANDS / "duschek-too-late-a.pbn"), "--json",
-                                       "--lead-restriction", "W:!C@2"])
+                                       "--estimator", "dd", "--lead-restriction", "W:!C@2"])
     [board] = json.loads(result.output)
     assert (2, "lead restriction broken") in [(r["trick"], r["kind"]) for r in board["revokes"]]
 

@@ -22,9 +22,11 @@ def test_the_readme_gives_the_two_commands_of_the_quick_start() -> None:
     quick = README.split("## Quick start", 1)[1].split("\n## ", 1)[0]
     blocks = re.findall(r"```sh\n(.*?)\n```", quick, re.S)
     assert blocks[0].startswith("python3 -m venv .venv && .venv/bin/pip install -q -e '.[web]' && .venv/bin/revsim")
-    assert blocks[1] == ".venv/bin/pip install -q -e '.[dev]' && .venv/bin/python -m pytest -q"
+    assert blocks[1] == ".venv/bin/pip install -q -e '.[dev]' && .venv/bin/python -m pytest -q -n auto --dist loadscope"
     ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
     assert blocks[0] in ci and blocks[1] in ci   # CI runs them exactly
+    fast = re.search(r"`(\.venv/bin/python -m pytest -q -n auto -m \"[^\"]+\")[^`]*`", quick)
+    assert fast is not None and fast.group(1) in ci   # and the fast tier the README names, before them
 
 
 def test_every_link_of_the_readme_into_the_tree_exists() -> None:

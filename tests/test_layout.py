@@ -190,3 +190,25 @@ def test_python_dash_m_revsim_runs_the_command_line() -> None:
     result = subprocess.run([sys.executable, "-m", "revsim", "--help"], capture_output=True, text=True, timeout=60,
                             cwd=PACKAGE.parent)
     assert result.returncode == 0 and "adjudicate" in result.stdout and "scan" in result.stdout
+
+
+def test_every_test_the_tiers_name_exists_and_every_tier_is_a_declared_marker() -> None:
+    """``tests/tiers.py`` names tests by file and function: a renamed or removed test would silently fall back into the
+    fast tier, so each name must still be a test of its file, and each tier one of pyproject's markers."""
+    import re
+    import tomllib
+
+    from tests.tiers import TIERS, TIERS_BY_FILE, TIERS_BY_FIXTURE, TIERS_BY_TEST
+
+    root = PACKAGE.parent
+    tests = root / "tests"
+    declared = {line.split(":")[0] for line in tomllib.loads((root / "pyproject.toml").read_text())["tool"]["pytest"]
+                ["ini_options"]["markers"]}
+    assert set(TIERS) == declared
+    for name in TIERS_BY_FILE:
+        assert (tests / name).is_file(), name
+    for key in TIERS_BY_TEST:
+        file, function = key.split("::")
+        assert re.search(rf"^def {function}\(", (tests / file).read_text(), re.MULTILINE), key
+    for markers in (*TIERS_BY_FILE.values(), *TIERS_BY_TEST.values(), *TIERS_BY_FIXTURE.values()):
+        assert set(markers) <= set(TIERS)

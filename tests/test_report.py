@@ -168,8 +168,9 @@ def test_the_report_renders_without_the_solver_once_its_traces_are_computed(monk
     def no_solving(*args: object, **kwargs: object) -> None:
         raise AssertionError("the solver was called while rendering")
 
-    for name in ("_card_values", "layout_values", "positions_values"):  # every way into DDS
+    for name in ("_solve_one", "_solve_batch"):  # every way into DDS
         monkeypatch.setattr(solver, name, no_solving)
+    solver._cache.clear()   # positions solved before would be answered from the cache
     with pytest.raises(AssertionError, match="the solver was called"):
         board_traces(ruling)   # the check can fail: computing traces does solve
     article = report_article(ruling, traces)

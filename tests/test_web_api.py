@@ -80,7 +80,8 @@ def test_adjudicate_answers_the_same_json_as_the_command_line(desk_url: str) -> 
 def test_adjudicate_takes_the_command_line_options_as_query_parameters(desk_url: str) -> None:
     path = HANDS / "kooijman-lead-restriction.toml"
     text = path.read_text()
-    for options in ({"noticed": "after-round"}, {"regime": "non-weighted"}, {"noticed": "during-play"}):
+    for options in ({"noticed": "after-round", "estimator": "dd"}, {"regime": "non-weighted", "estimator": "dd"},
+                    {"noticed": "during-play", "estimator": "dd"}):
         status, _, body = post(desk_url, "/api/adjudicate", text, format="toml", name=path.name, **options)
         assert status == 200
         arguments = [arg for key, value in options.items() for arg in (f"--{key.replace('_', '-')}", value)]
@@ -241,13 +242,13 @@ def test_unknown_pages_and_methods_answer_json(desk_url: str) -> None:
 
 def test_two_requests_at_once_are_both_answered_correctly(desk_url: str) -> None:
     files = [HANDS / "duschek-repeated-3nt.pbn", HANDS / "kooijman-ebl-repeated.pbn"]
-    expected = [cli_json(str(path))[0] for path in files]
+    expected = [cli_json(str(path), "--estimator", "dd")[0] for path in files]
     answers: list[Any] = [None, None]
     start = threading.Barrier(2)
 
     def ask(index: int) -> None:
         start.wait()
-        answers[index] = post(desk_url, "/api/adjudicate", files[index].read_text(), format="pbn")
+        answers[index] = post(desk_url, "/api/adjudicate", files[index].read_text(), format="pbn", estimator="dd")
 
     threads = [threading.Thread(target=ask, args=(index,)) for index in range(2)]
     for thread in threads:
