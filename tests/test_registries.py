@@ -139,20 +139,67 @@ def test_the_command_line_and_the_desk_choose_the_report_record_with_one_functio
 
 
 def test_the_desks_form_of_a_weighted_score_offers_what_revsim_takes() -> None:
-    """The desk's list of weight steps is law84.GRANULARITIES, and its defaults are the settings' own."""
-    import re
+    """The desk's settings come from the table (its page names none of them): the weight steps are
+    law84.GRANULARITIES, and every default is the settings' own."""
     from pathlib import Path
 
     from revsim.equity.law84 import GRANULARITIES, LIKELY
+    from revsim.records.setting_specs import SETTING_SPECS, setting_spec
+    from revsim.web.capabilities import capabilities
 
     page = (Path(__file__).resolve().parent.parent / "revsim" / "web" / "static" / "desk.html").read_text()
-    steps = re.search(r'<select id="granularity">(.*?)</select>', page, re.S)
-    assert steps is not None
-    offered = [int(value) for value in re.findall(r"<option[^>]*>(\d+)</option>", steps.group(1))]
-    assert offered == list(GRANULARITIES)
-    assert re.search(r'<option selected>(\d+)</option>', steps.group(1)).group(1) == str(Settings().granularity)  # type: ignore[union-attr]
-    assert f'id="max-outcomes" type="number" min="1" max="14" value="{Settings().max_outcomes}"' in page
-    assert 'id="likely" value="1/6"' in page and abs(LIKELY - 1 / 6) < 1e-12
+    assert 'id="setting-fields"' in page
+    assert not [spec.name for spec in SETTING_SPECS if f'id="{spec.name.replace("_", "-")}"' in page]
+    offered = {entry["name"]: entry for entry in capabilities()["settings"]}
+    assert list(offered) == [spec.name for spec in SETTING_SPECS]
+    assert [int(choice) for choice in offered["granularity"]["choices"]] == list(GRANULARITIES)
+    defaults = Settings()
+    for spec in SETTING_SPECS:
+        assert spec.parse(offered[spec.name]["default"]) == defaults.value(spec.name), spec.name
+    assert offered["likely"]["default"] == "1/6" and abs(LIKELY - 1 / 6) < 1e-12
+    assert offered["max_outcomes"]["bounds"] == [1, 14] == list(setting_spec("max_outcomes").bounds or ())
+
+
+def test_a_setting_added_to_the_table_reaches_the_command_line_the_desk_the_case_file_and_the_json(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """One declaration per setting: a made-up setting added to ``SETTING_SPECS`` alone is an option in ``--help``,
+    a field of the desk and a query parameter of its API, a key of a case file's ``settings`` table and of the
+    JSON's ``settings``, and its value reaches ``Settings.value``."""
+    import json
+
+    import click
+    from click.testing import CliRunner
+
+    import revsim.records.setting_specs as setting_specs
+    from revsim.adjudicate import board_output
+    from revsim.cli.options import ruling_options, settings_from_options
+    from revsim.records.caseschema import reference_table
+    from revsim.records.readers import parse_text
+    from revsim.records.setting_specs import SettingSpec
+    from revsim.web.capabilities import capabilities
+    from revsim.web.service import _settings
+
+    made_up = SettingSpec("table_manners", "choice", "polite", "How the players behaved at the table (a made-up "
+                          "setting).", "74", "Table manners", choices=("polite", "brisk"))
+    monkeypatch.setattr(setting_specs, "SETTING_SPECS", (*setting_specs.SETTING_SPECS, made_up))
+
+    @click.command()
+    @ruling_options()
+    def command(**options: object) -> None:
+        click.echo(settings_from_options(dict(options)).value("table_manners"))
+
+    assert "--table-manners [polite|brisk]" in CliRunner().invoke(command, ["--help"]).output
+    assert CliRunner().invoke(command, ["--table-manners", "brisk"]).output.strip() == "brisk"
+    assert CliRunner().invoke(command, []).output.strip() == "polite"
+    assert "table_manners" in [entry["name"] for entry in capabilities()["settings"]]
+    assert _settings({"table_manners": ["brisk"]}).value("table_manners") == "brisk"
+    assert "settings.table_manners" in reference_table()
+    case = (HANDS / "duschek-too-late-a.pbn").read_text()
+    [record] = parse_text(case, "case.pbn")
+    written = board_output(record, Settings(estimator="dd", extra={"table_manners": "brisk"})).result
+    assert json.loads(json.dumps(written))["settings"]["table_manners"] == "brisk"
+    with pytest.raises(ValueError, match="table_manners must be one of polite, brisk, not 'rude'"):
+        Settings(extra={"table_manners": "rude"})
 
 
 def test_the_package_says_it_is_typed_and_ships_the_marker() -> None:

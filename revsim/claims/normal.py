@@ -21,8 +21,9 @@ from revsim.cards import Card, Seat, partner, side_of, trick_winner
 from revsim.likely.levels import load_level
 from revsim.likely.playout import card_averages
 from revsim.play.replay import Replay
+from revsim.records.setting_specs import setting_spec
 
-NORMAL_RATE = 0.1
+NORMAL_RATE = float(setting_spec("claim_normal").default)
 """A card is normal when players of the class choose it at least one time in ten (``NormalStandard.rate``).
 
 Why one in ten: a card that costs under half a trick on the layouts the player can imagine is chosen that often
@@ -31,7 +32,7 @@ card that costs a whole trick on every layout (one time in 90 for experts, in 26
 likely standard of Law 12C1c is one in six for a result; a claimer's doubtful points go against him (70A), so
 his standard for a single card is looser."""
 
-SUIT_ORDERS = ("normal", "top-down")
+SUIT_ORDERS = setting_spec("claim_suit_order").choices
 """How a suit the statement leaves open is played: as normal play goes, or from the top down (a regulating
 authority's rule for claims)."""
 

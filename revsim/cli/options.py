@@ -9,21 +9,14 @@ from typing import Any, TypeVar
 
 import click
 
+import revsim.records.setting_specs as setting_specs
 from revsim.cli.messages import warn
-from revsim.equity.law84 import GRANULARITIES, parse_likely
-from revsim.equity.settings import (
-    BOTH_SIDES_METHODS,
-    DEFAULT_ESTIMATOR,
-    DEFENCE_STANDARDS,
-    REGIMES,
-    SUBSTITUTES,
-    SUIT_ORDERS,
-    Settings,
-)
+from revsim.equity.settings import DEFAULT_ESTIMATOR, Settings, with_values
 from revsim.likely.estimators import ESTIMATORS, EstimatorOption, OptionValue, all_options
 from revsim.records.errors import RecordError
 from revsim.records.facts import NOTICED_WHEN, Facts, facts_from_options, parse_noticed_at
 from revsim.records.judgement import split_judgements
+from revsim.records.setting_specs import SettingSpec, SettingValue
 from revsim.scoring.field import load_field
 
 Command = TypeVar("Command", bound=Callable[..., Any])
@@ -70,6 +63,38 @@ def estimator_options_from(options: dict[str, Any], estimator: str) -> dict[str,
     return given
 
 
+def setting_option_decorators() -> list[Callable[[Command], Command]]:
+    """``--NAME`` for every ruling setting of the table (``records.setting_specs``), each declared once there."""
+    return [click.option(spec.option, spec.name, type=_click_type(spec), default=_click_default(spec),
+                         show_default=True, metavar="SHARE" if spec.kind == "share" else None, help=spec.help)
+            for spec in setting_specs.SETTING_SPECS]
+
+
+def _click_type(spec: SettingSpec) -> Any:
+    if spec.choices:
+        return click.Choice(spec.choices)
+    if spec.kind == "whole":
+        return click.IntRange(*spec.bounds) if spec.bounds is not None else int
+    return str
+
+
+def _click_default(spec: SettingSpec) -> SettingValue:
+    return spec.written if spec.choices or spec.kind == "share" else spec.default
+
+
+def setting_values_from_options(options: dict[str, Any]) -> dict[str, SettingValue]:
+    """The table's settings the command line gives (its own default where an option is left alone); click's
+    BadParameter naming the option that cannot be read."""
+    values = {}
+    for spec in setting_specs.SETTING_SPECS:
+        given = options.get(spec.name)
+        try:
+            values[spec.name] = spec.parse(spec.written if given is None else given)
+        except ValueError as error:
+            raise click.BadParameter(str(error), param_hint=spec.option) from None
+    return values
+
+
 def ruling_options(default_estimator: str = DEFAULT_ESTIMATOR, why: str = "") -> Callable[[Command], Command]:
     """--noticed, --estimator, --level, --seed, --outcomes, --max-outcomes, --granularity, --substitute, --regime,
     --both-sides: how to rule;
@@ -100,38 +125,7 @@ def _add_ruling_options(command: Command, default_estimator: str, why: str) -> C
                           "(declarer's side's tricks; weights summing to 1, or to 100); \"t4=11:0.7,10:0.3\" "
                           "for the world without the revoke on trick 4 (t5E=: East's, when two players revoked on "
                           "trick 5), the earlier revokes' transfers applied in it. Repeatable."),
-        click.option("--max-outcomes", "max_outcomes", type=click.IntRange(1, 14), default=3, show_default=True,
-                     help="Law 12C1c: a weighted score has at most this many results (with --granularity 1, "
-                          "--max-outcomes 13 and --likely 0, the estimate itself)."),
-        click.option("--granularity", type=click.Choice([str(g) for g in GRANULARITIES]), default="10",
-                     show_default=True,
-                     help="Law 12C1c: each weight of a weighted score is a multiple of this many percent; the "
-                          "doubtful points go to the non-offending side (Law 84D)."),
-        click.option("--likely", "likely", default="1/6", show_default=True, metavar="SHARE",
-                     help="Law 12C1c: a weighted score holds only results the estimate makes at least this likely "
-                          "(1/6, 0.2 or 20%; one time in six is the common teaching standard), never a less likely "
-                          "result in place of a likelier one; 0 weighs every result."),
-        click.option("--defence", type=click.Choice(DEFENCE_STANDARDS), default="competent", show_default=True,
-                     help="Law 12C1c: how the standard of likely reads the defence: competent (a result only a "
-                          "defender's slip reaches, a card his partner's signals would have saved, is not likely) "
-                          "or as-estimated (every result of the estimate of real play counts)."),
-        click.option("--claim-normal", "claim_normal", default="1/10", show_default=True, metavar="SHARE",
-                     help="Law 70: a card is normal play for a claimer when players of the class (the sd level) "
-                          "choose it at least this often (1/10, 0.05 or 5%); careless plays the law names are "
-                          "normal too."),
-        click.option("--claim-suit-order", "claim_suit_order", type=click.Choice(SUIT_ORDERS), default="normal",
-                     show_default=True,
-                     help="Law 70: how a suit a claim's statement leaves open is played: as normal play goes, or "
-                          "from the top down (a regulating authority's rule)."),
-        click.option("--substitute", type=click.Choice(SUBSTITUTES), default="best", show_default=True,
-                     help="The offender's card in the no-infraction world: his double-dummy best card (best), "
-                          "or every legal card equally likely (uniform)."),
-        click.option("--regime", type=click.Choice(REGIMES), default="weighted", show_default=True,
-                     help="Law 12C1: a weighted score, or non-weighted (non-offenders: the most favourable likely "
-                          "result, p >= 1/3; offenders: the most unfavourable at all probable, p >= 1/6)."),
-        click.option("--both-sides", type=click.Choice(BOTH_SIDES_METHODS), default="neither", show_default=True,
-                     help="Law 64C2b when both sides revoked: as if neither revoked, or each revoke judged "
-                          "separately."),
+        *setting_option_decorators(),
     ]):
         command = option(command)
     return command
@@ -166,38 +160,24 @@ def settings_from_options(options: dict[str, Any]) -> Settings:
         plain, named = split_judgements(options.get("outcomes") or ())
     except ValueError as error:
         raise click.BadParameter(str(error), param_hint="--outcomes") from None
-    try:
-        likely = parse_likely(str(options.get("likely") or "1/6"))
-    except ValueError as error:
-        raise click.BadParameter(str(error), param_hint="--likely") from None
-    try:
-        claim_normal = parse_likely(str(options.get("claim_normal") or "1/10"))
-    except ValueError:
-        raise click.BadParameter(f"a share is written 1/10, 0.1 or 10%, not {options.get('claim_normal')!r}",
-                                 param_hint="--claim-normal") from None
+    values = setting_values_from_options(options)
     if options.get("noticed_at") is not None:
         try:
             parse_noticed_at(options["noticed_at"])
         except ValueError as error:
             raise click.BadParameter(str(error), param_hint="--noticed-at") from None
     try:
-        return Settings(chosen=options_chosen(), noticed=options["noticed"], noticed_at=options.get("noticed_at"),
-                        substitute=options["substitute"], regime=options["regime"], both_sides=options["both_sides"],
-                        estimator=options["estimator"],
-                        estimator_options=estimator_options_from(options, options["estimator"]), outcomes=plain,
-                        world_outcomes=named, max_outcomes=options["max_outcomes"],
-                        granularity=int(options["granularity"]), likely=likely,
-                        defence=options["defence"], claim_normal=claim_normal,
-                        claim_suit_order=options.get("claim_suit_order") or "normal")
+        return with_values(Settings(chosen=options_chosen(), noticed=options["noticed"], noticed_at=options.get("noticed_at"),
+                                    estimator=options["estimator"],
+                                    estimator_options=estimator_options_from(options, options["estimator"]),
+                                    outcomes=plain, world_outcomes=named), values)
     except ValueError as error:
-        hint = ("--noticed-at" if "noticed" in str(error) else "--claim-normal" if "normal rate" in str(error)
-                else "--outcomes")
+        options_named = [spec.option for spec in setting_specs.SETTING_SPECS if str(error).startswith(spec.name + " ")]
+        hint = (options_named[0] if options_named else "--noticed-at" if "noticed" in str(error) else "--claim-normal"
+                if "normal rate" in str(error) else "--outcomes")
         raise click.BadParameter(str(error), param_hint=hint) from None
 
 
-RULING_SETTINGS = ("estimator", "regime", "both_sides", "substitute", "likely", "defence", "max_outcomes",
-                   "granularity", "claim_normal", "claim_suit_order")
-"""The options that are settings a case file's ``settings`` table may also give."""
 
 
 def options_chosen() -> frozenset[str]:
@@ -211,7 +191,7 @@ def options_chosen() -> frozenset[str]:
         source = context.get_parameter_source(name)
         if source is None or source == click.core.ParameterSource.DEFAULT:
             continue
-        if name in RULING_SETTINGS:
+        if name == "estimator" or name in {spec.name for spec in setting_specs.SETTING_SPECS}:
             chosen.add(name)
         elif name.startswith("option_") and value is not None:
             chosen.add(name.removeprefix("option_"))

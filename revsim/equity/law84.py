@@ -21,9 +21,11 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
-GRANULARITIES = (1, 2, 4, 5, 10, 20, 25, 50, 100)
+from revsim.records.setting_specs import parse_share, setting_spec
+
+GRANULARITIES = tuple(int(choice) for choice in setting_spec("granularity").choices)
 """Steps of a weight, in percent, that add up to 100%."""
-LIKELY = 1 / 6
+LIKELY = float(setting_spec("likely").default)
 """The default standard of a likely result: one that would happen about one time in six or more (the common
 teaching standard; ACBL's non-weighted test calls this 'at all probable')."""
 _TOLERANCE = 1e-9
@@ -90,18 +92,7 @@ def check_likely(likely: float) -> float:
 
 def parse_likely(text: str) -> float:
     """A standard of likely written as ``1/6``, ``0.17`` or ``17%``; ValueError saying the forms otherwise."""
-    cleaned = text.strip()
-    try:
-        if cleaned.endswith("%"):
-            value = float(cleaned[:-1]) / 100
-        elif "/" in cleaned:
-            top, _, bottom = cleaned.partition("/")
-            value = float(top) / float(bottom)
-        else:
-            value = float(cleaned)
-    except (ValueError, ZeroDivisionError):
-        raise ValueError(f"likely is written 1/6, 0.17 or 17%, not {text!r}") from None
-    return check_likely(value)
+    return check_likely(parse_share(text, "likely", setting_spec("likely").examples))
 
 
 def law12c1c_likely_results(distribution: Sequence[tuple[int, float]], likely: float = LIKELY, max_outcomes: int = 3,

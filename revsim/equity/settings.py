@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Collection, Mapping
-from dataclasses import dataclass, field, replace
-from enum import StrEnum
+from dataclasses import dataclass, field, fields, replace
+from typing import Any
 
+import revsim.records.setting_specs as setting_specs
 from revsim.claims.normal import NORMAL_RATE, SUIT_ORDERS, NormalStandard
-from revsim.equity.law84 import LIKELY, check_form, check_likely, parse_likely
+from revsim.equity.law84 import LIKELY, check_form, check_likely
 from revsim.likely.competent import DEFENCE_STANDARDS
 from revsim.likely.estimators import OptionValue, estimator_kind
 from revsim.likely.worlds import SUBSTITUTES
@@ -20,11 +21,13 @@ from revsim.records.judgement import (
     parse_judgement,
     parse_outcomes,
 )
+from revsim.records.setting_specs import SettingValue, setting_spec
 
 __all__ = ["BOTH_SIDES_METHODS", "NORMAL_RATE", "SUIT_ORDERS",
-           "CASE_SETTINGS", "DEFENCE_STANDARDS", "DEFAULT_ESTIMATOR", "REGIMES", "SCAN_ESTIMATOR",
+           "DEFENCE_STANDARDS", "DEFAULT_ESTIMATOR", "REGIMES", "SCAN_ESTIMATOR",
            "SUBSTITUTES", "WORLD_KEY",
-           "Settings", "parse_judgement", "parse_outcomes", "settings_for_case", "with_judgements"]
+           "Settings", "case_settings", "parse_judgement", "parse_outcomes", "settings_for_case", "with_judgements",
+           "with_values"]
 
 DEFAULT_ESTIMATOR = "sd"
 """The estimator of a ruling on one board unless told (``adjudicate``, ``report``, ``predict``, the desk and
@@ -36,23 +39,10 @@ SCAN_ESTIMATOR = "dd"
 option away."""
 
 
-
-class Regime(StrEnum):
-    """Law 12C1: a weighted score (12C1c) or the non-weighted test (12C1e)."""
-
-    WEIGHTED = "weighted"
-    NON_WEIGHTED = "non-weighted"
-
-
-class BothSides(StrEnum):
-    """Law 64C2b's method when both sides revoked: as if neither had, or each revoke judged when it happened."""
-
-    NEITHER = "neither"
-    SEPARATELY = "separately"
-
-
-REGIMES = tuple(str(regime) for regime in Regime)
-BOTH_SIDES_METHODS = tuple(str(method) for method in BothSides)
+REGIMES = setting_spec("regime").choices
+"""Law 12C1: a weighted score (12C1c) or the non-weighted test (12C1e)."""
+BOTH_SIDES_METHODS = setting_spec("both_sides").choices
+"""Law 64C2b's method when both sides revoked: as if neither had, or each revoke judged when it happened."""
 
 
 @dataclass(frozen=True)
@@ -98,19 +88,21 @@ class Settings:
     noticed: str | None = None
     noticed_at: str | None = None
     estimator: str = DEFAULT_ESTIMATOR
-    substitute: str = "best"
-    regime: str = "weighted"
-    both_sides: str = "neither"
+    substitute: str = str(setting_spec("substitute").default)
+    regime: str = str(setting_spec("regime").default)
+    both_sides: str = str(setting_spec("both_sides").default)
     estimator_options: Mapping[str, OptionValue] = field(default_factory=dict)
     outcomes: Outcomes | None = None
     world_outcomes: tuple[tuple[str, Outcomes], ...] = ()
-    max_outcomes: int = 3
-    granularity: int = 10
+    max_outcomes: int = int(setting_spec("max_outcomes").default)
+    granularity: int = int(setting_spec("granularity").default)
     likely: float = LIKELY
-    defence: str = "competent"
+    defence: str = str(setting_spec("defence").default)
     claim_normal: float = NORMAL_RATE
-    claim_suit_order: str = "normal"
+    claim_suit_order: str = str(setting_spec("claim_suit_order").default)
     chosen: frozenset[str] | None = None
+    extra: Mapping[str, SettingValue] = field(default_factory=dict)
+    """The values of settings the table declares (``records.setting_specs``) that have no field of their own here."""
 
     def __post_init__(self) -> None:
         if self.chosen is not None:
@@ -143,10 +135,9 @@ class Settings:
         object.__setattr__(self, "world_outcomes", worlds)
         object.__setattr__(self, "estimator_options",
                            estimator_kind(self.estimator).resolved(dict(self.estimator_options)))
-        for name, allowed in (("noticed", NOTICED_WHEN), ("substitute", SUBSTITUTES), ("regime", REGIMES),
-                              ("both_sides", BOTH_SIDES_METHODS), ("defence", DEFENCE_STANDARDS)):
-            if getattr(self, name) not in allowed and not (name == "noticed" and self.noticed is None):
-                raise ValueError(f"{name} must be one of {', '.join(allowed)}, not {getattr(self, name)!r}")
+        if self.noticed is not None and self.noticed not in NOTICED_WHEN:
+            raise ValueError(f"noticed must be one of {', '.join(NOTICED_WHEN)}, not {self.noticed!r}")
+        self._check_table_settings()
         if self.noticed_at is not None:
             parse_noticed_at(self.noticed_at)
             if self.noticed not in (None, "during-play"):
@@ -160,6 +151,27 @@ class Settings:
             if names.count(name) > 1:
                 raise ValueError(f"the world {name} is judged twice")
 
+
+    def _check_table_settings(self) -> None:
+        """Every setting of the table (``records.setting_specs``) a choice among its own, and ``extra`` only the
+        table's settings without a field here, each with its default where not given."""
+        own = {item.name for item in fields(self)}
+        if not isinstance(self.extra, Mapping):
+            raise ValueError(f"extra must be a mapping of setting names to values, not {self.extra!r}")
+        unknown = [name for name in self.extra if name in own or name not in _table_names()]
+        if unknown:
+            raise ValueError(f"extra holds only the table's settings without a field of their own, not {unknown[0]!r}")
+        extra = {spec.name: self.extra.get(spec.name, spec.default) for spec in setting_specs.SETTING_SPECS
+                 if spec.name not in own}
+        object.__setattr__(self, "extra", extra)
+        for spec in setting_specs.SETTING_SPECS:
+            if spec.kind == "choice" and self.value(spec.name) not in spec.choices:
+                raise ValueError(f"{spec.name} must be one of {', '.join(spec.choices)}, not {self.value(spec.name)!r}")
+
+    def value(self, name: str) -> SettingValue:
+        """The value of the table's setting ``name`` (``records.setting_specs``): its field, or its entry in ``extra``."""
+        found: SettingValue = getattr(self, name) if name in self.__dataclass_fields__ else self.extra[name]
+        return found
 
     def claim_standard(self) -> NormalStandard:
         """Law 70's standard of normal play: the class is the estimator's ``level`` where it has one (else expert),
@@ -189,9 +201,21 @@ def with_judgements(settings: Settings, facts: Facts) -> Settings:
     return replace(settings, outcomes=plain, world_outcomes=tuple(named.items()))
 
 
-CASE_SETTINGS = ("estimator", "estimator_options", "regime", "both_sides", "substitute", "likely", "defence",
-                 "max_outcomes", "granularity", "claim_normal", "claim_suit_order")
-"""The keys of a case file's ``settings`` table: how the board was ruled (the desk writes them)."""
+def case_settings() -> tuple[str, ...]:
+    """The keys of a case file's ``settings`` table: how the board was ruled (the desk writes them)."""
+    return ("estimator", "estimator_options", *_table_names())
+
+
+def _table_names() -> tuple[str, ...]:
+    return tuple(spec.name for spec in setting_specs.SETTING_SPECS)
+
+
+def with_values(settings: Settings, values: Mapping[str, SettingValue]) -> Settings:
+    """``settings`` with the table's settings in ``values`` (by name) changed: into their fields, or ``extra``."""
+    own = settings.__dataclass_fields__
+    changes: dict[str, Any] = {name: value for name, value in values.items() if name in own}
+    extra = {name: value for name, value in values.items() if name not in own}
+    return replace(settings, **changes, extra={**settings.extra, **extra})
 
 
 def settings_for_case(settings: Settings, ruled_with: Mapping[str, object], chosen: Collection[str]) -> Settings:
@@ -210,17 +234,11 @@ def settings_for_case(settings: Settings, ruled_with: Mapping[str, object], chos
     """
     if not ruled_with:
         return settings
-    changes: dict[str, object] = {}
-    for key in ("estimator", "regime", "both_sides", "substitute", "defence", "max_outcomes", "granularity",
-                "claim_suit_order"):
-        if key in ruled_with and key not in chosen:
-            changes[key] = ruled_with[key]
-    if "likely" in ruled_with and "likely" not in chosen:
-        given = ruled_with["likely"]
-        changes["likely"] = parse_likely(given) if isinstance(given, str) else given
-    if "claim_normal" in ruled_with and "claim_normal" not in chosen:
-        given = ruled_with["claim_normal"]
-        changes["claim_normal"] = parse_likely(given) if isinstance(given, str) else given
+    changes: dict[str, Any] = {}
+    if "estimator" in ruled_with and "estimator" not in chosen:
+        changes["estimator"] = ruled_with["estimator"]
+    values = {spec.name: spec.parse(ruled_with[spec.name]) for spec in setting_specs.SETTING_SPECS
+              if spec.name in ruled_with and spec.name not in chosen}
     estimator = str(changes.get("estimator", settings.estimator))
     case_options = ruled_with.get("estimator_options") or {}
     if not isinstance(case_options, Mapping):
@@ -229,4 +247,4 @@ def settings_for_case(settings: Settings, ruled_with: Mapping[str, object], chos
     known = {option.name for option in estimator_kind(estimator).options}
     mine = {name: value for name, value in settings.estimator_options.items() if name in chosen and name in known}
     changes["estimator_options"] = (dict(case_options) if applies else {}) | mine
-    return replace(settings, **changes)  # type: ignore[arg-type]
+    return with_values(replace(settings, **changes), values)

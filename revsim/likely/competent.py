@@ -17,8 +17,9 @@ from typing import Protocol, TypeVar
 from revsim.cards import Card
 from revsim.likely.solver import replays_values
 from revsim.play.replay import Replay
+from revsim.records.setting_specs import setting_spec
 
-DEFENCE_STANDARDS = ("competent", "as-estimated")
+DEFENCE_STANDARDS = setting_spec("defence").choices
 """How the standard of likely reads the defence: ``competent`` (the play-outs with a defender's slip are not
 weighed) or ``as-estimated`` (every play-out is, as real defenders play)."""
 

@@ -16,8 +16,9 @@ from revsim.cards import SEAT_NAMES, Card, Seat
 from revsim.laws.detection import Revoke
 from revsim.likely.solver import total_tricks
 from revsim.play.replay import Play, Replay
+from revsim.records.setting_specs import setting_spec
 
-SUBSTITUTES = ("best", "uniform")
+SUBSTITUTES = setting_spec("substitute").choices
 
 
 @dataclass(frozen=True)

@@ -2,7 +2,7 @@
 one format a director can read, edit and give back to ``revsim adjudicate``.
 
 ``record_to_case`` turns a Record (from a PBN, LIN or case file) into the case file's data: plain
-dictionaries and lists, the keys of ``caseschema.SCHEMA``. ``case_to_toml`` writes such data as TOML
+dictionaries and lists, the keys of ``caseschema.schema()``. ``case_to_toml`` writes such data as TOML
 (``cases_to_toml`` several boards as one session file); ``parse_case`` reads it back to the same board.
 """
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+import revsim.records.setting_specs as setting_specs
 from revsim.cards import SEAT_LETTERS, SUIT_LETTERS
 from revsim.equity.settings import Settings
 from revsim.equity.steps import BoardRuling, Outcome, expected
@@ -163,12 +164,9 @@ def settings_to_dict(settings: Settings, record: Record | None = None) -> dict[s
         used["noticed_at"] = noticed_at_text(facts.noticed_trick, facts.noticed_cards)
     elif settings.noticed_at is not None:
         used["noticed_at"] = settings.noticed_at
-    used.update(estimator=settings.estimator, substitute=settings.substitute, regime=settings.regime,
-                both_sides=settings.both_sides)
+    used["estimator"] = settings.estimator
     used.update(estimator_kind(settings.estimator).parameters(settings.estimator_options))
-    used.update(max_outcomes=settings.max_outcomes, granularity=settings.granularity, likely=round(settings.likely, 6),
-                defence=settings.defence, claim_normal=round(settings.claim_normal, 6),
-                claim_suit_order=settings.claim_suit_order)
+    used.update({spec.name: spec.json_value(settings.value(spec.name)) for spec in setting_specs.SETTING_SPECS})
     if settings.outcomes is not None:
         used["outcomes"] = ",".join(f"{tricks}:{weight:g}" for tricks, weight in settings.outcomes)
     for name, outcomes in settings.world_outcomes:

@@ -1,6 +1,6 @@
 """The case-file format, described once as data: every key, its type, whether it is required, its default.
 
-``validate_board`` checks one board's TOML data against ``SCHEMA`` before anything else reads it, and
+``validate_board`` checks one board's TOML data against ``schema()`` before anything else reads it, and
 names the key, the line and what was expected ("`claim.after_trick` must be a trick number 1-13, not
 'five'"); unknown keys are errors with the closest known key suggested. ``reference_rows`` gives the
 case-file reference table (docs/case-files.md), so the checks, the messages and the documentation come from one place.
@@ -13,6 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+import revsim.records.setting_specs as setting_specs
 from revsim.cards import SEAT_LETTERS, SUIT_LETTERS, Card, parse_pbn_deal
 from revsim.records.auction import normalise_call
 from revsim.records.claim import ACTIONS, CLAIM_STATUSES
@@ -122,7 +123,7 @@ _CHANGE = (
     Key("substituted", "card", "the card played instead, as it stands in the play", required=True),
 )
 
-SCHEMA: tuple[Key, ...] = (
+SCHEMA: tuple[Key, ...] = (   # every key of a board but the settings table (``schema()`` adds it)
     Key("board", "name", "the board's name", default="#1, #2... in file order"),
     Key("deal", "deal", "the four hands as a PBN deal (or the cards left in an end position)", required=True),
     Key("contract", "contract", "level, strain, X or XX", required=True),
@@ -233,24 +234,23 @@ SCHEMA: tuple[Key, ...] = (
             Key("at_most", "tricks", "the most cards of the suit the hand holds (its original hand)"),
         )),
     )),
-    Key("settings", "table", "how the board was ruled (the desk writes it): used where the command line or the "
-        "desk chooses nothing else", keys=(
-        Key("estimator", "text", "the estimator, like sd or dd", default="sd"),
-        Key("estimator_options", "options", "the estimator's options, like { level = \"expert\", seed = 1 }"),
-        Key("regime", "text", "Law 12C1: weighted or non-weighted", default="weighted"),
-        Key("both_sides", "text", "Law 64C2b: neither or separately", default="neither"),
-        Key("substitute", "text", "the offender's card without the revoke: best or uniform", default="best"),
-        Key("likely", "share", "the standard of a likely result (Law 12C1c)", default="1/6"),
-        Key("defence", "text", "how that standard reads the defence: competent or as-estimated (Law 12C1c)",
-            default="competent"),
-        Key("max_outcomes", "whole", "the most results of a weighted score", default="3"),
-        Key("granularity", "whole", "each weight a multiple of this many percent", default="10"),
-        Key("claim_normal", "share", "Law 70: a card is normal for a claimer when the class chooses it this often",
-            default="1/10"),
-        Key("claim_suit_order", "text", "Law 70: a suit the statement leaves open is played as normal play goes "
-            "(normal) or from the top down (top-down)", default="normal"),
-    )),
 )
+
+
+def settings_key() -> Key:
+    """The ``settings`` table: how the board was ruled, its keys the estimator and the ruling settings' table
+    (``records.setting_specs``)."""
+    return Key("settings", "table", "how the board was ruled (the desk writes it): used where the command line or the "
+               "desk chooses nothing else", keys=(
+                   Key("estimator", "text", "the estimator, like sd or dd", default="sd"),
+                   Key("estimator_options", "options", "the estimator's options, like { level = \"expert\", seed = 1 }"),
+                   *(Key(spec.name, "text" if spec.kind == "choice" else spec.kind, spec.help, default=spec.written)
+                     for spec in setting_specs.SETTING_SPECS)))
+
+
+def schema() -> tuple[Key, ...]:
+    """Every key of a board, the ``settings`` table's from the table of ruling settings as it is now."""
+    return (*SCHEMA, settings_key())
 
 
 @dataclass(frozen=True)
@@ -262,10 +262,10 @@ class Problem:
 
 
 def validate_board(data: Any) -> Problem | None:
-    """The first problem of one board's data against ``SCHEMA``, or None when it fits."""
+    """The first problem of one board's data against ``schema()``, or None when it fits."""
     if not isinstance(data, dict):
         return Problem(f"a board must be a table of keys, not {_show(data)}", ())
-    return _check_table(data, SCHEMA, ())
+    return _check_table(data, schema(), ())
 
 
 def _check_table(data: dict[str, Any], keys: tuple[Key, ...], path: tuple[str, ...]) -> Problem | None:
@@ -342,7 +342,7 @@ def reference_rows() -> list[tuple[str, str, str, str, str]]:
             if key.keys:
                 add(key.keys, f"{prefix}{key.name}{'[]' if key.kind == 'tables' else ''}.")
 
-    add(SCHEMA, "")
+    add(schema(), "")
     return rows
 
 

@@ -1,10 +1,11 @@
-"""What the desk builds its fields from: the estimators with their options, the record formats and a claim's
-vocabulary, read from their registries (pure data: no solver, safe in any thread)."""
+"""What the desk builds its fields from: the estimators with their options, the ruling settings, the record formats
+and a claim's vocabulary, read from their registries (pure data: no solver, safe in any thread)."""
 
 from __future__ import annotations
 
 from typing import Any
 
+import revsim.records.setting_specs as setting_specs
 from revsim.claims.normal import NORMAL_RATE, SUIT_ORDERS
 from revsim.equity.settings import DEFAULT_ESTIMATOR
 from revsim.likely.estimators import ESTIMATORS
@@ -13,9 +14,10 @@ from revsim.records.formats import FORMATS as RECORD_FORMATS
 
 
 def capabilities() -> dict[str, Any]:
-    """``GET /api/capabilities``: the estimators with their options, the record formats and a claim's vocabulary
-    (its statuses, the steps of a statement with the keys each takes, the Law 70 settings), from their registries,
-    so the desk builds its fields from them (pure data: no solver, safe in any thread)."""
+    """``GET /api/capabilities``: the estimators with their options, the ruling settings (``records.setting_specs``),
+    the record formats and a claim's vocabulary (its statuses, the steps of a statement with the keys each takes,
+    the Law 70 settings), from their registries, so the desk builds its fields from them (pure data: no solver, safe
+    in any thread)."""
     return {
         "estimators": [{"name": kind.name, "label": kind.label, "summary": kind.summary,
                         "default": kind.name == DEFAULT_ESTIMATOR,
@@ -23,6 +25,11 @@ def capabilities() -> dict[str, Any]:
                                      "choices": list(o.choices),
                                      "bounds": None if o.bounds is None else list(o.bounds)}
                                     for o in kind.options]} for kind in ESTIMATORS.values()],
+        "settings": [{"name": spec.name, "kind": spec.kind, "default": spec.written, "help": spec.help, "laws": spec.laws,
+                      "label": spec.label, "after": spec.after, "choices": list(spec.choices),
+                      "choice_labels": list(spec.choice_labels or spec.choices),
+                      "bounds": None if spec.bounds is None else list(spec.bounds)}
+                     for spec in setting_specs.SETTING_SPECS],
         "formats": [{"name": f.name, "suffix": f.suffix, "title": f.title} for f in RECORD_FORMATS.values()],
         "claim": {"statuses": list(CLAIM_STATUSES), "suit_orders": list(SUIT_ORDERS), "normal": NORMAL_RATE,
                   "actions": [{"name": name, "help": help_text, "keys": list(STEP_KEYS[name])}

@@ -14,9 +14,9 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
+import revsim.records.setting_specs as setting_specs
 from revsim.adjudicate import adjudicate, board_output, settings_as_ruled
-from revsim.equity.law84 import parse_likely
-from revsim.equity.settings import DEFAULT_ESTIMATOR, Settings
+from revsim.equity.settings import DEFAULT_ESTIMATOR, Settings, with_values
 from revsim.likely.estimators import ESTIMATORS, all_options
 from revsim.outputs.casetoml import case_to_toml, cases_to_toml, record_to_case
 from revsim.outputs.report import report_html
@@ -32,13 +32,13 @@ from revsim.records.source import decode_text
 from revsim.scoring.field import FIELD_SOURCES, Field
 
 FORMATS = {entry.name: entry.suffix for entry in RECORD_FORMATS.values()}
-SETTINGS = ("estimator", "noticed", "noticed_at", "substitute", "regime", "both_sides", "defence", "claim_suit_order")
-"""Query parameters that are ``Settings`` fields of the same name (checked by ``Settings`` itself)."""
+SETTINGS = ("estimator", "noticed", "noticed_at")
+"""Query parameters that are ``Settings`` fields of the same name (checked by ``Settings`` itself); the ruling
+settings of ``records.setting_specs`` are query parameters of their own names too."""
 ESTIMATOR_OPTIONS = tuple(all_options())
 """Query parameters that are options of an estimator (``level``, ``seed``...), from its registry entry."""
 REPEATABLE = ("penalty_card", "lead_restriction", "hidden", "outcomes")
-OTHER = ("format", "name", "board", "record", "field", "claim_by", "max_outcomes", "granularity", "likely",
-         "claim_normal")
+OTHER = ("format", "name", "board", "record", "field", "claim_by")
 Query = dict[str, list[str]]
 Handler = Callable[[bytes, Query], "Reply"]
 
@@ -283,10 +283,14 @@ def _one_value(query: Query, key: str) -> str | None:
 
 
 def _check_keys(query: Query) -> None:
-    known = set(SETTINGS) | set(ESTIMATOR_OPTIONS) | set(REPEATABLE) | set(OTHER)
+    known = set(SETTINGS) | set(_table_names()) | set(ESTIMATOR_OPTIONS) | set(REPEATABLE) | set(OTHER)
     for key in query:
         if key not in known:
             raise BadRequest(f"unknown parameter {key!r}; known: {', '.join(sorted(known))}")
+
+
+def _table_names() -> tuple[str, ...]:
+    return tuple(spec.name for spec in setting_specs.SETTING_SPECS)
 
 
 def _settings(query: Query) -> Settings:
@@ -296,20 +300,14 @@ def _settings(query: Query) -> Settings:
     options = {key: value for key in ESTIMATOR_OPTIONS if (value := _one_value(query, key)) is not None}
     own = ESTIMATORS[estimator].options if estimator in ESTIMATORS else ()
     chosen["estimator_options"] = {key: value for key, value in options.items() if key in {o.name for o in own}}
-    for key in ("max_outcomes", "granularity"):
-        value = _one_value(query, key)
+    values = {}
+    for spec in setting_specs.SETTING_SPECS:
+        text = _one_value(query, spec.name)
         try:
-            if value is not None:
-                chosen[key] = whole_number(value)
-        except ValueError:
-            raise BadRequest(f"{key} must be a whole number, not {shown(value)}") from None
-    for key in ("likely", "claim_normal"):
-        share = _one_value(query, key)
-        try:
-            if share is not None:
-                chosen[key] = parse_likely(share)
+            if text is not None:
+                values[spec.name] = spec.parse(text)
         except ValueError as error:
-            raise BadRequest(f"{key}: {error}") from None
+            raise BadRequest(str(error)) from None
     try:
         chosen["outcomes"], chosen["world_outcomes"] = split_judgements(o for o in query.get("outcomes", []) if o)
     except ValueError as error:
@@ -319,10 +317,9 @@ def _settings(query: Query) -> Settings:
             parse_noticed_at(chosen["noticed_at"])
     except ValueError as error:
         raise BadRequest(f"noticed_at: {error}") from None
-    given = {key for key in query if key in SETTINGS or key in ESTIMATOR_OPTIONS
-             or key in ("max_outcomes", "granularity", "likely", "claim_normal")}
+    given = {key for key in query if key in SETTINGS or key in ESTIMATOR_OPTIONS or key in values}
     try:
-        return Settings(chosen=frozenset(given), **chosen)
+        return with_values(Settings(chosen=frozenset(given), **chosen), values)
     except ValueError as error:
         raise BadRequest(str(error)) from None
 

@@ -139,10 +139,11 @@ function caseSettings() {
     const value = $(`option-${option.name}`).value;
     return [option.name, typeof option.default === "number" && /^-?\d+$/.test(value.trim()) ? Number(value) : value];
   }));
-  const settings = { estimator: $("estimator").value, regime: $("regime").value, both_sides: $("both-sides").value,
-                     defence: $("defence").value, substitute: $("substitute").value, likely: $("likely").value.trim() || "1/6",
-                     max_outcomes: Number($("max-outcomes").value) || 3, granularity: Number($("granularity").value) || 10,
-                     claim_normal: $("claim-normal").value.trim() || "1/10", claim_suit_order: $("claim-suit-order").value };
+  const settings = { estimator: $("estimator").value };
+  for (const spec of desk.settings || []) {
+    const value = $(settingId(spec)).value.trim() || spec.default;
+    settings[spec.name] = spec.kind === "whole" ? Number(value) || Number(spec.default) : value;
+  }
   if (Object.keys(options).length) settings.estimator_options = options;
   return settings;
 }
@@ -159,15 +160,7 @@ function showSettings(settings) {
       pick(`option-${option.name}`, value, String(option.default));
     }
   }
-  pick("regime", given.regime, "weighted");
-  pick("both-sides", given.both_sides, "neither");
-  pick("defence", given.defence, "competent");
-  pick("substitute", given.substitute, "best");
-  pick("likely", given.likely, "1/6");
-  pick("max-outcomes", given.max_outcomes, "3");
-  pick("granularity", given.granularity, "10");
-  pick("claim-normal", given.claim_normal, "1/10");
-  pick("claim-suit-order", given.claim_suit_order, "normal");
+  for (const spec of desk.settings || []) pick(settingId(spec), given[spec.name], spec.default);
   showEstimatorOptions();
 }
 
@@ -231,10 +224,8 @@ function setDeal() {
 // ---- talking to revsim ---------------------------------------------------------------------------------
 function settingsQuery() {
   const query = new URLSearchParams();
-  for (const [key, id] of [["estimator", "estimator"], ["regime", "regime"], ["both_sides", "both-sides"],
-                           ["defence", "defence"], ["substitute", "substitute"], ["likely", "likely"], ["max_outcomes", "max-outcomes"],
-                           ["granularity", "granularity"], ["claim_normal", "claim-normal"],
-                           ["claim_suit_order", "claim-suit-order"]]) query.set(key, $(id).value);
+  query.set("estimator", $("estimator").value);
+  for (const spec of desk.settings || []) query.set(spec.name, $(settingId(spec)).value);
   const kind = desk.estimators.find((entry) => entry.name === $("estimator").value);
   for (const option of kind ? kind.options : []) query.set(option.name, $(`option-${option.name}`).value);
   if ($("field").value.trim()) query.set("field", $("field").value.trim().replace(/\s+/g, ""));
@@ -301,11 +292,39 @@ function field(labelText, control) {
   return label;
 }
 
+function settingId(spec) {
+  // A ruling setting's field: its name with dashes (max_outcomes: max-outcomes).
+  return spec.name.replaceAll("_", "-");
+}
+
+function settingField(spec) {
+  // One ruling setting's field, as the table of settings declares it (revsim.records.setting_specs).
+  let control;
+  if (spec.choices.length) {
+    control = document.createElement("select");
+    spec.choices.forEach((choice, index) => control.add(new Option(spec.choice_labels[index], choice,
+                                                                   choice === spec.default, choice === spec.default)));
+  } else {
+    control = document.createElement("input");
+    control.value = spec.default;
+    if (spec.kind === "whole") control.type = "number";
+    else control.size = 5;
+    if (spec.bounds) [control.min, control.max] = spec.bounds;
+  }
+  control.id = settingId(spec);
+  const label = field(spec.label, control);
+  label.title = spec.help;
+  if (spec.after) label.append(` ${spec.after}`);
+  return label;
+}
+
 async function loadCapabilities() {
-  // The estimators, their options and the record formats come from revsim's registries.
+  // The estimators, their options, the ruling settings and the record formats come from revsim's registries.
   const answer = await (await fetch("/api/capabilities")).json();
   desk.estimators = answer.estimators;
+  desk.settings = answer.settings;
   desk.formats = answer.formats;
+  $("setting-fields").replaceChildren(...answer.settings.map(settingField));
   loadClaimVocabulary(answer.claim);   // claim.js
   $("file").accept = answer.formats.map((entry) => entry.suffix).join(",");
   const select = document.createElement("select");

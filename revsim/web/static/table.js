@@ -9,7 +9,7 @@ const SYMBOLS = { S: "\u2660", H: "\u2665", D: "\u2666", C: "\u2663" };
 const RANKS = "AKQJT98765432";
 const $ = (id) => document.getElementById(id);
 
-const desk = { hands: null, play: [], loaded: [], fileName: "", texts: {}, estimators: [], formats: [], ready: false };
+const desk = { hands: null, play: [], loaded: [], fileName: "", texts: {}, estimators: [], settings: [], formats: [], ready: false };
 
 // ---- cards and the replay ------------------------------------------------------------------------------
 const suitOf = (card) => card[0];
