@@ -193,10 +193,17 @@ def test_scheduler_without_the_dask_engine_is_a_usage_error() -> None:
 
 
 def test_dask_local_cluster_without_a_scheduler() -> None:
+    import dask
+    from distributed import default_client
+
+    before = dask.config.get("scheduler", None)
     boards, revokes = scan([str(HANDS)], jobs=2, engine="dask")
     expected = scan([str(HANDS)], jobs=1)
     assert boards.equals(expected[0]) and revokes.equals(expected[1])
     assert os.environ.get("DASK_SCHEDULER_ADDRESS") is None
+    assert dask.config.get("scheduler", None) == before   # revsim's cluster never becomes the caller's scheduler
+    with pytest.raises(ValueError):
+        default_client()
 
 
 class _FailingFuture:

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import functools
+
 import pytest
 
 from benchmarks.bench_lecture_seeds import experts_written_ruling
 from revsim.adjudicate import Settings, adjudicate
-from revsim.equity.steps import ScoreAssigned
+from revsim.equity.steps import BoardRuling, ScoreAssigned
 from revsim.outputs.explain import ruling_line
 from revsim.records.readers import read_records
 from revsim.records.record import Record
@@ -32,6 +34,17 @@ REVOKES = {
     "kooijman-wrong-claim-faced": [(9, "S", "H9", "64A1")],
     "kooijman-villamoura": [(4, "E", "C5", "64A1")],
 }
+
+
+@functools.cache
+def _default_ruling(name: str, seed: int) -> BoardRuling:
+    """A lecture case ruled with the default settings (sd, expert) and ``seed``, made once a process: the tests of
+    the experts' law, their written ruling and the directors' form read the same ruling."""
+    case = CASES[name]
+    record = next(read_records(HANDS / case["file"]))
+    assert isinstance(record, Record), str(record)
+    noticed = None if case["file"].endswith(".toml") else case["noticed"]
+    return adjudicate(record, Settings(noticed=noticed, estimator_options={"seed": seed}))
 
 
 def _ruling(name: str):
@@ -84,12 +97,8 @@ def test_golden_final_ruling_with_the_sd_estimator(name: str) -> None:
     weighted result, the same most likely outcome. The lead-restriction case needs the safety play (drawing
     trumps before the hearts, which West could ruff only in a rare layout); the EBL repeated revoke needs
     defenders who cash their two spades (they read each other's hands half the time)."""
-    case = CASES[name]
-    record = next(read_records(HANDS / case["file"]))
-    assert isinstance(record, Record), str(record)
-    noticed = None if case["file"].endswith(".toml") else case["noticed"]
-    ruling = adjudicate(record, Settings(noticed=noticed, estimator="sd"))
-    expected = case["expected"]
+    ruling = _default_ruling(name, 1)
+    expected = CASES[name]["expected"]
     assert ruling.law == expected["law"]
     most_likely = max(expected["final"], key=lambda o: o[1])[0]
     for outcomes in (ruling.ns, ruling.ew):
@@ -127,12 +136,8 @@ def _check_the_directors_form(ruling) -> None:
 def test_golden_written_ruling_with_default_settings_and_seeds_1_to_3(name: str, seed: int) -> None:
     """Law 64C and 12C1c with the default settings (sd, expert, the standard of likely): the experts' written
     ruling, the same law path and results and each weight within 10 points of theirs, for seeds 1 to 3."""
-    case = CASES[name]
-    record = next(read_records(HANDS / case["file"]))
-    assert isinstance(record, Record), str(record)
-    noticed = None if case["file"].endswith(".toml") else case["noticed"]
-    ruling = adjudicate(record, Settings(noticed=noticed, estimator_options={"seed": seed}))
-    assert experts_written_ruling(ruling, case["expected"]), ruling_line(ruling)
+    ruling = _default_ruling(name, seed)
+    assert experts_written_ruling(ruling, CASES[name]["expected"]), ruling_line(ruling)
 
 
 LAW_CASES = sorted(path.name for path in HANDS.glob("law6*.toml"))

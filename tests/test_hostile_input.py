@@ -206,7 +206,11 @@ def test_a_port_that_never_speaks_dask_is_given_up_on(tmp_path: Path, monkeypatc
     threading.Thread(target=lambda: held.extend(server.accept() for _ in range(8)), daemon=True).start()
     monkeypatch.setattr(revsim.scan.cluster, "CONNECT_TIMEOUT", "2s")
     address = f"tcp://127.0.0.1:{server.getsockname()[1]}"
+    import dask
+
+    before = dask.config.get("scheduler", None)
     result = CliRunner().invoke(main, ["scan", str(GOOD), "--engine", "dask", "--scheduler", address, "--quiet"])
+    assert dask.config.get("scheduler", None) == before   # the hung attempt is not this process's dask scheduler
     server.close()
     assert result.exit_code == 2 and f"the dask scheduler at {address} did not answer within 7 s" in result.output
 

@@ -92,7 +92,7 @@ def connect(scheduler: str | None, workers: int) -> tuple[Any, Any]:
             # where another cluster on this machine may be
             cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=":0",
                                    worker_dashboard_address=None, silence_logs=logging.ERROR)
-            client = Client(cluster)
+            client = Client(cluster, set_as_default=False)
     except ClusterError:
         raise
     except (OSError, TimeoutError) as error:
@@ -113,12 +113,14 @@ def connect(scheduler: str | None, workers: int) -> tuple[Any, Any]:
 def _client_within(client_class: Any, address: str, seconds: float) -> Any:
     """A client of the scheduler at ``address``, or ClusterError when it has not answered within ``seconds`` (and
     a few more): distributed's own timeout does not cover a port that accepts the connection and never speaks
-    dask. The attempt runs in a daemon thread, so a hung one never keeps revsim from exiting."""
+    dask. The attempt runs in a daemon thread, so a hung one never keeps revsim from exiting. The client is never
+    this process's default (``set_as_default=False``): revsim submits to it by name, and a program that scans from
+    Python keeps its own dask scheduler, even when an attempt hangs on after revsim gave up on it."""
     made: dict[str, Any] = {}
 
     def attempt() -> None:
         try:
-            made["client"] = client_class(address, timeout=f"{seconds:g}s")
+            made["client"] = client_class(address, timeout=f"{seconds:g}s", set_as_default=False)
         except BaseException as error:  # noqa: BLE001 - handed back to the caller's thread
             made["error"] = error
 
