@@ -8,7 +8,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from revsim.equity.law84 import LIKELY, earth_movers_distance, law84d_assigned_score, parse_likely
+from revsim.equity.law84 import LIKELY, check_likely, earth_movers_distance, law84d_assigned_score
+from revsim.records.setting_specs import setting_spec
 
 POINTS_3NT = {8: -50, 9: 400, 10: 430, 11: 460, 12: 490, 13: 520}
 WORKED = [(12, 0.535), (11, 0.338), (9, 0.069), (13, 0.047), (10, 0.011)]
@@ -51,13 +52,13 @@ def test_law12c1c_one_likely_result_is_the_ruling_alone() -> None:
 
 @pytest.mark.parametrize("text, share", [("1/6", 1 / 6), ("0.2", 0.2), ("20%", 0.2), ("0", 0.0)])
 def test_law12c1c_a_likely_standard_is_read_as_a_fraction_a_share_or_a_percentage(text: str, share: float) -> None:
-    assert parse_likely(text) == pytest.approx(share)
+    assert check_likely(float(setting_spec("likely").parse(text))) == pytest.approx(share)
 
 
 @pytest.mark.parametrize("text", ["1/0", "abc", "120%", "-0.1"])
 def test_law12c1c_a_likely_standard_out_of_range_is_refused(text: str) -> None:
     with pytest.raises(ValueError, match="likely"):
-        parse_likely(text)
+        check_likely(float(setting_spec("likely").parse(text)))
 
 
 def test_law12c1c_granularity_1_and_13_results_give_the_estimate_back() -> None:

@@ -178,8 +178,6 @@ def settings_from_options(options: dict[str, Any]) -> Settings:
         raise click.BadParameter(str(error), param_hint=hint) from None
 
 
-
-
 def options_chosen() -> frozenset[str]:
     """The settings given on the command line (not left at their defaults), so that a case file's own settings
     fill the rest: ``estimator``, ``regime``... and the estimator options' names (``seed``, ``level``)."""
@@ -191,7 +189,7 @@ def options_chosen() -> frozenset[str]:
         source = context.get_parameter_source(name)
         if source is None or source == click.core.ParameterSource.DEFAULT:
             continue
-        if name == "estimator" or name in {spec.name for spec in setting_specs.SETTING_SPECS}:
+        if name == "estimator" or name in setting_specs.setting_names():
             chosen.add(name)
         elif name.startswith("option_") and value is not None:
             chosen.add(name.removeprefix("option_"))

@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
-from revsim.records.setting_specs import parse_share, setting_spec
+from revsim.records.setting_specs import setting_spec
 
 GRANULARITIES = tuple(int(choice) for choice in setting_spec("granularity").choices)
 """Steps of a weight, in percent, that add up to 100%."""
@@ -88,11 +88,6 @@ def check_likely(likely: float) -> float:
     if isinstance(likely, bool) or not isinstance(likely, (int, float)) or not 0 <= likely <= 1:
         raise ValueError(f"likely must be a share from 0 to 1, like 1/6 or 0.2, not {likely!r}")
     return float(likely)
-
-
-def parse_likely(text: str) -> float:
-    """A standard of likely written as ``1/6``, ``0.17`` or ``17%``; ValueError saying the forms otherwise."""
-    return check_likely(parse_share(text, "likely", setting_spec("likely").examples))
 
 
 def law12c1c_likely_results(distribution: Sequence[tuple[int, float]], likely: float = LIKELY, max_outcomes: int = 3,

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Collection, Mapping
-from dataclasses import dataclass, field, fields, replace
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 import revsim.records.setting_specs as setting_specs
@@ -21,12 +21,12 @@ from revsim.records.judgement import (
     parse_judgement,
     parse_outcomes,
 )
-from revsim.records.setting_specs import SettingValue, setting_spec
+from revsim.records.setting_specs import SettingValue, setting_names, setting_spec
 
 __all__ = ["BOTH_SIDES_METHODS", "NORMAL_RATE", "SUIT_ORDERS",
            "DEFENCE_STANDARDS", "DEFAULT_ESTIMATOR", "REGIMES", "SCAN_ESTIMATOR",
            "SUBSTITUTES", "WORLD_KEY",
-           "Settings", "case_settings", "parse_judgement", "parse_outcomes", "settings_for_case", "with_judgements",
+           "Settings", "parse_judgement", "parse_outcomes", "settings_for_case", "with_judgements",
            "with_values"]
 
 DEFAULT_ESTIMATOR = "sd"
@@ -155,18 +155,18 @@ class Settings:
     def _check_table_settings(self) -> None:
         """Every setting of the table (``records.setting_specs``) a choice among its own, and ``extra`` only the
         table's settings without a field here, each with its default where not given."""
-        own = {item.name for item in fields(self)}
+        own = self.__dataclass_fields__
         if not isinstance(self.extra, Mapping):
             raise ValueError(f"extra must be a mapping of setting names to values, not {self.extra!r}")
-        unknown = [name for name in self.extra if name in own or name not in _table_names()]
+        unknown = [name for name in self.extra if name in own or name not in setting_names()]
         if unknown:
             raise ValueError(f"extra holds only the table's settings without a field of their own, not {unknown[0]!r}")
         extra = {spec.name: self.extra.get(spec.name, spec.default) for spec in setting_specs.SETTING_SPECS
                  if spec.name not in own}
         object.__setattr__(self, "extra", extra)
         for spec in setting_specs.SETTING_SPECS:
-            if spec.kind == "choice" and self.value(spec.name) not in spec.choices:
-                raise ValueError(f"{spec.name} must be one of {', '.join(spec.choices)}, not {self.value(spec.name)!r}")
+            if spec.kind == "choice":
+                spec.parse(self.value(spec.name))   # ValueError naming the setting and its choices
 
     def value(self, name: str) -> SettingValue:
         """The value of the table's setting ``name`` (``records.setting_specs``): its field, or its entry in ``extra``."""
@@ -199,15 +199,6 @@ def with_judgements(settings: Settings, facts: Facts) -> Settings:
         else:
             named.setdefault(name, outcomes)
     return replace(settings, outcomes=plain, world_outcomes=tuple(named.items()))
-
-
-def case_settings() -> tuple[str, ...]:
-    """The keys of a case file's ``settings`` table: how the board was ruled (the desk writes them)."""
-    return ("estimator", "estimator_options", *_table_names())
-
-
-def _table_names() -> tuple[str, ...]:
-    return tuple(spec.name for spec in setting_specs.SETTING_SPECS)
 
 
 def with_values(settings: Settings, values: Mapping[str, SettingValue]) -> Settings:

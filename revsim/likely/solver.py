@@ -103,8 +103,9 @@ def card_values(replay: Replay) -> dict[Card, int]:
     the solver, which is what a corrected or no-infraction line needs. Positions are cached.
     """
     key: _Key = (layout_of(replay), replay.leader, tuple(replay.current_trick))
+    packed = _cache_key(key, replay.trump)
     with _lock:
-        cached = _recalled(key, replay.trump)
+        cached = _recalled(packed)
         if cached is not None:
             return cached
         started = time.perf_counter()
@@ -116,7 +117,7 @@ def card_values(replay: Replay) -> dict[Card, int]:
         STATS.calls += 1
         STATS.batches += 1
         STATS.seconds += time.perf_counter() - started
-        _remember(key, replay.trump, values)
+        _remember(packed, values)
         return values
 
 
@@ -154,20 +155,21 @@ def positions_values(positions: Sequence[tuple[Layout, Seat, Sequence[tuple[Seat
     in each hand and the same leader for repeats even when the cards on the trick in progress differ, and
     answers the second with the first's values: such boards go to separate calls (``_separate_batches``)."""
     keys: list[_Key] = [(tuple(hands), leader, tuple(trick)) for hands, leader, trick in positions]
+    packed = {key: _cache_key(key, trump) for key in keys}
     solved: dict[_Key, dict[Card, int]] = {}
     with _lock:
-        for key in keys:
-            cached = _recalled(key, trump)
+        for key, cache_key in packed.items():
+            cached = _recalled(cache_key)
             if cached is not None:
                 solved[key] = cached
-        unique = [key for key in dict.fromkeys(keys) if key not in solved]
+        unique = [key for key in packed if key not in solved]
         started = time.perf_counter()
         with _dds_dump_kept_aside():
             for batch in _separate_batches(unique):
                 STATS.batches += 1
                 for key, result in zip(batch, _solve_batch(batch, trump), strict=True):
                     solved[key] = result
-                    _remember(key, trump, result)
+                    _remember(packed[key], result)
         STATS.calls += len(unique)
         STATS.seconds += time.perf_counter() - started
     return [dict(solved[key]) for key in keys]
@@ -184,9 +186,9 @@ def _cache_key(key: _Key, trump: int) -> tuple[int, ...]:
     return (*packed, trump, leader, *(card.suit << 4 | card.rank for _, card in trick))
 
 
-def _recalled(key: _Key, trump: int) -> dict[Card, int] | None:
-    """The values of a position solved before, if the cache still holds it (counted as a hit)."""
-    packed = _cache_key(key, trump)
+def _recalled(packed: tuple[int, ...]) -> dict[Card, int] | None:
+    """The values of a position solved before (``packed`` by ``_cache_key``), if the cache still holds it (counted
+    as a hit)."""
     found = _cache.get(packed)
     if found is None:
         return None
@@ -195,11 +197,11 @@ def _recalled(key: _Key, trump: int) -> dict[Card, int] | None:
     return {_CARDS[found[index]]: found[index + 1] for index in range(0, len(found), 2)}
 
 
-def _remember(key: _Key, trump: int, values: Mapping[Card, int]) -> None:
-    """``values`` kept in the cache as bytes (each card, then its tricks), the least recently used position dropped
-    past ``CACHE_SIZE``."""
-    _cache[_cache_key(key, trump)] = bytes(byte for card, tricks in values.items()
-                                           for byte in (card.suit << 4 | card.rank, tricks))
+def _remember(packed: tuple[int, ...], values: Mapping[Card, int]) -> None:
+    """``values`` kept in the cache under ``packed`` (``_cache_key``) as bytes (each card, then its tricks), the
+    least recently used position dropped past ``CACHE_SIZE``."""
+    _cache[packed] = bytes(byte for card, tricks in values.items()
+                           for byte in (card.suit << 4 | card.rank, tricks))
     if len(_cache) > CACHE_SIZE:
         _cache.popitem(last=False)
 

@@ -141,6 +141,10 @@ SETTING_SPECS: tuple[SettingSpec, ...] = (
 """Every ruling setting, in the order the command line, the desk and the JSON show them."""
 
 
+def setting_names() -> tuple[str, ...]:
+    """The names of the ruling settings, as the table holds them now."""
+    return tuple(spec.name for spec in SETTING_SPECS)
+
 
 def setting_spec(name: str) -> SettingSpec:
     """The setting of that name (KeyError for one not in the table)."""

@@ -283,14 +283,10 @@ def _one_value(query: Query, key: str) -> str | None:
 
 
 def _check_keys(query: Query) -> None:
-    known = set(SETTINGS) | set(_table_names()) | set(ESTIMATOR_OPTIONS) | set(REPEATABLE) | set(OTHER)
+    known = set(SETTINGS) | set(setting_specs.setting_names()) | set(ESTIMATOR_OPTIONS) | set(REPEATABLE) | set(OTHER)
     for key in query:
         if key not in known:
             raise BadRequest(f"unknown parameter {key!r}; known: {', '.join(sorted(known))}")
-
-
-def _table_names() -> tuple[str, ...]:
-    return tuple(spec.name for spec in setting_specs.SETTING_SPECS)
 
 
 def _settings(query: Query) -> Settings:
