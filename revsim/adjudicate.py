@@ -45,8 +45,9 @@ class BoardOutput:
 
 
 def board_output(item: Record | RecordError, settings: Settings,
-                 field: dict[str | None, list[int]] | None = None) -> BoardOutput:
-    """Adjudicate one item read from a file (or say why not) into its JSON object and readable text."""
+                 field: dict[str | None, list[int]] | None = None, symbols: bool = True) -> BoardOutput:
+    """Adjudicate one item read from a file (or say why not) into its JSON object and readable text (cards as
+    ``♠J`` with ``symbols``, else ``SJ``)."""
     if isinstance(item, RecordError):
         return BoardOutput(error_to_dict(item), printable(f"ERROR {item.describe()}"), True)
     if item.contract is None or not item.play:
@@ -62,7 +63,7 @@ def board_output(item: Record | RecordError, settings: Settings,
         return BoardOutput(error_to_dict(internal), printable(f"ERROR {internal.describe()}"), True)
     result = ruling_to_dict(ruling)
     result["settings"] = settings_to_dict(ruling.settings, ruling.record)   # with the case file's judgements
-    text = ruling_to_text(ruling)
+    text = ruling_to_text(ruling, symbols)
     if field is None:
         return BoardOutput(result, text, False, ruling=ruling)
     scores = field_for_board(field, item.board)

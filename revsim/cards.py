@@ -7,6 +7,8 @@ seats 0-3 are North, East, South, West.
 
 from __future__ import annotations
 
+import re
+from collections.abc import Callable
 from typing import NamedTuple
 
 SUIT_LETTERS = "SHDC"
@@ -166,6 +168,23 @@ def deal_to_pbn(hands: tuple[Hand, ...] | list[Hand], first: Seat = 0) -> str:
 def card_with_symbol(card: Card) -> str:
     """A card as the pages and the statement's words write it: ``♠J``, ``♥T``."""
     return SUIT_SYMBOLS[card.suit] + RANK_LETTERS[card.rank - 2]
+
+
+_CARD_IN_WORDS = re.compile(r"(?<![\w/.:-])([SHDC])(10|[AKQJT2-9])(?![\w-])")
+_QUOTED = re.compile("(\u201c[^\u201d]*\u201d)")
+
+
+def cards_in_words(text: str, write: Callable[[Card], str] = card_with_symbol) -> str:
+    """The cards in revsim's own words (``the S2``) each written by ``write``; words quoted as people said them
+    (in \u201c \u201d) are left exactly as said.
+
+    Examples:
+        >>> cards_in_words("East played the S2 to trick 10 (\u201cS2 is mine\u201d)")
+        'East played the ♠2 to trick 10 (\u201cS2 is mine\u201d)'
+    """
+    parts = _QUOTED.split(text)
+    return "".join(part if index % 2 else _CARD_IN_WORDS.sub(
+        lambda found: write(Card.parse(found.group(1) + found.group(2))), part) for index, part in enumerate(parts))
 
 
 def trick_winner(cards: list[tuple[Seat, Card]], trump: int) -> Seat:

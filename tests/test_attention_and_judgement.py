@@ -88,7 +88,7 @@ def test_63a2_a_card_named_for_the_next_trick_establishes_the_revoke() -> None:
     ruling = adjudicate(record, Settings(estimator="dd"))
     assert [(r.establishment, r.law, r.transfer) for r in ruling.revokes] == [("63A2", "64A2", 1)]
     assert [o.tricks for o in ruling.ns] == [11]
-    assert "East named or designated the D3 for trick 4 (Law 63A2)" in ruling_to_text(ruling)
+    assert "East named or designated the ♦3 for trick 4 (Law 63A2)" in ruling_to_text(ruling)
     [again] = list(parse_case(case_to_toml(record_to_case(record)), "again.toml"))
     assert isinstance(again, Record) and again.facts.designations == tuple(
         replace(d, line=again.facts.designations[0].line) for d in record.facts.designations)

@@ -69,7 +69,7 @@ def test_cli_noticed_after_round() -> None:
 def test_cli_readable_ruling() -> None:
     result = CliRunner().invoke(main, ["adjudicate", str(HANDS / "kooijman-ebl-repeated.pbn"), "--estimator", "dd"])
     assert result.exit_code == 0
-    for text in ("5C by South", "Law 64A1", "Law 64B2", "Ruling (64A+64C2a): 5C-3 (8 tricks", "South follows with the H5", "♠"):
+    for text in ("5C by South", "Law 64A1", "Law 64B2", "Ruling (64A+64C2a): 5C-3 (8 tricks", "South follows with the ♥5", "♠"):
         assert text in result.output
 
 
@@ -223,3 +223,30 @@ def test_each_commands_board_option_speaks_of_that_command_only() -> None:
         board = help_text[help_text.index("--board"):].split("\n  -", 1)[0]
         others = {"adjudicate", "predict", "report", "scan"} - {name}
         assert not any(f"{other} " in board for other in others), (name, board)
+
+
+@pytest.mark.parametrize(("encoding", "spade"), [("utf-8", "♠2"), ("latin-1", "S2"), ("ascii", "S2")])
+def test_cards_in_the_text_are_symbols_where_the_terminal_writes_them_and_letters_elsewhere(
+        encoding: str, spade: str) -> None:
+    import os
+    import subprocess
+    import sys
+    case = HANDS / "law62a-penalty-card-decides-a-trick.toml"
+    done = subprocess.run([sys.executable, "-m", "revsim", "adjudicate", str(case), "--estimator", "dd"],
+                          capture_output=True, env=os.environ | {"PYTHONIOENCODING": encoding}, check=False)
+    text = done.stdout.decode(encoding)
+    assert done.returncode == 0 and "Traceback" not in done.stderr.decode(encoding, "replace")
+    assert f"East played the {spade} to trick 10" in text
+    assert (("♠ K2" in text) == (spade == "♠2")) and (("S K2" in text) == (spade == "S2"))
+
+
+def test_cards_option_writes_letters_or_symbols_as_asked_and_leaves_what_people_typed(tmp_path: Path) -> None:
+    case = tmp_path / "case.toml"
+    original = (HANDS / "law62a-penalty-card-decides-a-trick.toml").read_text(encoding="utf-8")
+    case.write_text(original.replace('dealer = "S"', 'dealer = "S"\nstatements = ["East: I thought the S2 was a heart"]'),
+                    encoding="utf-8")
+    letters = CliRunner().invoke(main, ["adjudicate", str(case), "--estimator", "dd", "--cards", "letters"])
+    symbols = CliRunner().invoke(main, ["adjudicate", str(case), "--estimator", "dd", "--cards", "symbols"])
+    assert "East played the S2 to trick 10" in letters.output and "♠" not in letters.output
+    assert "East played the ♠2 to trick 10" in symbols.output
+    assert "Statement: East: I thought the S2 was a heart" in symbols.output

@@ -51,7 +51,7 @@ def test_law45d_noticed_in_time_the_named_card_is_dummys_and_no_card_is_a_revoke
     ruling = adjudicate(record, Settings(estimator="dd"))
     assert not ruling.revokes and ruling.law == "none" and [o.tricks for o in ruling.ns] == [10]
     text = ruling_to_text(ruling)
-    assert "the H3 is dummy's card (Law 45D)" in text and "taken back without penalty" in text
+    assert "the ♥3 is dummy's card (Law 45D)" in text and "taken back without penalty" in text
 
 
 def test_law45d_a_record_already_showing_the_corrected_trick_is_read_the_same() -> None:
@@ -64,7 +64,7 @@ def test_law45d_noticed_too_late_the_card_placed_stands_and_both_failures_to_fol
     found = [(r.trick, "NESW"[r.seat], str(r.card), r.law) for r in ruling.revokes]
     assert found == [(1, "N", "D3", "64B7"), (1, "E", "D8", "64B7")]   # East held hearts too: both sides revoked
     assert ruling.law == "64C2b"                          # each side judged without the other's revoke
-    assert "the D3 stands (Law 45D)" in ruling_to_text(ruling)
+    assert "the ♦3 stands (Law 45D)" in ruling_to_text(ruling)
 
 
 def test_law45d_a_trick_holding_neither_card_is_named_with_its_line() -> None:

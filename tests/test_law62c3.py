@@ -39,7 +39,7 @@ def test_law62c3_the_established_revoke_first_in_the_trick_is_corrected_too(esti
                                                                                   (1, "62C3", 0, False)]
     assert ruling.law == "62C3" and ruling.transfer == 0 and [o.tricks for o in ruling.ns] == [10]
     text = ruling_to_text(ruling)
-    assert "Law 62C3" in text and "Law 64B8" in text and "East's H8 becomes a major penalty card" in text
+    assert "Law 62C3" in text and "Law 64B8" in text and "East's ♥8 becomes a major penalty card" in text
 
 
 def test_law64b8_no_transfer_is_reported_for_a_revoke_corrected_under_62c3() -> None:
@@ -48,7 +48,7 @@ def test_law64b8_no_transfer_is_reported_for_a_revoke_corrected_under_62c3() -> 
     assert data["transfer"] == 0 and all(revoke["transfer"] == 0 for revoke in data["revokes"])
     text = ruling_to_text(ruling)
     assert "Transfer: 0 tricks" in text
-    assert "East's S9 played as Law 50D requires" in text   # a penalty card in the corrected play
+    assert "East's ♠9 played as Law 50D requires" in text   # a penalty card in the corrected play
 
 
 def test_law62c3_after_both_sides_played_to_the_next_trick_both_revokes_stand() -> None:

@@ -49,7 +49,7 @@ def test_law62d2_partner_with_two_suits_may_not_choose_the_discard_the_revoke_su
     assert [str(card) for card in restricted.forbidden] == ["S9"] and [str(c) for c in restricted.permitted] == ["HK"]
     assert ruling.table_tricks == 12 and [o.tricks for o in ruling.ns] == [13]   # a 62D correction is double dummy
     text = ruling_to_text(ruling)
-    assert "Law 62D2" in text and "may not choose it and plays the HK" in text
+    assert "Law 62D2" in text and "may not choose it and plays the ♥K" in text
     assert "double dummy line, 13 tricks" in text and "12 tricks (D3;" not in text   # one figure for the world
     data = [d for d in ruling_to_dict(ruling)["decisions"] if d["step"] == "corrected"][0]["restricted"]
     assert data["forbidden"] == ["S9"] and data["results"] == [{"card": "HK", "declarer_tricks": 13}]

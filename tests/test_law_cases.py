@@ -327,7 +327,7 @@ def test_62b_corrected_revoke_names_the_withdrawn_card_and_the_suit_led() -> Non
     ruling = adjudicate(record, Settings(estimator="dd"))
     [revoke] = ruling.revokes
     assert revoke.law == "62B1" and str(revoke.card) == "SJ" and revoke.suit_led == 3
-    assert revoke.describe() == ("East played the SJ to trick 3 while holding clubs (C led), "
+    assert revoke.describe() == ("East played the SJ to trick 3 while holding a club, the suit led, "
                                  "withdrew it and played the CJ")
     page = report_html(ruling)
     assert 'class="revoke withdrawn"' in page

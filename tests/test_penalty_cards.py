@@ -129,7 +129,7 @@ def test_law62c1_declarer_takes_back_his_overruff_and_keeps_the_trump_he_needs()
     assert isinstance(record, Record)
     ruling = adjudicate(record, Settings(estimator="dd"))
     assert ruling.law == "62A" and [(o.tricks, o.weight) for o in ruling.ns] == [(10, 1.0)]
-    assert "South's SQ, played after the revoke, may be taken back and another card played (Law 62C1)" in \
+    assert "South's ♠Q, played after the revoke, may be taken back and another card played (Law 62C1)" in \
         ruling_to_text(ruling)
     corrected = Replay(tuple(cards_of(text) for text in ("HA DT D5 CJ", "S3 H6 DJ C7", "SQ SJ D7 C2", "S9 HQ H4 D2")),
                        0, 3, first_trick=10, tricks_before=(6, 3))

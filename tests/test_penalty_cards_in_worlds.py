@@ -33,7 +33,7 @@ def test_law62c2_a_partners_withdrawn_card_binds_in_a_later_revokes_world(estima
     ruling = adjudicate(_record("law62c2-withdrawn-card-in-a-later-world"), Settings(estimator=estimator))
     assert ruling.law == "64C1" and [o.tricks for o in ruling.ns] == [9]
     if estimator == "dd":
-        assert "East's CQ and West's CK played as Law 50D requires" in ruling_to_text(ruling)
+        assert "East's ♣Q and West's ♣K played as Law 50D requires" in ruling_to_text(ruling)
 
 
 def test_law62c2_without_the_rule_the_table_result_would_stand(monkeypatch: pytest.MonkeyPatch) -> None:

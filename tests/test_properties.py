@@ -309,3 +309,20 @@ def test_64c2b_each_sides_weighted_form_is_never_better_for_it_than_its_estimate
     weight = sum(w for _, w in kept)
     estimate = weighted_worth(mine, tuple((t, w / weight) for t, w in kept))
     assert weighted_worth(mine, form.outcomes) <= estimate + 1e-6
+
+
+_WORDS = st.sampled_from(["East", "played", "the", "to", "trick", "(", ")", ",", ":", "10", "S2", "HT", "D10", "CA",
+                          "2S", "4S-1", "N:AK", "S2x", "E:SJ@3", "Law", "62A"])
+
+
+@given(own=st.lists(_WORDS, max_size=12), said=st.lists(_WORDS, max_size=6))
+@SETTINGS
+def test_cards_in_words_writes_every_card_of_revsims_words_and_none_of_what_was_said(own: list[str],
+                                                                                    said: list[str]) -> None:
+    from revsim.cards import Card, card_with_symbol, cards_in_words
+    quoted = "\u201c" + " ".join(said) + "\u201d"
+    written = cards_in_words(" ".join([*own, quoted])).split(" ")
+    assert " ".join(written[len(own):]) == quoted                # what people said is left as said
+    for before, after in zip(own, written[:len(own)], strict=True):
+        is_card = before in {"S2", "HT", "D10", "CA"}
+        assert after == (card_with_symbol(Card.parse(before)) if is_card else before)

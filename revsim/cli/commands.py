@@ -39,6 +39,7 @@ from revsim.likely.predict import predict
 from revsim.outputs.filenames import json_safe
 from revsim.outputs.progress import WorkLine
 from revsim.outputs.rowfiles import write_whole
+from revsim.outputs.terminal import suits_fit
 from revsim.outputs.weights import weighted_tricks
 from revsim.records.choice import NotOneRecord, OptionNames, no_board_named, one_record
 from revsim.records.errors import RecordError, plural
@@ -79,7 +80,10 @@ def main() -> None:
 @ruling_options()
 @fact_options
 @click.option("--json", "as_json", is_flag=True, help="Print a JSON array, one object per board.")
-def adjudicate_command(file: str, as_json: bool, **options: Any) -> None:
+@click.option("--cards", "card_style", type=click.Choice(["auto", "symbols", "letters"]), default="auto",
+              show_default=True, help="Cards in the text as ♠J (symbols) or SJ (letters); auto: symbols where the "
+              "terminal can write them.")
+def adjudicate_command(file: str, as_json: bool, card_style: str, **options: Any) -> None:
     """Rule on every revoke in FILE: replay, establish, transfer, restore equity, score.
 
     FILE is a PBN or LIN record, or a TOML case file (see docs/case-files.md). Facts the record cannot show can be
@@ -93,12 +97,13 @@ def adjudicate_command(file: str, as_json: bool, **options: Any) -> None:
     field = field_from_options(options)
     errors = boards = 0
     work = _work_line(file, options["boards"], extra)
+    symbols = card_style == "symbols" or (card_style == "auto" and suits_fit(sys.stdout))
     if as_json:
         click.echo("[")
     try:
         for item in _selected(file, options["boards"], extra):
             with work.board_at_work(str(item.board)):
-                result, text, failed = _board_output(item, settings, field, file)
+                result, text, failed = _board_output(item, settings, field, file, symbols)
             errors += failed
             raise_if_stopped()
             if as_json:
@@ -124,9 +129,9 @@ def _work_line(file: str, boards: tuple[str, ...], extra: Facts) -> WorkLine:
 
 
 def _board_output(item: Record | RecordError, settings: Settings, field: dict[str | None, list[int]] | None,
-                  file: str) -> tuple[dict[str, Any], str, bool]:
+                  file: str, symbols: bool) -> tuple[dict[str, Any], str, bool]:
     """One board's JSON object and readable text, and whether it is an error; streamed as they come."""
-    output = board_output(item, settings, field)
+    output = board_output(item, settings, field, symbols)
     if output.field_missing:
         warn(f"{file}, board {output.result.get('board')}: the field file has no scores for this board: no "
                    "matchpoints or IMPs")

@@ -99,7 +99,8 @@ def guard_standard_output() -> None:
     except (OSError, ValueError):
         return
     raw = _GuardedStdout(descriptor, "w", closefd=False)
-    sys.stdout = io.TextIOWrapper(io.BufferedWriter(raw), encoding=current.encoding, errors=current.errors,
+    errors = "backslashreplace" if current.errors == "strict" else current.errors   # a name no encoding writes
+    sys.stdout = io.TextIOWrapper(io.BufferedWriter(raw), encoding=current.encoding, errors=errors,
                                   line_buffering=bool(current.line_buffering), write_through=False)
 
 

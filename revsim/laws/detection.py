@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
-from revsim.cards import SEAT_NAMES, SUIT_LETTERS, Card, Seat, side_of
+from revsim.cards import SEAT_NAMES, Card, Seat, side_of
 from revsim.laws.clauses import Clause, RevokeKind
 from revsim.laws.law43 import law43b2b_rectified_as_established
 from revsim.laws.law61 import (
@@ -97,7 +97,7 @@ class Revoke:
         return side_of(self.seat)
 
     def describe(self) -> str:
-        """Like ``East played the S5 to trick 2 while holding clubs (C led)``."""
+        """Like ``East played the S5 to trick 2 while holding a club, the suit led``."""
         who = SEAT_NAMES[self.seat]
         if self.kind == RevokeKind.PENALTY_CARD:
             cards = " or ".join(str(card) for card in sorted(self.allowed or ()))
@@ -108,9 +108,8 @@ class Revoke:
             cards = " or ".join(str(card) for card in sorted(self.allowed or ()))
             return (f"{who} played the {self.card} to trick {self.trick} instead of the {cards} declarer required "
                     "after his partner's premature play (Law 57A)")
-        led = SUIT_NAMES[self.suit_led] if self.suit_led is not None else "no suit"
-        text = (f"{who} played the {self.card} to trick {self.trick} while holding {led} "
-                f"({SUIT_LETTERS[self.suit_led] if self.suit_led is not None else '-'} led)")
+        led = f"a {SUIT_NAMES[self.suit_led][:-1]}, the suit led" if self.suit_led is not None else "a card he had to play"
+        text = f"{who} played the {self.card} to trick {self.trick} while holding {led}"
         if self.corrected_by or self.establishment == Clause.LAW_43B2B:
             text += f", withdrew it and played the {self.substituted}" if self.substituted else " and corrected it"
         return text

@@ -9,6 +9,9 @@ right-to-left override could show a score backwards. Every readable line revsim 
 
 from __future__ import annotations
 
+import codecs
+from typing import TextIO
+
 BIDI_CONTROLS = (0x061C, 0x200E, 0x200F, *range(0x202A, 0x202F), *range(0x2066, 0x206A))
 LINE_SEPARATORS = (0x2028, 0x2029)
 NAME_BYTES = tuple(range(0xDC80, 0xDD00))
@@ -43,3 +46,13 @@ def printable(line: str) -> str:
 def printable_lines(lines: list[str]) -> str:
     """Lines joined into the text printed, each made ``printable`` first."""
     return "\n".join(printable(line) for line in lines)
+
+
+def suits_fit(stream: TextIO | None) -> bool:
+    """Whether ``stream`` can write the suit symbols ♠♥♦♣ (a UTF-8 terminal can; a Latin-1 or ASCII one cannot)."""
+    encoding = getattr(stream, "encoding", None) or "utf-8"
+    try:
+        codecs.encode("\u2660\u2665\u2666\u2663", encoding)
+    except (UnicodeEncodeError, LookupError):
+        return False
+    return True

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from revsim.cards import RANK_LETTERS, SUIT_SYMBOLS, Hand, sort_hand
+from revsim.cards import RANK_LETTERS, SUIT_LETTERS, SUIT_SYMBOLS, Hand, cards_in_words, sort_hand
 from revsim.equity.steps import BoardRuling
 from revsim.outputs.claims import claim_lines
 from revsim.outputs.estimates import evidence_texts, method_texts
@@ -22,25 +22,47 @@ def describe_info(info: dict[str, str]) -> str:
     return "; ".join(part for part in (about, players) if part)
 
 
-def _suit_line(hand: Hand, suit: int) -> str:
+def _suit_line(hand: Hand, suit: int, symbols: bool) -> str:
     ranks = "".join(RANK_LETTERS[card.rank - 2] for card in sort_hand(hand) if card.suit == suit)
-    return f"{SUIT_SYMBOLS[suit]} {ranks or '-'}"
+    return f"{(SUIT_SYMBOLS if symbols else SUIT_LETTERS)[suit]} {ranks or '-'}"
 
 
-def deal_diagram(hands: tuple[Hand, ...]) -> list[str]:
-    """A four-hand diagram, North at the top."""
+def high_card_points(hand: Hand) -> int:
+    """Milton Work's count: ace 4, king 3, queen 2, jack 1."""
+    return sum(max(card.rank - 10, 0) for card in hand)
+
+
+def deal_diagram(hands: tuple[Hand, ...], symbols: bool = True) -> list[str]:
+    """A four-hand diagram, North at the top, each hand's high-card points under it; suits as ``♠`` or, where
+    the terminal cannot write them, ``S``."""
     indent = " " * 16
-    lines = [indent + "North"] + [indent + _suit_line(hands[0], suit) for suit in range(4)]
+
+    def hand_lines(seat: int) -> list[str]:
+        return [_suit_line(hands[seat], suit, symbols) for suit in range(4)] + [
+            f"({high_card_points(hands[seat])} HCP)"]
+
+    west, east = hand_lines(3), hand_lines(1)
+    lines = [indent + "North"] + [indent + line for line in hand_lines(0)]
     lines.append(f"{'West':<32}East")
-    for suit in range(4):
-        lines.append(f"{_suit_line(hands[3], suit):<32}{_suit_line(hands[1], suit)}")
-    lines += [indent + "South"] + [indent + _suit_line(hands[2], suit) for suit in range(4)]
+    lines += [f"{left:<32}{right}" for left, right in zip(west, east, strict=True)]
+    lines += [indent + "South"] + [indent + line for line in hand_lines(2)]
     return lines
 
 
-def ruling_to_text(ruling: BoardRuling) -> str:
+def ruling_to_text(ruling: BoardRuling, symbols: bool = True) -> str:
     """The readable ruling: the deal, the revokes, the law path, the evidence in plain words, the ruling, and
-    the method last; every line ``printable``, so a name or statement typed with a newline stays on its line."""
+    the method last; every line ``printable``, so a name or statement typed with a newline stays on its line.
+
+    Cards in revsim's own words are written ``♠J`` with ``symbols``, else as the records write them (``SJ``);
+    names, events, statements and notes are printed as they were typed."""
+    out = _header_lines(ruling, symbols)
+    own = _ruling_lines(ruling)
+    if symbols:
+        own = [cards_in_words(line) for line in own]
+    return printable_lines(out + own + [f"Note: {note}" for note in ruling.record.notes] + _method_lines(ruling, symbols))
+
+
+def _header_lines(ruling: BoardRuling, symbols: bool) -> list[str]:
     record = ruling.record
     assert record.contract is not None
     out = [f"Board {record.board}  ({record.source})"]
@@ -48,13 +70,18 @@ def ruling_to_text(ruling: BoardRuling) -> str:
     if about:
         out.append(about)
     out += [f"{record.contract.describe()}, vulnerable: {record.vulnerability}", ""]
-    out += deal_diagram(record.hands)
+    out += deal_diagram(record.hands, symbols)
     out.append("")
+    return out + [f"Statement: {said}" for said in record.facts.statements] + [
+        f"Finding: {found}" for found in record.facts.findings]
+
+
+def _ruling_lines(ruling: BoardRuling) -> list[str]:
+    record = ruling.record
+    out = []
     facts = record.facts.describe(record.contract.declarer if record.contract else None)
     if facts:
         out.append("Facts: " + "; ".join(facts) + ".")
-    out += [f"Statement: {said}" for said in record.facts.statements]
-    out += [f"Finding: {found}" for found in record.facts.findings]
     claim = " (claimed)" if ruling.table.claimed else ""
     out.append(f"Table result: {describe_result(ruling, ruling.table_tricks)}{claim}")
     if ruling.claim is not None:
@@ -83,10 +110,11 @@ def ruling_to_text(ruling: BoardRuling) -> str:
     unsettled = unsettled_note(ruling)
     if unsettled:
         out.append(f"  {unsettled}")
-    for note in record.notes:
-        out.append(f"Note: {note}")
+    return out
+
+
+def _method_lines(ruling: BoardRuling, symbols: bool) -> list[str]:
     method = method_texts(ruling)
-    if method:
-        out.append("Method:")
-        out += [f"  - {line}" for line in method]
-    return printable_lines(out)
+    if not method:
+        return []
+    return ["Method:"] + [f"  - {cards_in_words(line) if symbols else line}" for line in method]

@@ -8,11 +8,10 @@ The sentences come from ``outputs.explain``; this module lays them out as HTML.
 from __future__ import annotations
 
 import html
-import re
 from collections.abc import Iterable, Sequence, Set
 from functools import partial
 
-from revsim.cards import SEAT_LETTERS, SEAT_NAMES, SUIT_SYMBOLS, Card, sort_hand
+from revsim.cards import SEAT_LETTERS, SEAT_NAMES, SUIT_SYMBOLS, Card, cards_in_words, sort_hand
 from revsim.equity.steps import BoardRuling, ScoreAssigned
 from revsim.likely.sd_evidence import Representative, sd_evidence
 from revsim.likely.worlds import Estimate
@@ -39,13 +38,11 @@ def escape(text: object) -> str:
 
 _e = escape
 
-_CARD_IN_WORDS = re.compile(r"(?<![\w/.:-])([SHDC])(10|[AKQJT2-9])(?![\w-])")
-
 
 def prose(text: object) -> str:
     """Text made safe for HTML, each card in it written as a card is everywhere in revsim's pages (♠J, red for
     hearts and diamonds), not as the letters a record uses (SJ)."""
-    return _CARD_IN_WORDS.sub(lambda found: card_html(found.group(1) + found.group(2)), escape(text))
+    return cards_in_words(escape(str(text)), card_html)
 
 
 def _colour(suit: int) -> str:
