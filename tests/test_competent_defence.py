@@ -148,4 +148,4 @@ def test_law12c1c_when_every_play_out_slipped_all_are_weighed_and_the_evidence_s
                         evidence | {"play_out_count": 4})
     assert set_aside(dict(estimate.evidence)) == 0
     [text] = competent_defence_texts(estimate)
-    assert text.startswith("In every play-out a defender who did not read his partner's hand")
+    assert text.startswith("In every replay a defender who did not read his partner's hand")

@@ -19,6 +19,7 @@ from revsim.outputs.casetoml import case_to_toml, record_to_case
 from revsim.outputs.dicts import ruling_to_dict, settings_to_dict
 from revsim.outputs.explain import explanation, step_texts
 from revsim.outputs.report import report_html
+from revsim.outputs.sides import side_plays_lines
 from revsim.outputs.text import ruling_to_text
 from revsim.records.casefile import parse_case
 from revsim.records.errors import RecordError
@@ -109,7 +110,9 @@ def test_64c1_a_later_revoke_never_wipes_out_an_earlier_transfer() -> None:
     assert ruling.law == "64A+64C1" and ruling.ns[0].tricks == 8
     estimate = ruling.no_infraction
     assert (estimate.trick, "NESW"[estimate.seat]) == (9, "N") and estimate.most_likely == 7
-    assert "the transfers for the earlier revokes, worked out in that play" in explanation(ruling)
+    steps = "\n".join(step_texts(ruling))
+    assert "with 1 trick transferred for the earlier revokes in that play" in steps     # written once, there
+    assert "declarer's side takes the results written above for that play" in explanation(ruling)
 
 
 def test_64c2a_another_revokes_transfer_is_worked_out_in_the_world() -> None:
@@ -209,7 +212,8 @@ def test_64c2b_own_later_revoke_stands_in_the_sides_world() -> None:
     assert east_west.world.reached and "DA" in east_west.world.followed
     assert east_west.world.outcomes == ((10, 1.0),) and not east_west.damaged
     assert ruling.ns[0].tricks == ruling.ew[0].tricks == 10     # not the 9 of a world without any revoke
-    assert "its own revoke (East's on trick 10) standing as it was played" in "\n".join(step_texts(ruling))
+    assert "without North-South's revoke (South's on trick 9), East's on trick 10 standing as played" in "\n".join(
+        side_plays_lines(ruling))
 
 
 def test_64c2b_advantage_handed_over_by_the_opponents_is_kept() -> None:
@@ -308,9 +312,9 @@ def test_noticed_on_the_command_line_overrides_the_case_file_everywhere() -> Non
     settings = Settings(estimator="dd", noticed="end-of-play")
     ruling = adjudicate(record, settings)
     assert ruling.law == "64A"
-    assert "attention was first drawn: end-of-play" in ruling_to_text(ruling)
+    assert "attention was first drawn at the end of the play, before the hands were returned" in ruling_to_text(ruling)
     assert "after-round" not in " ".join(ruling.record.facts.describe())
-    assert "attention was first drawn: end-of-play" in ruling_to_dict(ruling)["facts"]
+    assert "attention was first drawn at the end of the play, before the hands were returned" in ruling_to_dict(ruling)["facts"]
     assert settings_to_dict(settings, ruling.record)["noticed"] == "end-of-play"
     page = report_html(ruling)
     assert "end-of-play" in page and "after-round</" not in page

@@ -144,8 +144,8 @@ def test_law12c1c_the_3nt_ruling_in_plain_words_with_a_representative_play_out_a
                         r"The ruling is not settled within the most play-outs allowed \(32", method)
     assert settled and settled.group(3) != written and int(settled.group(1)) + int(settled.group(2)) <= 100
     # and the committee reads it beside the ruling, in plain words
-    note = re.search(r"The weights are not settled: the same simulated play, drawn again, gives them (\d+) times in "
-                     r"100 and (.*?) (\d+) times \([+-]\d+\.\d to North-South, against [+-]\d+\.\d\)\. Both are within "
+    note = re.search(r"The weights are not settled: taking the replays again at random gives them (\d+) times in "
+                     r"100, and (.*?) (\d+) times \([+-]\d+\.\d to North-South, against [+-]\d+\.\d\)\. Both are within "
                      r"the law; the director may choose either\.", before)
     assert note and note.groups() == (settled.group(1), settled.group(3), settled.group(2))
     assert "Law 84D" in before and written in before

@@ -24,7 +24,9 @@ from tests.conftest import HANDS
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 HAND_FILES = sorted(path for path in HANDS.iterdir() if path.suffix in (".pbn", ".toml"))
 JARGON = ("layout", "world", "cut", "seed", "estimator", "substitute", "no-infraction estimate", "unanimous",
-          "split", "position-blind", "blend")
+          "split", "position-blind", "blend", "play-out", "simulated", "standard of likely", "record of real play",
+          "counts them for", "drawn again", "resample", "during-play", "end-of-play", "hands-returned",
+          "after-next-call", "after-round", "non-weighted", "H led", "S led", "D led", "C led")
 """Words a committee member should not meet before the Method appendix (its own words, not a record's)."""
 
 
@@ -108,6 +110,46 @@ def test_no_statisticians_word_before_the_method_appendix(reports: dict[str, str
                                                          re.IGNORECASE)]
              for name, page in reports.items()}
     assert {name: words for name, words in found.items() if words} == {}
+
+
+_ITEM = r"(?:\d+%|<1%) of \d+(?: tricks?)?(?: \([^)]*\))?"
+_DISTRIBUTION = re.compile(rf"{_ITEM}(?:, {_ITEM})+")
+_WORLD_OF = re.compile(r"^Law 64C\w*, \w+'s revoke on trick \d+")
+
+
+def _distributions_written(page: str) -> list[tuple[str, tuple[tuple[str, str], ...]]]:
+    """Every distribution of results the report's body writes in words (``88% of 10 tricks, 6% of 9``), each
+    with the revoke its sentence is about where a law path step names one (two revokes' plays may end alike)."""
+    article = page[page.index("<article"):page.index('<section class="appendix">')]
+    article = re.sub(r"<svg.*?</svg>|<style.*?</style>", " ", article, flags=re.S)
+    written = []
+    for block in re.findall(r"<(p|li|td)\b[^>]*>(.*?)</\1>", article, flags=re.S):
+        text = html.unescape(re.sub(r"<[^>]+>", "", block[1])).strip()
+        about = _WORLD_OF.match(text)
+        written += [(about.group(0) if about else "", tuple(re.findall(r"(\d+%|<1%) of (\d+)", run)))
+                    for run in _DISTRIBUTION.findall(text)]
+    return written
+
+
+def test_each_distribution_is_written_once_in_the_body(reports: dict[str, str]) -> None:
+    """A committee reads each estimate once: no distribution of results is repeated above the appendix (the
+    chart draws it; the law path, the 64C2b table or the evidence writes it)."""
+    repeated = {}
+    for name, page in reports.items():
+        written = _distributions_written(page)
+        twice = sorted({item for item in written if written.count(item) > 1})
+        if twice:
+            repeated[name] = twice
+    assert repeated == {}
+
+
+def test_the_64c2b_paragraph_is_five_short_sentences_and_its_plays_a_table(reports: dict[str, str]) -> None:
+    page = reports["duschek-both-sides.pbn"]
+    paragraph = html.unescape(re.sub(r"<[^>]+>", "", re.search(r'<p class="explain">(.*?)</p>', page, re.S).group(1)))
+    sentences = [s for s in re.split(r"(?<=[.)])\s+(?=[A-Z])", paragraph) if s]
+    assert len(sentences) <= 5 and not re.search(r"\d+% of", paragraph)
+    table = re.search(r'<table class="plays">(.*?)</table>', page, re.S)
+    assert table is not None and "had no revoke occurred" in table.group(1) and table.group(1).count("<tr>") >= 3
 
 
 def test_no_paragraph_is_said_twice(reports: dict[str, str]) -> None:

@@ -477,8 +477,8 @@ def test_report_shows_the_single_dummy_evidence_in_plain_words_and_its_method_la
     [record] = list(read_records(HANDS / "law64c1-several-revokes.toml"))
     page = report_html(adjudicate(record, Settings(estimator="sd")))
     evidence, method = page.split("<h2>Appendix: method</h2>")
-    assert "The simulated players see only what a player at the table sees" in evidence
-    assert "A play-out that ends with" in evidence and "class='playout'" in evidence
+    assert "each player seeing only what he would see at the table" in evidence
+    assert "A replay that ends with" in evidence and "class='playout'" in evidence
     assert re.search(r"single dummy \(sd, level expert\): (16|24|32) play-outs", method) and "seed 1" in method
     blend = load_level("expert").blend
     settings = "blend = " + "; ".join(f"{agreement} {' / '.join(f'{blend[agreement][cut]:g}' for cut in (1, 3, 6))}"

@@ -15,7 +15,8 @@ from revsim.outputs.claims import claim_to_dict
 from revsim.outputs.decisions import step_to_dict
 from revsim.outputs.explain import claim_text, explanation, ruling_line, step_texts
 from revsim.outputs.playouts import settled_of
-from revsim.outputs.weights import labels_by_tricks
+from revsim.outputs.sides import side_plays
+from revsim.outputs.weights import labels_by_tricks, weighted_tricks_and_results
 from revsim.records.errors import RecordError
 from revsim.records.facts import noticed_at_text
 from revsim.records.judgement import outcomes_text
@@ -79,6 +80,9 @@ def ruling_to_dict(ruling: BoardRuling) -> dict[str, Any]:
         "facts": record.facts.describe(record.contract.declarer if record.contract else None),
         "explanation": explanation(ruling),
         "steps": step_texts(ruling),
+        "side_plays": [{"play": letter, "what": words, "outcomes": weighted_tricks_and_results(ruling.record.contract,
+                                                                                             outcomes)}
+                       for letter, words, outcomes in side_plays(ruling)],
         "decisions": [step_to_dict(step) for step in ruling.steps],
         "notes": record.notes,
     }

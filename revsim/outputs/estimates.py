@@ -53,11 +53,9 @@ WRITERS: dict[str, EstimateWriter] = {
                                   "is an upper bound on skilful play, shown as evidence."],
         lambda estimate: f"double dummy (dd), substitute card {estimate.substitute}."),
     "director": EstimateWriter(
-        lambda estimate: (f"the director's judgement of the likely result is {weighted_tricks(estimate.outcomes)} "
-                          "(Law 12C1c; not an estimate)"),
-        lambda ruling, estimate: [f"The likely result without the revoke is the director's judgement (Law 12C1c), "
-                                  f"given as {weighted_tricks(estimate.outcomes)}; perfect play is shown beside it "
-                                  "as evidence."],
+        lambda estimate: "the director's judgement of the likely result (Law 12C1c; not an estimate)",
+        lambda ruling, estimate: ["The likely result without the revoke is the director's judgement (Law 12C1c), "
+                                  "as the law path gives it; perfect play is shown beside it as evidence."],
         lambda estimate: "the director's judgement (--outcomes), double dummy beside it as evidence."),
 }
 """The writers by estimator name (``Estimate.estimator``)."""

@@ -26,7 +26,7 @@ from revsim.laws.clauses import Clause
 from revsim.laws.detection import Revoke
 from revsim.outputs.estimates import substitute_phrase
 from revsim.outputs.information import information_texts, restricted_text
-from revsim.outputs.sides import side_text
+from revsim.outputs.sides import BOTH_SIDES_OPENING, side_text
 from revsim.outputs.weights import (
     result_with_score,
     trick_word,
@@ -87,7 +87,7 @@ def _step_text(ruling: BoardRuling, step: Step) -> list[str]:
     if isinstance(step, Compared):
         return [_compared_text(ruling, step)]
     if isinstance(step, SideJudged):
-        return [side_text(ruling, step)]
+        return [f"Law 64C2b for {SIDE_NAMES[step.side]}: {side_text(ruling, step)}"]
     if isinstance(step, ScoreAssigned):
         return [assigned_text(ruling, step)]
     if isinstance(step, InformationJudged):
@@ -150,7 +150,10 @@ def _compared_text(ruling: BoardRuling, step: Compared) -> str:
     who = SEAT_NAMES[estimate.seat]
     raw = weighted_tricks(estimate.outcomes)
     adjusted = score_text(ruling, step.assigned)
-    if world.clause == Clause.LAW_64C2A:
+    if _written_above(ruling, world):
+        text = (f"Had {who}'s revoke on trick {estimate.trick} not occurred, declarer's side takes the results "
+                "written above for that play.")
+    elif world.clause == Clause.LAW_64C2A:
         applied = ("the transfer for the first revoke" if world.rectified <= 1 else
                    "the transfers for the earlier revokes (the first in this suit among them), worked out in that play,")
         text = (f"Had {who}'s later revoke on trick {estimate.trick} not occurred, {substitute_phrase(estimate)} and "
@@ -182,6 +185,12 @@ def _compared_text(ruling: BoardRuling, step: Compared) -> str:
         return text + (" The adjusted score is no better for the non-offending side than the table result, so the "
                        "table result stands (Law 64C1).")
     return text + " An adjustment would favour the offenders, so the table result stands (Law 64C1)."
+
+
+def _written_above(ruling: BoardRuling, world: World) -> bool:
+    """Whether the law path already wrote ``world``'s results (a Law 64C2a or 64C1 world of several revokes)."""
+    return any(other is world for step in ruling.steps_of(WorldsJudged) if isinstance(step, WorldsJudged)
+               for other in step.worlds)
 
 
 def _for_whom(sides: tuple[int, ...]) -> str:
@@ -226,11 +235,11 @@ def assigned_text(ruling: BoardRuling, step: ScoreAssigned) -> str:
 
 
 def _left_out_text(contract: Contract | None, step: ScoreAssigned) -> str:
-    """The results the standard of likely left out, in a sentence (empty when none was)."""
+    """The results the standard of likely left out, in a sentence (empty when none was); their weights are the
+    estimate's, written once where the estimate is."""
     if not step.left_out:
         return "."
-    results = ", ".join(f"{weighted_result(contract, ((tricks, 1.0),))} ({_share(weight)})"
-                        for tricks, weight in step.left_out)
+    results = ", ".join(weighted_result(contract, ((tricks, 1.0),)) for tricks, _ in step.left_out)
     standard = f"under {_share(step.likely)}" + (f", about one time in {round(1 / step.likely)}" if step.likely > 0 else "")
     beyond = any(weight >= step.likely for _, weight in step.left_out)
     return (f". Not likely, so not weighted (the estimate gives each {standard}"
@@ -250,7 +259,7 @@ def explanation(ruling: BoardRuling) -> str:
         return _compared_text(ruling, compared[-1])  # type: ignore[arg-type]
     sides = ruling.steps_of(SideJudged)
     if sides:
-        return " ".join(side_text(ruling, step) for step in sides)  # type: ignore[arg-type]
+        return " ".join([BOTH_SIDES_OPENING, *(side_text(ruling, step) for step in sides)])  # type: ignore[arg-type]
     corrected = ruling.steps_of(Corrected)
     if corrected:
         return _corrected_text(ruling, corrected[-1])  # type: ignore[arg-type]

@@ -1,6 +1,6 @@
-"""What the ``sd`` estimator's simulated players did, in plain words: the card chosen instead of the revoke,
-how the play-outs ended, the most typical play-out for each result of the score card by card, how the
-play-outs were blended with the record of real players' results, and how settled the ruling is. Registered
+"""What the ``sd`` estimator's play-outs did, in a director's words ("replays"): the card chosen instead of the
+revoke, how the replays ended, the most typical replay for each result of the score card by card, how they were
+blended with the record of real players' results, and how settled the ruling is. Registered
 for ``sd`` in ``outputs.estimates``.
 """
 
@@ -11,7 +11,7 @@ from typing import Any
 
 from revsim.cards import SEAT_LETTERS, SEAT_NAMES, SIDE_NAMES
 from revsim.equity.assign import weighted_worth
-from revsim.equity.steps import BoardRuling, Compared, ScoreAssigned
+from revsim.equity.steps import BoardRuling, ScoreAssigned
 from revsim.likely.sd_evidence import Representative, SdEvidence, sd_evidence
 from revsim.likely.worlds import Estimate
 from revsim.outputs.weights import labels_by_tricks, trick_word, weighted_result, weighted_tricks
@@ -21,24 +21,25 @@ LEVEL_PLAYERS = {"expert": "expert players in championship records", "club": "cl
 
 
 def chosen_phrase(estimate: Estimate) -> str:
-    """What the offender plays instead of the revoke card: as the simulated players chose it."""
+    """What the offender plays instead of the revoke card: as the players of the replays chose it."""
     evidence = sd_evidence(estimate)
     total = evidence.get("play_out_count")
-    shown = ", ".join(f"the {card} in {count} of {total} play-outs" for card, count in evidence.get("first_cards", []))
-    return f"{SEAT_NAMES[estimate.seat]} chooses his card as the simulated players do ({shown})"
+    shown = ", ".join(f"the {card} in {count} of {total} replays" for card, count in evidence.get("first_cards", []))
+    return f"{SEAT_NAMES[estimate.seat]} chooses his card as players at the table would ({shown})"
 
 
 def played_text(estimate: Estimate) -> str:
-    """What the simulated players did instead of the revoke card, and how the play-outs ended."""
+    """What the players of the replays did instead of the revoke card, and how the replays ended."""
     evidence = sd_evidence(estimate)
     total = evidence.get("play_out_count", 0)
     who = SEAT_NAMES[estimate.seat]
     firsts = ", ".join(f"the {card} in {count} of {total}" for card, count in evidence.get("first_cards", []))
     counts = sorted(((int(t), round(w * total)) for t, w in evidence.get("play_outs", [])), key=lambda o: (-o[1], -o[0]))
-    ended = ", ".join(f"{tricks}" + (f" tricks in {count} of {total} play-outs" if index == 0 else f" in {count}")
+    ended = ", ".join(f"{tricks}" + (f" tricks in {count} of {total} replays" if index == 0 else f" in {count}")
                       for index, (tricks, count) in enumerate(counts))
-    return (f"The simulated players see only what a player at the table sees. Instead of the revoke card {who} "
-            f"played {firsts} play-outs. Declarer's side took {ended} (before any transfer for an earlier revoke).")
+    return (f"revsim replayed the rest of the deal {total} times from the revoke, each player seeing only what he "
+            f"would see at the table. Instead of the revoke card {who} played {firsts}. Declarer's side took {ended} "
+            "(before any transfer for an earlier revoke).")
 
 
 def set_aside(evidence: SdEvidence) -> int:
@@ -57,26 +58,26 @@ def competent_defence_texts(estimate: Estimate) -> list[str]:
         return []
     real = weighted_tricks(evidence.get("as_estimated", []))
     if slipped == total:
-        return [f"In every play-out a defender who did not read his partner's hand chose a card that gave a trick "
+        return [f"In every replay a defender who did not read his partner's hand chose a card that gave a trick "
                 f"against perfect play, so all of them are weighed (real play: {real})."]
-    return [f"In {slipped} of {total} play-outs a defender who did not read his partner's hand chose a card that "
+    return [f"In {slipped} of {total} replays a defender who did not read his partner's hand chose a card that "
             f"gave declarer's side a trick against perfect play on the actual deal, a card his partner's signals "
-            f"would have saved. The standard of likely reads the defence as competent (Law 12C1c: a result that "
-            f"needs an error no competent defender makes there is not likely), so the estimate the ruling weighs "
-            f"counts the other {total - slipped}, which took "
-            f"{weighted_tricks(evidence.get('weighed_play_outs', []))}. Real play, slips included, gives {real}."]
+            f"would have saved. A result that needs an error no competent defender makes is not likely (Law "
+            f"12C1c), so the ruling weighs the other {total - slipped}, which took "
+            f"{weighted_tricks(evidence.get('weighed_play_outs', []))}. Counting the slips, real play would give "
+            f"{real}."]
 
 
 def representative_intro(representative: Representative, total: int) -> str:
-    """Which play-out is shown, and how it ended."""
+    """Which replay is shown, and how it ended."""
     ending = representative.get("ending_so")
     typical = f", the most typical of the {ending} that end so" if ending else ""
-    return (f"A play-out that ends with {trick_word(representative['tricks'])} for declarer's side (number "
+    return (f"A replay that ends with {trick_word(representative['tricks'])} for declarer's side (number "
             f"{representative['index'] + 1} of {total}{typical})")
 
 
 def parted_text(representative: Representative) -> str:
-    """Where the play-out parted from perfect play, if it did, in neutral words: what the card cost double dummy,
+    """Where the replay parted from perfect play, if it did, in neutral words: what the card cost double dummy,
     and that a player who cannot see the other hands may choose it."""
     parted = representative.get("parted")
     if not parted:
@@ -93,7 +94,7 @@ SIDE_WORDS = ("North-South", "East-West")
 
 
 def representative_text(representative: Representative, total: int) -> str:
-    """One play-out card by card, and where it parted from perfect play."""
+    """One replay card by card, and where it parted from perfect play."""
     tricks: dict[int, list[str]] = {}
     for trick, seat, card, _, *rest in representative["plays"]:
         forced = ", forced" if rest and rest[0] else ""
@@ -107,7 +108,7 @@ AGREEMENT_WORDS = {
     "strong": "mostly ended with the same result (at least 3 in 4)",
     "split": "disagreed (fewer than 3 in 4 ended with the same result)",
 }
-"""How far the play-outs agreed, in words: the blend trusts them as far as that, as fitted on real play."""
+"""How far the replays agreed, in words: the estimate trusts them as far as that, as fitted on real play."""
 
 
 MARGIN_WORDS = {
@@ -122,7 +123,7 @@ MARGIN_WORDS = {
 
 def real_play_texts(estimate: Estimate) -> list[str]:
     """How often real players end elsewhere than perfect play from such positions, and how revsim combined
-    that with the play-outs."""
+    that with the replays (the estimate itself is written once, in the law path and the chart)."""
     evidence = sd_evidence(estimate)
     errors = {int(offset): float(weight) for offset, weight in evidence.get("errors", [])}
     if not errors:
@@ -139,27 +140,13 @@ def real_play_texts(estimate: Estimate) -> list[str]:
     return [f"From positions like this ({like}), {players} ended with the result of "
             f"perfect play {share[0]} of the time; declarer's side took fewer tricks {share[-1]} of the time and more "
             f"{share[1]}.",
-            f"The play-outs{weighed} {AGREEMENT_WORDS.get(str(evidence.get('agreement')), 'agreed as they did')}, so revsim's "
-            f"estimate counts them for {parts[1]} and that record of real play (perfect "
-            f"play's {evidence.get('double_dummy')} tricks, moved as often as real players moved from it) for "
-            f"{parts[0]}: {weighted_tricks(estimate.outcomes)}."]
-
-
-def transferred_texts(ruling: BoardRuling) -> list[str]:
-    """The estimate with the earlier revokes' transfers applied in its world, when they moved tricks."""
-    compared = ruling.steps_of(Compared)
-    if not compared:
-        return []
-    step = compared[-1]
-    assert isinstance(step, Compared)
-    if not step.world.moved:
-        return []
-    return [f"With the earlier revokes' transfers applied in that play (Law 64A), the estimate is "
-            f"{weighted_tricks(step.world.outcomes)}."]
+            f"The replays{weighed} {AGREEMENT_WORDS.get(str(evidence.get('agreement')), 'agreed as they did')}, so the "
+            f"estimate weighs them {parts[1]}, and {parts[0]} perfect play's {evidence.get('double_dummy')} tricks "
+            "moved as often as those players moved from it."]
 
 
 def representatives_of(estimate: Estimate) -> list[Representative]:
-    """The play-outs shown: one for each result of the score a director writes that a play-out reached (the
+    """The replays shown: one for each result of the score a director writes that a replay reached (the
     estimate's ``representatives``), else the one for the result reached most often."""
     evidence = sd_evidence(estimate)
     shown = evidence.get("representatives")
@@ -170,19 +157,19 @@ def representatives_of(estimate: Estimate) -> list[Representative]:
 
 
 def only_real_play_texts(estimate: Estimate) -> list[str]:
-    """The results of the score that no play-out reached: they come from the record of real play alone."""
+    """The results of the score that no replay reached: they come from the record of real play alone."""
     results = sd_evidence(estimate).get("only_real_play", [])
-    return [f"No play-out ended with {trick_word(tricks)}: that result comes only from the record of real play "
-            "(how often real players from positions like this ended above or below perfect play, below)."
+    return [f"No replay ended with {trick_word(tricks)}: that result comes only from how often real players "
+            "from positions like this ended above or below perfect play (below)."
             for tricks in results]
 
 
 def playout_evidence(ruling: BoardRuling, estimate: Estimate) -> list[str]:
-    """The play-outs' evidence, sentence by sentence."""
+    """The replays' evidence, sentence by sentence."""
     lines = [played_text(estimate), *competent_defence_texts(estimate)]
     total = sd_evidence(estimate).get("play_out_count", 0)
     lines += [representative_text(representative, total) for representative in representatives_of(estimate)]
-    return lines + only_real_play_texts(estimate) + real_play_texts(estimate) + transferred_texts(ruling)
+    return lines + only_real_play_texts(estimate) + real_play_texts(estimate)
 
 
 def _competent(evidence: SdEvidence) -> str:
@@ -261,8 +248,8 @@ def settled_text(ruling: BoardRuling) -> str | None:
 
 
 def unsettled_note(ruling: BoardRuling) -> str | None:
-    """For a committee, in plain words, where the weights are not settled: the score the same simulated play
-    also gives, and how often (None where the ruling is settled, nothing was sampled, or the estimate left in
+    """For a committee, in plain words, where the weights are not settled: the score the same replays, drawn
+    again, also give, and how often (None where the ruling is settled, nothing was sampled, or the estimate left in
     doubt is not the one the written score comes from: the method says how settled each estimate is)."""
     settled = settled_of(ruling)
     if settled is None or settled["settled"]:
@@ -272,7 +259,7 @@ def unsettled_note(ruling: BoardRuling) -> str | None:
     if other is None or not other[2]:
         return None
     worths = _worths_of_both(ruling, other[3])
-    return (f"The weights are not settled: the same simulated play, drawn again, gives them {share} times in 100 and "
+    return (f"The weights are not settled: taking the replays again at random gives them {share} times in 100, and "
             f"{other[1]} {other[0]} times{worths}. Both are within the law; the director may choose either.")
 
 

@@ -1,67 +1,106 @@
 """Law 64C2b in plain words: each side's world without the opponents' revokes, whether it was damaged, and
-the result it gets."""
+the result it gets. Each play compared is named by a letter and its results are written once, in a table
+(``side_plays``); the sentences refer to the letters."""
 
 from __future__ import annotations
 
 from revsim.cards import SEAT_NAMES, SIDE_NAMES
-from revsim.equity.steps import BoardRuling, SideJudged
-from revsim.laws.clauses import Clause
+from revsim.equity.steps import BoardRuling, SideJudged, Weighted
 from revsim.laws.detection import Revoke
 from revsim.outputs.weights import weighted_tricks_and_results
 
+BOTH_SIDES_OPENING = "Both sides revoked, so each side's score is judged on its own (Law 64C2b)."
+
+SidePlay = tuple[str, str, Weighted]
+"""A play Law 64C2b compares: its letter, what was played, and declarer's side's tricks in it."""
+
+
+def _sides(ruling: BoardRuling) -> list[SideJudged]:
+    return [step for step in ruling.steps_of(SideJudged) if isinstance(step, SideJudged)]
+
+
+def side_plays(ruling: BoardRuling) -> list[SidePlay]:
+    """The plays the 64C2b sentences compare, each once (two that end alike share a row), lettered A, B, ..."""
+    rows: dict[Weighted, tuple[Weighted, list[str]]] = {}
+
+    def add(outcomes: Weighted, words: str) -> None:
+        _, said = rows.setdefault(_key(outcomes), (outcomes, []))
+        if words not in said:
+            said.append(words)
+
+    for step in _sides(ruling):
+        add(step.world.outcomes, _world_words(step))
+        if step.result != "table":
+            add(step.outcomes, _RESULT_WORDS[step.result])
+    return [(chr(ord("A") + index), "; ".join(words), outcomes)
+            for index, (outcomes, words) in enumerate(rows.values())]
+
+
+def _key(outcomes: Weighted) -> Weighted:
+    """Two plays that end alike, to the weights shown, are one row."""
+    return tuple(sorted((tricks, round(weight, 4)) for tricks, weight in outcomes))
+
+
+def side_plays_lines(ruling: BoardRuling) -> list[str]:
+    """The plays as lines of text: ``A: without East-West's revoke ...: 91% of 6 tricks (1NTX-1), ...``."""
+    contract = ruling.record.contract
+    return [f"{letter}: {words}: {weighted_tricks_and_results(contract, outcomes)}"
+            for letter, words, outcomes in side_plays(ruling)]
+
+
+def _letter(ruling: BoardRuling, outcomes: Weighted) -> str:
+    return next(letter for letter, _, shown in side_plays(ruling) if _key(shown) == _key(outcomes))
+
 
 def side_text(ruling: BoardRuling, step: SideJudged) -> str:
-    """Law 64C2b for one side: its world, whether it was damaged, and the result it gets."""
+    """Law 64C2b for one side in two short sentences: whether the opponents' revoke damaged it, and the result it
+    gets (the plays by letter, their results in ``side_plays``)."""
     side, other = SIDE_NAMES[step.side], SIDE_NAMES[1 - step.side]
-    world = step.world
-    theirs = [r for r in ruling.revokes if r.side != step.side and r.order >= world.harm.order
-              and (r.established or r.law == Clause.LAW_62D)]
-    without = (f"{other}'s revokes (the first, {_revoke_at(world.harm)})" if len(theirs) > 1
-               else f"{other}'s revoke ({_revoke_at(world.harm)})")
-    text = (f"Law 64C2b for {side}: without {without}{_standing_text(step)}, declarer's side takes "
-            f"{weighted_tricks_and_results(ruling.record.contract, world.outcomes)}: ")
+    play = _letter(ruling, step.world.outcomes)
     if step.damaged:
-        text += f"better for {side} than the table result, so {other}'s revoke damaged it"
+        judged = f"{side} would have done better without {other}'s revoke (play {play}), so it damaged them."
     else:
-        text += f"no better for {side} than the table result, so it was not damaged"
-    return f"{text}. {_side_result_text(ruling, step)}"
+        judged = f"{side} would have done no better without {other}'s revoke (play {play}), so they were not damaged."
+    return f"{judged} {_side_result_text(ruling, step)}"
 
 
 def _revoke_at(revoke: Revoke) -> str:
     return f"{SEAT_NAMES[revoke.seat]}'s on trick {revoke.trick}"
 
 
-def _standing_text(step: SideJudged) -> str:
-    """How the side's own later revokes stand in its world."""
+def _world_words(step: SideJudged) -> str:
+    """What is played in the side's world: without the opponents' revoke, its own as it stands there."""
     world = step.world
+    text = f"without {SIDE_NAMES[1 - step.side]}'s revoke ({_revoke_at(world.harm)})"
     if not world.standing:
-        return ""
+        return text
     own = " and ".join(_revoke_at(r) for r in world.standing)
     if world.reached:
-        return (f" and its own revoke ({own}) standing as it was played (the record followed from the "
-                f"{world.followed[0]} to {world.stopped}, then the likely play)")
+        return (f"{text}, {own} standing as played (the record followed from the {world.followed[0]} to "
+                f"{world.stopped}, then the likely play)")
     if world.estimate.estimator == "director":
-        return f" and its own revoke ({own}) standing, as the director judges that play"
-    return f" (its own revoke, {own}, cannot stand there: {world.stopped})"
+        return f"{text}, {own} standing as the director judges that play"
+    return f"{text} ({own} cannot stand there: {world.stopped})"
+
+
+_RESULT_WORDS = {"without-other": "without the opponents' revoke", "without-any": "had no revoke occurred",
+                 "without-own": "without the side's own revoke"}
 
 
 def _side_result_text(ruling: BoardRuling, step: SideJudged) -> str:
-    outcomes = weighted_tricks_and_results(ruling.record.contract, step.outcomes)
     if step.result == "table":
         if not step.anyone_damaged:
             return "No contestant was damaged, so the table result stands (Law 64B7: no transfers)."
         if step.damaged:
-            return "It keeps the table result."
-        return ("It keeps the table result: an undamaged side loses only an advantage that came through its own "
-                "revoke (Law 12B1), and gains nothing.")
+            return "They keep the table result."
+        return "They keep the table result: an undamaged side only loses what its own revoke gained (Law 12B1)."
+    play = _letter(ruling, step.outcomes)
     if step.result == "without-other":
-        never = (", never compensated for what its own revoke cost it"
-                 if ruling.settings.both_sides == "neither" else "")
-        return f"It gets the result without the opponents' revoke{never}: {outcomes}."
+        never = ", never compensated for their own revoke" if ruling.settings.both_sides == "neither" else ""
+        return f"They get the result without the opponents' revoke (play {play}){never}."
     if step.result == "without-any":
         if step.damaged:
-            return f"It gets the result had no revoke occurred: {outcomes}."
-        return ("As an offender it keeps no advantage gained through its own revoke (Law 12B1): the result had no "
-                f"revoke occurred, {outcomes}.")
-    return ("It keeps no advantage gained through its own revoke (Law 12B1) but keeps what the opponents' revoke "
-            f"handed it: the result without its own revoke, {outcomes}.")
+            return f"They get the result had no revoke occurred (play {play})."
+        return f"As offenders they keep no gain from their own revoke (Law 12B1): play {play}, had no revoke occurred."
+    return (f"They keep no gain from their own revoke (Law 12B1) but keep what the opponents' revoke handed them: "
+            f"play {play}, without their own revoke.")

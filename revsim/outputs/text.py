@@ -8,6 +8,7 @@ from revsim.outputs.claims import claim_lines
 from revsim.outputs.estimates import evidence_texts, method_texts
 from revsim.outputs.explain import claim_text, describe_result, ruling_line, step_texts
 from revsim.outputs.playouts import unsettled_note
+from revsim.outputs.sides import side_plays_lines
 from revsim.outputs.terminal import printable_lines
 
 
@@ -101,6 +102,10 @@ def _ruling_lines(ruling: BoardRuling) -> list[str]:
         out.append("Revokes: none")
     out.append("Law path:")
     out += [f"  - {step}" for step in step_texts(ruling)]
+    plays = side_plays_lines(ruling)
+    if plays:
+        out.append("  The plays Law 64C2b compares (declarer's side's tricks):")
+        out += [f"    {line}" for line in plays]
     out.append(f"Transfer: {ruling.transfer} trick{'s' if ruling.transfer != 1 else ''}")
     evidence = evidence_texts(ruling)
     if evidence:

@@ -37,6 +37,15 @@ NOTICED_WHEN = tuple(str(when) for when in Noticed)
 ``after-round``: after the round ended (64B5).
 """
 
+NOTICED_WORDS = {
+    Noticed.DURING_PLAY: "during the play",
+    Noticed.END_OF_PLAY: "at the end of the play, before the hands were returned",
+    Noticed.HANDS_RETURNED: "after the hands were returned to the board",
+    Noticed.AFTER_NEXT_CALL: "after a call on the next board (Law 64B4)",
+    Noticed.AFTER_ROUND: "after the round had ended (Law 64B5)",
+}
+"""When attention was first drawn, in a director's words (the desk's list says the same)."""
+
 
 def parse_noticed_at(text: str) -> tuple[int, int | None]:
     """When attention was first drawn during the play: ``T`` (during trick T) or ``T.N`` (after N cards, 0-3,
@@ -278,7 +287,7 @@ class Facts:
         if self.noticed_trick is not None:
             text.append(f"attention was drawn {self.noticed_at_phrase()}")
         elif self.noticed is not None:
-            text.append(f"attention was first drawn: {self.noticed}")
+            text.append(f"attention was first drawn {NOTICED_WORDS[Noticed(self.noticed)]}")
         text += [c.describe() for c in self.corrections]
         text += [p.describe() for p in self.penalty_cards]
         text += [r.describe() for r in self.lead_restrictions]
@@ -298,6 +307,13 @@ class Facts:
         if self.noticed_trick is not None:
             return Noticed.DURING_PLAY
         return Noticed(self.noticed) if self.noticed is not None else Noticed.END_OF_PLAY
+
+    def noticed_in_words(self) -> str:
+        """When attention was first drawn, in a director's words: ``before the first card of trick 4``, ``after
+        the hands were returned to the board``."""
+        if self.noticed_trick is not None:
+            return self.noticed_at_phrase()
+        return NOTICED_WORDS[self.when_noticed]
 
     def noticed_at_phrase(self) -> str:
         """``during trick 4``, ``before the first card of trick 4`` or ``after 1 card of trick 4``."""

@@ -19,8 +19,9 @@ from revsim.outputs.report.evidence import card_html, diagram_html, escape, evid
 from revsim.outputs.report.makeable import makeable_html
 from revsim.outputs.report.page import settings_text, version
 from revsim.outputs.report.viewer import viewer_html
+from revsim.outputs.sides import side_plays
 from revsim.outputs.text import describe_info
-from revsim.outputs.weights import labels_by_tricks
+from revsim.outputs.weights import labels_by_tricks, weighted_tricks_and_results
 from revsim.scoring.field import score_against_field
 from revsim.scoring.points import result_text
 
@@ -101,9 +102,22 @@ def _play_table(ruling: BoardRuling) -> str:
 
 def _law_path(ruling: BoardRuling) -> str:
     told = explanation(ruling)
-    items = "".join(f"<li>{prose(step)}</li>" for step in step_texts(ruling) if step not in told)
+    items = "".join(f"<li>{prose(step)}</li>" for step in step_texts(ruling)
+                    if step not in told and step.partition(": ")[2] not in told)   # 64C2b's, said in the paragraph
     explain = f'<p class="explain">{prose(told)}</p>' if told else ""
-    return f'<h2>The law, step by step</h2><ol class="laws">{items}</ol>{explain}'
+    return f'<h2>The law, step by step</h2><ol class="laws">{items}</ol>{explain}{_side_plays_table(ruling)}'
+
+
+def _side_plays_table(ruling: BoardRuling) -> str:
+    """Law 64C2b's plays, each once, by the letter the sentences use (empty on other rulings)."""
+    plays = side_plays(ruling)
+    if not plays:
+        return ""
+    contract = ruling.record.contract
+    rows = "".join(f"<tr><td>{letter}</td><td>{prose(words)}</td><td>{_e(weighted_tricks_and_results(contract, outcomes))}"
+                   "</td></tr>" for letter, words, outcomes in plays)
+    return ('<table class="plays"><tr><th>Play</th><th>What is played</th><th>Declarer\'s side\'s tricks</th></tr>'
+            f"{rows}</table>")
 
 
 def _ruling_table(ruling: BoardRuling, field: list[int] | None) -> str:
@@ -170,6 +184,10 @@ def _marks_text(traces: BoardTraces) -> str:
     return f" At the right:{moved} the green square, declarer's side's tricks in the ruling's most weighted result."
 
 
+REGIME_WORDS = {"weighted": "weighted where results are likely (Law 12C1c)",
+                "non-weighted": "one result, not weighted (Law 12C1e)"}
+
+
 def report_article(ruling: BoardRuling, traces: BoardTraces, field: list[int] | None = None,
                    anchor: str = "") -> str:
     """One board's ruling as an ``<article>``: the page of one board, or one section of a session's page."""
@@ -190,8 +208,8 @@ def report_article(ruling: BoardRuling, traces: BoardTraces, field: list[int] | 
         f"<div><b>Revokes</b>{_e(revokers)}</div>"
         f"<div><b>Transfer (64A)</b>{ruling.transfer}</div>"
         f"<div><b>Ruling</b>{'Law ' + _e(ruling.law) if ruling.law != 'none' else 'the table result stands'}</div>"
-        f"<div><b>Attention drawn</b>{_e(record.facts.when_noticed)}</div>"
-        f"<div><b>Regime</b>{_e(settings.regime)}</div>"
+        f"<div><b>Attention drawn</b>{_e(record.facts.noticed_in_words())}</div>"
+        f"<div><b>Score</b>{REGIME_WORDS.get(settings.regime, _e(settings.regime))}</div>"
         "</div>"
         f'<p class="ruling-line">Ruling: {_e(final)}</p>'
     )

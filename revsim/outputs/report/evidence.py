@@ -24,7 +24,6 @@ from revsim.outputs.playouts import (
     real_play_texts,
     representative_intro,
     representatives_of,
-    transferred_texts,
 )
 from revsim.outputs.report.chart import distribution_chart, wide_and_narrow
 
@@ -118,8 +117,7 @@ def evidence_html(ruling: BoardRuling) -> str:
                  + _representative_table(representative) + f"<p>{prose(parted_text(representative))}</p></div>"
                  for representative in representatives_of(estimate)]
         parts.append('<div class="playouts">' + "".join(shown) + "</div>")
-        parts += [f"<p>{prose(line)}</p>" for line in (*only_real_play_texts(estimate), *real_play_texts(estimate),
-                                                     *transferred_texts(ruling))]
+        parts += [f"<p>{prose(line)}</p>" for line in (*only_real_play_texts(estimate), *real_play_texts(estimate))]
     else:
         parts += [f"<p class='explain'>{prose(line)}</p>" for line in writer_for(estimate).evidence(ruling, estimate)]
     for step in ruling.steps_of(ScoreAssigned):   # the score assigned is said once, in the law path

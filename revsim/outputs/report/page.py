@@ -7,6 +7,7 @@ from functools import cache
 from importlib import metadata, resources
 from typing import Any
 
+from revsim.likely.settle import MAX_PLAYOUTS, MIN_PLAYOUTS
 from revsim.outputs.report.evidence import escape
 
 _e = escape
@@ -48,6 +49,10 @@ def settings_text(used: dict[str, Any]) -> str:
                     f"(after {' / '.join(str(cut) for cut in cuts)} tricks)")
         if isinstance(value, dict):
             return f"{key} = {by_cut(value)} (after {' / '.join(str(cut) for cut in value)} tricks)"
+        if key == "play_outs":
+            most = used.get("max_playouts", MAX_PLAYOUTS)
+            return (f"play_outs = {value} a round, as the level was fitted (a ruling runs {MIN_PLAYOUTS} to {most}, "
+                    "round by round until settled)")
         return f"{key} = {value}"
 
     return ", ".join(shown(key, value) for key, value in used.items())

@@ -7,27 +7,46 @@
 const TIMINGS = "revsim-desk-timings";   // how long the last rulings took here, by estimator
 desk.ruling = null;                       // the ruling in progress: { controller, started }
 
-function lastSeconds(estimator) {
+function sidePlaysTable(plays) {
+  // Law 64C2b's plays, each once, by the letter the explanation uses.
+  const table = Object.assign(document.createElement("table"), { className: "plays" });
+  const row = (cells, tag) => table.appendChild(document.createElement("tr")).append(
+    ...cells.map((text) => Object.assign(document.createElement(tag), { textContent: cardsInWords(text) })));
+  row(["Play", "What is played", "Declarer's side's tricks"], "th");
+  for (const play of plays) row([play.play, play.what, play.outcomes], "td");
+  return table;
+}
+
+function lastSeconds(key) {
   try {
     const kept = JSON.parse(localStorage.getItem(TIMINGS) || "{}");
-    return typeof kept[estimator] === "number" && Number.isFinite(kept[estimator]) ? kept[estimator] : null;
+    return typeof kept[key] === "number" && Number.isFinite(kept[key]) ? kept[key] : null;
   } catch (error) { return null; }
 }
 
-function keepSeconds(estimator, seconds) {
+function keepSeconds(key, seconds) {
   try {
     const kept = JSON.parse(localStorage.getItem(TIMINGS) || "{}");
-    localStorage.setItem(TIMINGS, JSON.stringify({ ...(kept && typeof kept === "object" ? kept : {}), [estimator]: seconds }));
+    const others = Object.entries(kept && typeof kept === "object" ? kept : {}).filter(([name]) => name !== key);
+    localStorage.setItem(TIMINGS, JSON.stringify(Object.fromEntries([...others.slice(-49), [key, seconds]])));
   } catch (error) { /* storage off: the next wait text says less */ }
 }
 
-function waitText(estimator, elapsed) {
-  // What the wait is: the seconds so far, and what the last ruling with this estimator took here.
-  const last = lastSeconds(estimator);
+function shortHash(text) {
+  // FNV-1a, 32 bits, as hex: a case's key among the kept timings.
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i += 1) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193) >>> 0;
+  return hash.toString(16);
+}
+
+function waitText(estimator, key, elapsed) {
+  // What the wait is: the seconds so far, and what this very case took the last time it was ruled here with
+  // this estimator (another board's time says nothing of this one's).
+  const last = lastSeconds(key);
   const usual = estimator === "sd"
-    ? "the simulated play-outs take from a few seconds to a minute or two, by the board"
+    ? "a single-dummy ruling takes from a few seconds to a minute or two, by the board"
     : "the double-dummy solver takes a few seconds";
-  return `Ruling: ${elapsed} s so far (${last !== null ? `the last ${estimator} ruling here took ${Math.round(last)} s; ` : ""}${usual}).`;
+  return `Ruling: ${elapsed} s so far (${last !== null ? `this case took ${Math.round(last)} s when last ruled here; ` : ""}${usual}).`;
 }
 
 async function rule() {
@@ -40,9 +59,10 @@ async function rule() {
   const controller = new AbortController();
   const started = Date.now();
   const print = $("working");
-  const tick = () => { print.textContent = waitText(estimator, Math.round((Date.now() - started) / 1000)); };
-  desk.ruling = { controller, started };
   const ruledFor = fingerprint();
+  const timingKey = `${estimator}:${shortHash(ruledFor)}`;
+  const tick = () => { print.textContent = waitText(estimator, timingKey, Math.round((Date.now() - started) / 1000)); };
+  desk.ruling = { controller, started };
   const index = desk.current;
   $("rule").disabled = true;
   $("cancel-rule").hidden = false;
@@ -57,7 +77,7 @@ async function rule() {
     query.set("name", `${case_.board}.toml`);
     const answer = JSON.parse(await post("/api/rule", query, toml, controller.signal));
     const seconds = (Date.now() - started) / 1000;
-    keepSeconds(estimator, seconds);
+    keepSeconds(timingKey, seconds);
     desk.cases[index].ruled = { fingerprint: ruledFor, at: new Date().toISOString(), board: answer.board,
                                 report: answer.report, toml, seconds };
     if (desk.current === index) {
@@ -196,6 +216,7 @@ function showRuling(board) {
     box.append(clauses);
   }
   if (board.explanation) add("p", board.explanation);
+  if ((board.side_plays || []).length) box.append(sidePlaysTable(board.side_plays));
   add("p", `Table result: ${board.table_result} (${board.table_tricks} tricks${board.claimed ? ", claimed" : ""}); ` +
     `tricks transferred: ${board.transfer}.`);
   if (board.claim) add("p", board.claim.text, "claim");
