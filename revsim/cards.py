@@ -8,7 +8,7 @@ seats 0-3 are North, East, South, West.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import NamedTuple
 
 SUIT_LETTERS = "SHDC"
@@ -163,6 +163,11 @@ def deal_to_pbn(hands: tuple[Hand, ...] | list[Hand], first: Seat = 0) -> str:
     return SEAT_LETTERS[first] + ":" + " ".join(
         hand_to_pbn(hands[next_seat(first, offset)]) for offset in range(4)
     )
+
+
+def high_card_points(hand: Iterable[Card]) -> int:
+    """Milton Work's count: ace 4, king 3, queen 2, jack 1."""
+    return sum(max(card.rank - 10, 0) for card in hand)
 
 
 def card_with_symbol(card: Card) -> str:

@@ -112,22 +112,32 @@ def test_no_statisticians_word_before_the_method_appendix(reports: dict[str, str
     assert {name: words for name, words in found.items() if words} == {}
 
 
-_ITEM = r"(?:\d+%|<1%) of \d+(?: tricks?)?(?: \([^)]*\))?"
+_RESULT = r"\d(?:NT|[SHDC])X{0,2}(?:=|[+-]\d+)"
+_ITEM = rf"(?:\d+%|<1%) of (?:{_RESULT}|\d+(?: tricks?)?(?: \({_RESULT}\))?)"
 _DISTRIBUTION = re.compile(rf"{_ITEM}(?:, {_ITEM})+")
 _WORLD_OF = re.compile(r"^Law 64C\w*, \w+'s revoke on trick \d+")
 
 
+def _written_as_a_score(run: str) -> bool:
+    """A score as directors write it (weights in steps of 10%: ``80% of 3NT+3, 20% of 3NT+2``): the ruling itself,
+    which its line, its law and Law 84D's comparison may each name."""
+    return all(int(share) % 10 == 0 for share in re.findall(r"(\d+)% of", run)) and "<1%" not in run
+
+
 def _distributions_written(page: str) -> list[tuple[str, tuple[tuple[str, str], ...]]]:
-    """Every distribution of results the report's body writes in words (``88% of 10 tricks, 6% of 9``), each
-    with the revoke its sentence is about where a law path step names one (two revokes' plays may end alike)."""
+    """Every estimate the report's body writes in words (``88% of 10 tricks, 6% of 9``), each result by its
+    score where the text gives it, with the revoke its sentence is about where a law path step names one (two
+    revokes' plays may end alike)."""
     article = page[page.index("<article"):page.index('<section class="appendix">')]
     article = re.sub(r"<svg.*?</svg>|<style.*?</style>", " ", article, flags=re.S)
     written = []
     for block in re.findall(r"<(p|li|td)\b[^>]*>(.*?)</\1>", article, flags=re.S):
         text = html.unescape(re.sub(r"<[^>]+>", "", block[1])).strip()
         about = _WORLD_OF.match(text)
-        written += [(about.group(0) if about else "", tuple(re.findall(r"(\d+%|<1%) of (\d+)", run)))
-                    for run in _DISTRIBUTION.findall(text)]
+        written += [(about.group(0) if about else "", tuple(
+            (share, alone or result or tricks) for share, alone, tricks, result in
+            re.findall(rf"(\d+%|<1%) of (?:({_RESULT})|(\d+)(?: tricks?)?(?: \(({_RESULT})\))?)", run)))
+            for run in _DISTRIBUTION.findall(text) if not _written_as_a_score(run)]
     return written
 
 
@@ -313,3 +323,45 @@ def test_law62a_the_penalty_card_board_shows_8_for_the_forced_s2(reports: dict[s
     cell = re.search(r"E <span[^>]*>♠2</span> <small>\(forced\)</small> <small>(\d+)</small>", play)
     assert cell is not None and cell.group(1) == "8", play[:2000]
     assert "cost East-West" not in play and "7 before" not in play
+
+
+def test_each_hand_of_the_deal_shows_its_high_card_points(reports: dict[str, str], rulings: dict[str, Any]) -> None:
+    from revsim.cards import high_card_points
+    from revsim.outputs.text import ruling_to_text
+
+    ruling = rulings["duschek-repeated-3nt.pbn"]
+    points = [high_card_points(hand) for hand in ruling.record.hands]
+    deal = reports["duschek-repeated-3nt.pbn"].split("<h2>The deal</h2>", 1)[1].split("</figure>", 1)[0]
+    assert re.findall(r'<span class="hcp">(\d+) HCP</span>', deal) == [str(p) for p in points] and sum(points) == 40
+    assert [int(p) for p in re.findall(r"\((\d+) HCP\)", ruling_to_text(ruling))] == [points[0], points[3], points[1],
+                                                                                      points[2]]
+
+
+def test_a_case_without_statements_or_findings_says_none_were_recorded(reports: dict[str, str]) -> None:
+    from revsim.outputs.text import NOTHING_SAID
+
+    assert NOTHING_SAID in reports["duschek-repeated-3nt.pbn"]
+    said = reports["law45d-dummy-places-a-card-not-named.toml"]
+    assert NOTHING_SAID not in said and "What the players said" in said
+
+
+def test_a_revoke_the_ruling_corrects_shows_the_record_after_it_as_uncorrected(reports: dict[str, str]) -> None:
+    page = reports["law62a-penalty-card-decides-a-trick.toml"]
+    assert "as recorded, the revoke uncorrected" in page
+    play = page.split("<h2>The play</h2>", 1)[1].split("</figure>", 1)[0]
+    assert "corrected by the ruling to the" in play and re.search(r"corrected by the ruling to the .*?♥.*?8", play)
+    assert play.count("<tr class=superseded>") == 3          # tricks 11 to 13: the record's uncorrected play
+    assert "the play after the correction is the one under" in play
+
+
+def test_law64c2b_shows_a_replay_of_each_sides_play(reports: dict[str, str]) -> None:
+    page = html.unescape(re.sub(r"<[^>]+>", "", reports["duschek-both-sides.pbn"]))
+    assert "For North-South, play A (after the record's play to the end of trick 5): a replay that ends" in page
+    assert "For East-West, play B: a replay that ends" in page
+
+
+def test_an_end_position_says_why_it_has_no_table_of_contracts_made(reports: dict[str, str]) -> None:
+    from revsim.outputs.report.makeable import NO_TABLE
+
+    assert NO_TABLE in reports["law62a-penalty-card-decides-a-trick.toml"]
+    assert NO_TABLE not in reports["duschek-repeated-3nt.pbn"] and 'class="makeable"' in reports["duschek-repeated-3nt.pbn"]

@@ -11,7 +11,7 @@ from revsim.equity.law64c import law64c2b_damaged, law64c2b_result_for_side
 from revsim.equity.steps import SideJudged, SideWorld, Weighted
 from revsim.laws.clauses import RulingLaw
 from revsim.laws.detection import Revoke
-from revsim.likely.worlds import follow_record, position_before
+from revsim.likely.worlds import ShowsReplays, follow_record, position_before
 from revsim.records.judgement import SIDE_SCORES
 
 
@@ -70,6 +70,8 @@ def side_world(draft: Draft, active: list[Revoke], side: int) -> SideWorld:
                              standing[-1].trick)
     if not followed.reached:
         return SideWorld(side, harm, standing, start.estimate, followed.cards, followed.stopped, False, start.outcomes)
-    likely = estimator_of(draft).likely(followed.position, draft.record.contract.declarer).outcomes
+    estimator, declarer = estimator_of(draft), draft.record.contract.declarer
+    likely = (estimator.likely_shown(followed.position, declarer) if isinstance(estimator, ShowsReplays)
+              else estimator.likely(followed.position, declarer))
     return SideWorld(side, harm, standing, start.estimate, followed.cards, followed.stopped, True,
-                     tuple(law12c1c_weighted(list(likely))))
+                     tuple(law12c1c_weighted(list(likely.outcomes))), likely.evidence)

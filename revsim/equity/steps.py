@@ -138,6 +138,9 @@ class SideWorld:
     stopped: str
     reached: bool
     outcomes: Weighted
+    continued: dict[str, object] = field(default_factory=dict)
+    """Where the play is estimated again from where the record stops: that estimate's evidence (its most typical
+    play-out, where the estimator shows one)."""
 
 
 @dataclass(frozen=True)

@@ -247,6 +247,20 @@ class SingleDummyEstimator:
         with its two parts, how far the play-outs agreed and the blend weight that gave."""
         if position.is_over:
             return Likelihood(((position.tricks_won(declarer % 2), 1.0),), {"over": True})
-        likely = likely_tricks(position, declarer, self.shapes, self.level, self.seed, target=self.target,
-                               settle=self._settle(None), competent=self.competent, max_playouts=self.max_playouts)
+        likely = self._likely(position, declarer)
         return Likelihood(likely.outcomes, likely.evidence() | {"seed": self.seed, "level": self.level.name})
+
+    def likely_shown(self, position: Replay, declarer: Seat) -> Likelihood:
+        """As ``likely``, with the most typical play-out in its evidence (``representative``, and
+        ``play_out_count``), for a play a ruling shows (a side's world under Law 64C2b)."""
+        if position.is_over:
+            return self.likely(position, declarer)
+        likely = self._likely(position, declarer)
+        shown = representative_play_out(position, declarer, likely.weighed or likely.lines)
+        return Likelihood(likely.outcomes, likely.evidence() | {"seed": self.seed, "level": self.level.name,
+                                                                "representative": shown,
+                                                                "play_out_count": len(likely.lines)})
+
+    def _likely(self, position: Replay, declarer: Seat) -> Likely:
+        return likely_tricks(position, declarer, self.shapes, self.level, self.seed, target=self.target,
+                             settle=self._settle(None), competent=self.competent, max_playouts=self.max_playouts)

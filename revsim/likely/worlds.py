@@ -92,6 +92,15 @@ class Estimator(Protocol):
         ...
 
 
+@runtime_checkable
+class ShowsReplays(Protocol):
+    """An estimator that can also show the most typical play-out of its estimate from a position (``sd``)."""
+
+    def likely_shown(self, position: Replay, declarer: Seat) -> Likelihood:
+        """As ``Estimator.likely``, with ``representative`` and ``play_out_count`` in the evidence."""
+        ...
+
+
 class Form(Protocol):
     """How a director writes a weighted score from an estimate: the results kept and their weights, for the side
     the estimate favours (declarer's when ``favours_more``, the defenders' when False, neither when None). The

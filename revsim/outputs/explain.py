@@ -283,6 +283,13 @@ def ruling_line(ruling: BoardRuling, detail: bool = False, separator: str = ", "
     return f"North-South {side(ruling.ns)}; East-West {side(ruling.ew)}"
 
 
+def corrected_in_the_ruling(ruling: BoardRuling) -> Corrected | None:
+    """The revoke the ruling corrects (Law 62A, 62D) where the record played on without correcting it (a
+    correction the record holds is shown as played)."""
+    step = next((s for s in ruling.steps_of(Corrected) if isinstance(s, Corrected)), None)
+    return None if step is None or step.revoke.corrected_by else step
+
+
 def describe_result(ruling: BoardRuling, tricks: int) -> str:
     """Like ``4S= (10 tricks, NS +420)``."""
     return result_with_score(ruling.record.contract, tricks,

@@ -39,15 +39,19 @@ def information_texts(ruling: BoardRuling, step: InformationJudged) -> list[str]
     lines.append(f"Law 16B1a: on the deals {who} could imagine, the information made the "
                  f"{judgement.played or judgement.chosen}{named} he chose {over}: it could demonstrably have "
                  "suggested it.")
-    results = "; ".join(f"after the {card}: {weighted_result(contract, outcomes)}" for card, outcomes in step.results)
+    written = {weighted_result(contract, outcomes) for _, outcomes in step.results}
+    results = ("the " + " or the ".join(str(card) for card, _ in step.results) if len(written) == 1 else   # alike
+               "; ".join(f"after the {card}: {weighted_result(contract, outcomes)}" for card, outcomes in step.results))
     side = SIDE_NAMES[1 - (judgement.information.player % 2)]
     if step.beside_revokes:
         verdict = ("better for the non-offending side, so the revoke laws below rule on that play (Law 16B3, 12B1)"
                    if step.adjusted else
                    "no better for the non-offending side: no damage, the revoke laws rule on the play as recorded")
         cards = " or the ".join(str(card) for card, _ in step.results)
+        results = ("the transfer below" if step.adjusted else   # written once: the law path's 64C step gives it
+                   weighted_result(contract, step.outcomes))
         lines.append(f"Law 16B3: with the {cards} instead and the revoke's transfer worked out in that play, "
-                     f"{weighted_result(contract, step.outcomes)}, worth {step.adjusted_worth:+.0f} to {side} as the "
+                     f"{results}, worth {step.adjusted_worth:+.0f} to {side} as the "
                      f"revoke laws rule, against {step.table_worth:+.0f} on the record: {verdict}.")
         return lines
     verdict = ("better for the non-offending side, so the score is adjusted (Law 16B3, 12B1)" if step.adjusted else

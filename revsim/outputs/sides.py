@@ -48,7 +48,8 @@ def side_plays_lines(ruling: BoardRuling) -> list[str]:
             for letter, words, outcomes in side_plays(ruling)]
 
 
-def _letter(ruling: BoardRuling, outcomes: Weighted) -> str:
+def play_letter(ruling: BoardRuling, outcomes: Weighted) -> str:
+    """The letter of the play that ends with ``outcomes`` in ``side_plays``."""
     return next(letter for letter, _, shown in side_plays(ruling) if _key(shown) == _key(outcomes))
 
 
@@ -56,7 +57,7 @@ def side_text(ruling: BoardRuling, step: SideJudged) -> str:
     """Law 64C2b for one side in two short sentences: whether the opponents' revoke damaged it, and the result it
     gets (the plays by letter, their results in ``side_plays``)."""
     side, other = SIDE_NAMES[step.side], SIDE_NAMES[1 - step.side]
-    play = _letter(ruling, step.world.outcomes)
+    play = play_letter(ruling, step.world.outcomes)
     if step.damaged:
         judged = f"{side} would have done better without {other}'s revoke (play {play}), so it damaged them."
     else:
@@ -94,7 +95,7 @@ def _side_result_text(ruling: BoardRuling, step: SideJudged) -> str:
         if step.damaged:
             return "They keep the table result."
         return "They keep the table result: an undamaged side only loses what its own revoke gained (Law 12B1)."
-    play = _letter(ruling, step.outcomes)
+    play = play_letter(ruling, step.outcomes)
     if step.result == "without-other":
         never = ", never compensated for their own revoke" if ruling.settings.both_sides == "neither" else ""
         return f"They get the result without the opponents' revoke (play {play}){never}."

@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
-from revsim.cards import RANK_LETTERS, SUIT_LETTERS, SUIT_SYMBOLS, Hand, cards_in_words, sort_hand
+from revsim.cards import RANK_LETTERS, SUIT_LETTERS, SUIT_SYMBOLS, Hand, cards_in_words, high_card_points, sort_hand
 from revsim.equity.steps import BoardRuling
 from revsim.outputs.claims import claim_lines
 from revsim.outputs.estimates import evidence_texts, method_texts
-from revsim.outputs.explain import claim_text, describe_result, ruling_line, step_texts
+from revsim.outputs.explain import claim_text, corrected_in_the_ruling, describe_result, ruling_line, step_texts
 from revsim.outputs.playouts import unsettled_note
 from revsim.outputs.sides import side_plays_lines
 from revsim.outputs.terminal import printable_lines
+
+NOTHING_SAID = "No statements by the players and no findings of fact were recorded."
+"""Said where a case records neither, so a committee knows none were made, not that they were left out."""
 
 
 def describe_info(info: dict[str, str]) -> str:
@@ -26,11 +29,6 @@ def describe_info(info: dict[str, str]) -> str:
 def _suit_line(hand: Hand, suit: int, symbols: bool) -> str:
     ranks = "".join(RANK_LETTERS[card.rank - 2] for card in sort_hand(hand) if card.suit == suit)
     return f"{(SUIT_SYMBOLS if symbols else SUIT_LETTERS)[suit]} {ranks or '-'}"
-
-
-def high_card_points(hand: Hand) -> int:
-    """Milton Work's count: ace 4, king 3, queen 2, jack 1."""
-    return sum(max(card.rank - 10, 0) for card in hand)
 
 
 def deal_diagram(hands: tuple[Hand, ...], symbols: bool = True) -> list[str]:
@@ -56,11 +54,16 @@ def ruling_to_text(ruling: BoardRuling, symbols: bool = True) -> str:
 
     Cards in revsim's own words are written ``♠J`` with ``symbols``, else as the records write them (``SJ``);
     names, events, statements and notes are printed as they were typed."""
-    out = _header_lines(ruling, symbols)
-    own = _ruling_lines(ruling)
+    record = ruling.record
+    facts = record.facts.describe(record.contract.declarer if record.contract else None)
+    own = (["Facts: " + "; ".join(facts) + "."] if facts else []) + _ruling_lines(ruling)
     if symbols:
         own = [cards_in_words(line) for line in own]
-    return printable_lines(out + own + [f"Note: {note}" for note in ruling.record.notes] + _method_lines(ruling, symbols))
+    said = [f"Statement: {said}" for said in record.facts.statements] + [
+        f"Finding: {found}" for found in record.facts.findings]
+    return printable_lines(_header_lines(ruling, symbols) + own[:1 if facts else 0] + (said or [NOTHING_SAID])
+                           + own[1 if facts else 0:] + [f"Note: {note}" for note in record.notes]
+                           + _method_lines(ruling, symbols))
 
 
 def _header_lines(ruling: BoardRuling, symbols: bool) -> list[str]:
@@ -73,18 +76,14 @@ def _header_lines(ruling: BoardRuling, symbols: bool) -> list[str]:
     out += [f"{record.contract.describe()}, vulnerable: {record.vulnerability}", ""]
     out += deal_diagram(record.hands, symbols)
     out.append("")
-    return out + [f"Statement: {said}" for said in record.facts.statements] + [
-        f"Finding: {found}" for found in record.facts.findings]
+    return out
 
 
 def _ruling_lines(ruling: BoardRuling) -> list[str]:
-    record = ruling.record
     out = []
-    facts = record.facts.describe(record.contract.declarer if record.contract else None)
-    if facts:
-        out.append("Facts: " + "; ".join(facts) + ".")
     claim = " (claimed)" if ruling.table.claimed else ""
-    out.append(f"Table result: {describe_result(ruling, ruling.table_tricks)}{claim}")
+    uncorrected = ", as recorded, the revoke uncorrected" if corrected_in_the_ruling(ruling) else ""
+    out.append(f"Table result: {describe_result(ruling, ruling.table_tricks)}{claim}{uncorrected}")
     if ruling.claim is not None:
         out.append("Claim (Law 70):")
         out += [f"  - {line}" for line in claim_lines(ruling.claim)]

@@ -9,10 +9,17 @@ from __future__ import annotations
 from typing import Any
 
 from revsim.cards import SEAT_LETTERS, SEAT_NAMES, next_seat
-from revsim.equity.steps import BoardRuling, Outcome
+from revsim.equity.steps import BoardRuling, Corrected, Outcome
 from revsim.outputs.claims import claim_summary, clause_lines, line_text, standard_text
 from revsim.outputs.dicts import settings_to_dict
-from revsim.outputs.explain import claim_text, describe_result, explanation, ruling_line, step_texts
+from revsim.outputs.explain import (
+    claim_text,
+    corrected_in_the_ruling,
+    describe_result,
+    explanation,
+    ruling_line,
+    step_texts,
+)
 from revsim.outputs.playouts import unsettled_note
 from revsim.outputs.report.chart import BoardTraces, chart_svg, wide_and_narrow
 from revsim.outputs.report.evidence import card_html, diagram_html, escape, evidence_html, method_html, prose
@@ -20,7 +27,7 @@ from revsim.outputs.report.makeable import makeable_html
 from revsim.outputs.report.page import settings_text, version
 from revsim.outputs.report.viewer import viewer_html
 from revsim.outputs.sides import side_plays
-from revsim.outputs.text import describe_info
+from revsim.outputs.text import NOTHING_SAID, describe_info
 from revsim.outputs.weights import labels_by_tricks, weighted_tricks_and_results
 from revsim.scoring.field import score_against_field
 from revsim.scoring.points import result_text
@@ -36,7 +43,8 @@ def _diagram(ruling: BoardRuling) -> str:
     centre = (f"{_e(record.contract.describe())}<br>Vulnerable: {_e(record.vulnerability)}"
               + (f"<br>Dealer: {SEAT_NAMES[record.dealer]}" if record.dealer is not None else "")
               + (f"<br>From trick {record.first_trick}" if record.first_trick != 1 else ""))
-    return diagram_html(hands, marked, '<span class="revoke" title="a card this player could have played">', centre)
+    return diagram_html(hands, marked, '<span class="revoke" title="a card this player could have played">', centre,
+                        hcp=True)
 
 
 def _auction(ruling: BoardRuling) -> str:
@@ -53,6 +61,7 @@ def _auction(ruling: BoardRuling) -> str:
 
 def _play_table(ruling: BoardRuling) -> str:
     revoke_at = {(r.trick, r.seat): r for r in ruling.revokes}
+    corrected = corrected_in_the_ruling(ruling)
     replay = ruling.table.replay
     before = replay.tricks_before
     won = [0, 0]
@@ -71,6 +80,10 @@ def _play_table(ruling: BoardRuling) -> str:
             if revoke is not None and revoke.corrected_by:
                 withdrawn = f'<span class="revoke withdrawn">{card_html(revoke.card)}</span> '
                 law = f'<small class="law">Law {_e(revoke.law)}</small>'
+            elif corrected is not None and revoke is corrected.revoke and corrected.estimate.chosen:
+                classes.append("revoke")
+                law = (f'<small class="law">revoke; corrected by the ruling to the '
+                       f'{card_html(corrected.estimate.chosen[0])}, Law {_e(corrected.clause)}</small>')
             elif revoke is not None:
                 classes.append("revoke")
                 law = f'<small class="law">revoke, Law {_e(revoke.law)}</small>'
@@ -81,7 +94,8 @@ def _play_table(ruling: BoardRuling) -> str:
         leader = SEAT_LETTERS[plays[0].seat]
         if winner is not None:
             won[winner % 2] += 1
-        rows.append(f"<tr><td class='num'>{trick}</td><td>{leader}</td>"
+        after = corrected is not None and trick > corrected.revoke.trick
+        rows.append(f"<tr{' class=superseded' if after else ''}><td class='num'>{trick}</td><td>{leader}</td>"
                     + "".join(cells)
                     + "<td></td>" * (4 - len(plays))
                     + f"<td>{SEAT_LETTERS[winner] if winner is not None else '&mdash;'}</td>"
@@ -97,7 +111,17 @@ def _play_table(ruling: BoardRuling) -> str:
             + "".join(rows) + "</table>"
             + '<figcaption>Each trick in the order played, from its leader; the winning card is underlined; a revoke '
               'card is marked in red with its law; a revoke card withdrawn and corrected is struck through before the '
-              'card that replaced it; the last column counts the tricks won so far.</figcaption></figure>' + claim)
+              'card that replaced it; the last column counts the tricks won so far.' + _after_correction(corrected)
+            + '</figcaption></figure>' + claim)
+
+
+def _after_correction(corrected: Corrected | None) -> str:
+    """What the grey tricks are, where the ruling corrects a revoke the record played on from."""
+    if corrected is None:
+        return ""
+    return (f" The revoke on trick {corrected.revoke.trick} is corrected by the ruling (Law {_e(corrected.clause)}): "
+            "the tricks after it, in grey, are the record's uncorrected play, and so is the table result; the play "
+            "after the correction is the one under \u201cWithout the revoke\u201d.")
 
 
 def _law_path(ruling: BoardRuling) -> str:
@@ -199,12 +223,14 @@ def report_article(ruling: BoardRuling, traces: BoardTraces, field: list[int] | 
     endplay_version, revsim_version = version("endplay"), version("revsim")
     used = settings_to_dict(settings, record)
     final = ruling_line(ruling, detail=True, separator="; ")
+    said = bool(record.facts.statements or record.facts.findings)
     revokers = ", ".join(f"{SEAT_NAMES[r.seat]} (trick {r.trick})" for r in ruling.revokes) or "none"
     summary = (
         '<div class="summary">'
         f"<div><b>Contract</b>{_e(record.contract.describe())}</div>"
         f"<div><b>Vulnerable</b>{_e(record.vulnerability)}</div>"
-        f"<div><b>Table result</b>{_e(describe_result(ruling, ruling.table_tricks))}</div>"
+        f"<div><b>Table result</b>{_e(describe_result(ruling, ruling.table_tricks))}"
+        f"{' as recorded, the revoke uncorrected' if corrected_in_the_ruling(ruling) else ''}</div>"
         f"<div><b>Revokes</b>{_e(revokers)}</div>"
         f"<div><b>Transfer (64A)</b>{ruling.transfer}</div>"
         f"<div><b>Ruling</b>{'Law ' + _e(ruling.law) if ruling.law != 'none' else 'the table result stands'}</div>"
@@ -231,12 +257,14 @@ def report_article(ruling: BoardRuling, traces: BoardTraces, field: list[int] | 
         summary,
         _ruling_table(ruling, field),
         _law_path(ruling),
-        ("<h2>Facts</h2><ul>" + "".join(f"<li>{prose(f)}</li>" for f in facts) + "</ul>") if facts else "",
+        ("<h2>Facts</h2><ul>" + "".join(f"<li>{prose(f)}</li>" for f in facts)
+         + ("" if said else f'<li class="quiet">{NOTHING_SAID}</li>') + "</ul>") if facts else "",
         ("<h2>What the players said</h2><ul>" + "".join(f"<li>{_e(said)}</li>" for said in record.facts.statements)
          + "</ul>") if record.facts.statements else "",
         ("<h2>The director's findings of fact</h2><ul>" + "".join(f"<li>{_e(found)}</li>" for found in
                                                                   record.facts.findings) + "</ul>")
         if record.facts.findings else "",
+        "" if said or facts else f'<p class="quiet">{NOTHING_SAID}</p>',
         '<div class="side-by-side"><section><h2>The deal</h2><div class="deal-row"><figure class="keep">',
         _diagram(ruling), '<figcaption>Cards outlined are those the ruling plays in place of the revoke.</figcaption>'
         if ruling.estimates else "", "</figure>", makeable_html(traces.deal_table), "</div>",

@@ -10,9 +10,10 @@ from __future__ import annotations
 import html
 from collections.abc import Iterable, Sequence, Set
 from functools import partial
+from typing import cast
 
-from revsim.cards import SEAT_LETTERS, SEAT_NAMES, SUIT_SYMBOLS, Card, cards_in_words, sort_hand
-from revsim.equity.steps import BoardRuling, ScoreAssigned
+from revsim.cards import SEAT_LETTERS, SEAT_NAMES, SIDE_NAMES, SUIT_SYMBOLS, Card, cards_in_words, high_card_points, sort_hand
+from revsim.equity.steps import BoardRuling, ScoreAssigned, SideJudged
 from revsim.likely.sd_evidence import Representative, sd_evidence
 from revsim.likely.worlds import Estimate
 from revsim.outputs.estimates import method_texts, position_at, position_text, writer_for
@@ -26,6 +27,7 @@ from revsim.outputs.playouts import (
     representatives_of,
 )
 from revsim.outputs.report.chart import distribution_chart, wide_and_narrow
+from revsim.outputs.sides import play_letter
 
 _RED = (1, 2)
 
@@ -59,7 +61,7 @@ def card_html(card: Card | str) -> str:
     return f'<span class="{_colour(card.suit)}">{SUIT_SYMBOLS[card.suit]}{rank_text(card)}</span>'
 
 
-def hand_html(seat: int, hand: Iterable[Card], marked: Set[Card], mark: str) -> str:
+def hand_html(seat: int, hand: Iterable[Card], marked: Set[Card], mark: str, hcp: bool = False) -> str:
     """One hand of a diagram, a suit a line, the ``marked`` cards wrapped in ``mark`` (an opening tag)."""
     rows = []
     for suit in range(4):
@@ -67,12 +69,16 @@ def hand_html(seat: int, hand: Iterable[Card], marked: Set[Card], mark: str) -> 
         ranks = " ".join(f"{mark}{rank_text(card)}</span>" if card in marked else rank_text(card)
                          for card in cards) or "&mdash;"
         rows.append(f'<div><span class="{_colour(suit)}">{SUIT_SYMBOLS[suit]}</span> {ranks}</div>')
-    return f'<div class="hand {SEAT_NAMES[seat].lower()}"><div class="seat">{SEAT_NAMES[seat]}</div>{"".join(rows)}</div>'
+    points = f' <span class="hcp">{high_card_points(hand)} HCP</span>' if hcp else ""
+    return (f'<div class="hand {SEAT_NAMES[seat].lower()}"><div class="seat">{SEAT_NAMES[seat]}{points}</div>'
+            f'{"".join(rows)}</div>')
 
 
-def diagram_html(hands: Sequence[Iterable[Card]], marked: Set[Card], mark: str, centre: str) -> str:
-    """The four hands around a centre box, the ``marked`` cards wrapped in ``mark``."""
-    return ('<div class="diagram">' + "".join(hand_html(seat, hands[seat], marked, mark) for seat in range(4))
+def diagram_html(hands: Sequence[Iterable[Card]], marked: Set[Card], mark: str, centre: str,
+                 hcp: bool = False) -> str:
+    """The four hands around a centre box, the ``marked`` cards wrapped in ``mark``; with ``hcp``, each hand's
+    high-card points under it."""
+    return ('<div class="diagram">' + "".join(hand_html(seat, hands[seat], marked, mark, hcp) for seat in range(4))
             + f'<div class="centre">{centre}</div></div>')
 
 
@@ -101,6 +107,31 @@ def _representative_table(representative: Representative) -> str:
             "side's tricks with perfect play after the card)</th></tr>" + body + "</table>")
 
 
+def _replay_item(intro: str, representative: Representative) -> str:
+    return (f'<div class="playout-item keep"><p>{prose(intro)}:</p>' + _representative_table(representative)
+            + f"<p>{prose(parted_text(representative))}</p></div>")
+
+
+def side_world_replays(ruling: BoardRuling, shown: Estimate) -> list[str]:
+    """Law 64C2b: a replay of each side's play other than the one shown above, by the letter of the plays' table
+    (only where that play was estimated by replays)."""
+    items = []
+    for step in ruling.steps_of(SideJudged):
+        assert isinstance(step, SideJudged)
+        world = step.world
+        continued = world.continued.get("representative")
+        if isinstance(continued, dict):
+            representative, total = cast(Representative, continued), int(str(world.continued.get("play_out_count", 0)))
+            after = f" (after the record's play to {world.stopped})"
+        elif world.estimate is not shown and world.estimate.estimator == "sd" and representatives_of(world.estimate):
+            representative = representatives_of(world.estimate)[0]
+            total, after = sd_evidence(world.estimate).get("play_out_count", 0), ""
+        else:
+            continue
+        intro = representative_intro(representative, total)
+        items.append(_replay_item(f"For {SIDE_NAMES[step.side]}, play {play_letter(ruling, world.outcomes)}{after}: "
+                                  f"{intro[0].lower()}{intro[1:]}", representative))
+    return items
 
 
 def evidence_html(ruling: BoardRuling) -> str:
@@ -113,9 +144,8 @@ def evidence_html(ruling: BoardRuling) -> str:
     if estimate.estimator == "sd":
         parts += [f"<p>{prose(line)}</p>" for line in (played_text(estimate), *competent_defence_texts(estimate))]
         total = sd_evidence(estimate).get("play_out_count", 0)
-        shown = [f'<div class="playout-item keep"><p>{prose(representative_intro(representative, total))}:</p>'
-                 + _representative_table(representative) + f"<p>{prose(parted_text(representative))}</p></div>"
-                 for representative in representatives_of(estimate)]
+        shown = [_replay_item(representative_intro(representative, total), representative)
+                 for representative in representatives_of(estimate)] + side_world_replays(ruling, estimate)
         parts.append('<div class="playouts">' + "".join(shown) + "</div>")
         parts += [f"<p>{prose(line)}</p>" for line in (*only_real_play_texts(estimate), *real_play_texts(estimate))]
     else:

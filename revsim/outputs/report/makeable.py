@@ -25,11 +25,16 @@ def par_text(table: DealTable) -> str:
     return f"Par: {contracts or 'pass'}, North-South {table.par_score:+d}"
 
 
+NO_TABLE = ('<p class="quiet makeable">No table of the contracts each side makes: the record holds an end position '
+            "(the cards left late in the play), and the contracts made belong to the whole deal of 13 cards a hand."
+            "</p>")
+
+
 def makeable_html(table: DealTable | None) -> str:
-    """The table of levels made (a dash where fewer than seven tricks) and the par line; nothing for an end
-    position."""
+    """The table of levels made (a dash where fewer than seven tricks) and the par line; for an end position,
+    why there is none."""
     if table is None:
-        return ""
+        return NO_TABLE
     head = "<tr><th></th>" + "".join(f"<th>{SEAT_LETTERS[seat]}</th>" for seat in _COLUMNS) + "</tr>"
     rows = []
     for label, row in zip(_STRAINS, _ROW_OF, strict=True):

@@ -7,6 +7,15 @@
 const TIMINGS = "revsim-desk-timings";   // how long the last rulings took here, by estimator
 desk.ruling = null;                       // the ruling in progress: { controller, started }
 
+function fieldText(board) {
+  // The score's worth against the other tables: a weighted score's matchpoints and IMPs, each result weighed.
+  const f = board.field, weighted = board.ruling.ns.length > 1 || board.ruling.ew.length > 1;
+  const side = (name, s) => `${name} ${s.matchpoints.toFixed(1)}%, ${s.imps_cross >= 0 ? "+" : ""}${s.imps_cross.toFixed(2)} cross-IMPs, ` +
+    `${s.imps_datum >= 0 ? "+" : ""}${s.imps_datum.toFixed(2)} IMPs`;
+  return `Against the field of ${f.tables} tables (datum ${f.ns.datum >= 0 ? "+" : ""}${f.ns.datum})${weighted ? ", the weighted score" : ""}: ` +
+    `${side("North-South", f.ns)}; ${side("East-West", f.ew)}.`;
+}
+
 function sidePlaysTable(plays) {
   // Law 64C2b's plays, each once, by the letter the explanation uses.
   const table = Object.assign(document.createElement("table"), { className: "plays" });
@@ -215,6 +224,7 @@ function showRuling(board) {
     }
     box.append(clauses);
   }
+  if (board.field && !board.field.error) add("p", fieldText(board), "field-value");
   if (board.explanation) add("p", board.explanation);
   if ((board.side_plays || []).length) box.append(sidePlaysTable(board.side_plays));
   add("p", `Table result: ${board.table_result} (${board.table_tricks} tricks${board.claimed ? ", claimed" : ""}); ` +

@@ -123,6 +123,8 @@ function drawOriginalDeal() {
       hand.append(Object.assign(document.createElement("div"), { className: "HD".includes(suit) ? "red" : "",
                                                                  textContent: `${SYMBOLS[suit]} ${ranks || "—"}` }));
     }
+    const points = desk.hands[seat].reduce((sum, card) => sum + Math.max("JQKA".indexOf(card[1]) + 1, 0), 0);
+    hand.append(Object.assign(document.createElement("div"), { className: "hcp", textContent: `${points} HCP` }));
     box.append(hand);
   }
 }
