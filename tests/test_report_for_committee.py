@@ -365,3 +365,53 @@ def test_an_end_position_says_why_it_has_no_table_of_contracts_made(reports: dic
 
     assert NO_TABLE in reports["law62a-penalty-card-decides-a-trick.toml"]
     assert NO_TABLE not in reports["duschek-repeated-3nt.pbn"] and 'class="makeable"' in reports["duschek-repeated-3nt.pbn"]
+
+
+def _plain(page: str) -> str:
+    return re.sub(r"\s+", " ", html.unescape(re.sub(r"<[^>]+>", " ", page)))
+
+
+def _card_values(text: str) -> list[tuple[str, int]]:
+    """``♥4 10, ♥3 10`` or ``the ♥4 (10), the ♥3 (10)``: each card with its number."""
+    return [(card.replace(" ", ""), int(value)) for card, value in
+            re.findall(r"([♠♥♦♣] ?(?:10|[2-9AKQJT])) \(?(\d+)\)?", text)]
+
+
+def test_every_number_the_report_gives_for_a_card_at_a_revoke_agrees(reports: dict[str, str],
+                                                                    rulings: dict[str, Any]) -> None:
+    """Point 1 of one set of numbers: each legal card at each revoke has one double-dummy value wherever the report
+    gives it (the position, the step-through, the Method's table and its double-dummy line), and it is the
+    ruling's own (its estimate's candidates)."""
+    from revsim.cards import SEAT_NAMES, card_with_symbol
+
+    def shown(card: Any) -> str:
+        return card_with_symbol(card).replace("T", "10")
+
+    disagree: dict[str, list[str]] = {}
+    for name, page in reports.items():
+        ruling, found = rulings[name], []
+        expected = {(e.trick, SEAT_NAMES[e.seat], shown(c.card)): c.declarer_tricks
+                    for e in ruling.estimates.values() for c in e.candidates}
+        text = _plain(page[:page.index('<section class="appendix">')])
+        method = page[page.index('<section class="appendix">'):]
+        said: list[tuple[str, tuple[int, str, str], int]] = []
+        for trick, who, listed in re.findall(r"Trick (\d+): \w+ [^◀]*?(\w+) revoked here with the [^.]*\. The cards he "
+                                             r"could legally have played[^:]*: ([^.]*)\.", text):
+            said += [("the step-through", (int(trick), who, card), value) for card, value in _card_values(listed)]
+        for who, trick, listed in re.findall(r"At the revoke, (\w+) was to (?:play|lead) to trick (\d+)[^.]*\. \1 could "
+                                             r"legally have played ([^:]*):", text):
+            said += [("the position", (int(trick), who, card), value) for card, value in _card_values(listed)]
+        for trick, who, value, card in re.findall(r"trick (\d+), (\w+): double dummy line, (\d+) tricks \(([^;) ]+)",
+                                                  _plain(method)):
+            said.append(("the double-dummy line", (int(trick), who, card.replace(" ", "")), int(value)))
+        tables = re.findall(r"<table><tr><th>Card</th>(.*?)</table>", method, re.S)
+        for estimate, table in zip(ruling.estimates.values(), tables, strict=True):
+            rows = re.findall(r"<tr><td>(.*?)</td><td class='num'>(\d+)</td></tr>", table)
+            said += [("the Method's table", (estimate.trick, SEAT_NAMES[estimate.seat], _plain(card).strip()), int(value))
+                     for card, value in rows]
+        assert said or not expected, name
+        found = [f"{where}: {key} is {value}, the ruling's {expected.get(key)}" for where, key, value in said
+                 if expected.get(key) != value]
+        if found:
+            disagree[name] = found
+    assert disagree == {}

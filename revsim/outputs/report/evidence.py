@@ -139,8 +139,8 @@ def evidence_html(ruling: BoardRuling) -> str:
     estimate = ruling.no_infraction
     if estimate is None:
         return ""
-    parts = ["<h2>Without the revoke</h2>", f"<p>{prose(position_text(ruling, estimate))}</p>",
-             _position_diagram(ruling, estimate)]
+    parts = ['<div class="keep"><h2>Without the revoke</h2>', f"<p>{prose(position_text(ruling, estimate))}</p>",
+             _position_diagram(ruling, estimate), "</div>"]   # on paper, the heading never apart from its diagram
     if estimate.estimator == "sd":
         parts += [f"<p>{prose(line)}</p>" for line in (played_text(estimate), *competent_defence_texts(estimate))]
         total = sd_evidence(estimate).get("play_out_count", 0)

@@ -158,6 +158,7 @@ function markStale() {
   const stale = Boolean(ruled) && (working || ruled.fingerprint !== fingerprint());
   for (const id of ["ruling-section", "report-section"]) $(id).classList.toggle("stale", stale);
   $("stale-note").hidden = !stale;
+  $("stale-banner").hidden = !stale || working;   // in view wherever the case is being edited
   $("stale-note").textContent = working ? "Ruling again: this is the ruling before the change."
     : "The facts changed: rule again. This ruling, its report and its downloads are for the case as it was.";
   for (const link of document.querySelectorAll("#downloads a")) {
@@ -249,6 +250,7 @@ function startRuling() {
   $("rule").addEventListener("click", rule);
   $("cancel-rule").addEventListener("click", cancelRuling);
   $("print").addEventListener("click", () => window.print());   // desk.css prints the ruling and the report
+  $("rule-again").addEventListener("click", rule);
   $("print-method").addEventListener("change", () => $("report").classList.toggle("print-method", $("print-method").checked));
   for (const link of document.querySelectorAll("#downloads a")) {
     link.addEventListener("click", (event) => { if (!link.getAttribute("href")) event.preventDefault(); });

@@ -146,6 +146,16 @@ function draw() {
   for (const element of document.querySelectorAll(".hand[data-seat]")) {   // the table, not the deal as dealt
     const seat = element.dataset.seat;
     element.classList.toggle("to-play", desk.hands !== null && seat === state.toPlay);
+    const dealt = desk.hands ? desk.hands[seat].join(" ") : "";
+    if (desk.hands && element.dataset.dealt === dealt) {
+      // the same cards: each button kept, only marked again, so a tap that starts as a field's change redraws
+      // the table still lands on its card
+      for (const button of element.querySelectorAll("button.card")) {
+        button.classList.toggle("played", !state.held[seat].has(button.dataset.card));
+      }
+      continue;
+    }
+    element.dataset.dealt = dealt;
     element.replaceChildren(Object.assign(document.createElement("span"), { className: "seat", textContent: seat }));
     if (!desk.hands) continue;
     for (const suit of SUITS) {
@@ -191,9 +201,20 @@ function draw() {
     list.append(item);
   }
   $("turn").textContent = desk.hands ? `trick ${state.number}, ${SEAT_WORDS[state.toPlay]} to play` : "";
+  drawRevokes(state);
   if (typeof drawAttention === "function") drawAttention(state);   // attention.js: the points of the play in words
   if (typeof drawClaim === "function") drawClaim(state);   // claim.js: the claim's statement as steps
   if (typeof afterEdit === "function") afterEdit();  // session.js: kept, the label redrawn, a ruling marked stale
+}
+
+function drawRevokes(state) {
+  // Every revoke in the play entered, kept in view under the table for as long as it is in the play.
+  const first = Number($("start-trick").value) || 1;
+  const tricks = [...state.tricks, ...(state.current.length ? [{ cards: state.current }] : [])];
+  const found = tricks.flatMap((trick, index) => trick.cards.filter((item) => item.revoke).map((item) =>
+    `trick ${first + index}, ${SEAT_WORDS[item.seat]}'s ${showCard(item.card)} while holding a ${SYMBOLS[suitOf(trick.cards[0].card)]}`));
+  $("revokes-entered").hidden = !found.length;
+  $("revokes-entered").textContent = found.length ? `Revokes in the play entered (Law 61A): ${found.join("; ")}.` : "";
 }
 
 function playCard(seat, card) {
