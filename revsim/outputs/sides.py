@@ -50,7 +50,14 @@ def side_plays_lines(ruling: BoardRuling) -> list[str]:
 
 def play_letter(ruling: BoardRuling, outcomes: Weighted) -> str:
     """The letter of the play that ends with ``outcomes`` in ``side_plays``."""
-    return next(letter for letter, _, shown in side_plays(ruling) if _key(shown) == _key(outcomes))
+    letter = letter_of(ruling, outcomes)
+    assert letter is not None, outcomes
+    return letter
+
+
+def letter_of(ruling: BoardRuling, outcomes: Weighted) -> str | None:
+    """The letter of the play that ends with ``outcomes``, if one does (None on other rulings)."""
+    return next((letter for letter, _, shown in side_plays(ruling) if _key(shown) == _key(outcomes)), None)
 
 
 def side_text(ruling: BoardRuling, step: SideJudged) -> str:

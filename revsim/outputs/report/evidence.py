@@ -27,7 +27,7 @@ from revsim.outputs.playouts import (
     representatives_of,
 )
 from revsim.outputs.report.chart import distribution_chart, wide_and_narrow
-from revsim.outputs.sides import play_letter
+from revsim.outputs.sides import letter_of, play_letter
 
 _RED = (1, 2)
 
@@ -144,7 +144,9 @@ def evidence_html(ruling: BoardRuling) -> str:
     if estimate.estimator == "sd":
         parts += [f"<p>{prose(line)}</p>" for line in (played_text(estimate), *competent_defence_texts(estimate))]
         total = sd_evidence(estimate).get("play_out_count", 0)
-        shown = [_replay_item(representative_intro(representative, total), representative)
+        letter = letter_of(ruling, estimate.outcomes)
+        play = f"Play {letter}: a" if letter else "A"
+        shown = [_replay_item(play + representative_intro(representative, total)[1:], representative)
                  for representative in representatives_of(estimate)] + side_world_replays(ruling, estimate)
         parts.append('<div class="playouts">' + "".join(shown) + "</div>")
         parts += [f"<p>{prose(line)}</p>" for line in (*only_real_play_texts(estimate), *real_play_texts(estimate))]
