@@ -112,7 +112,8 @@ def test_64c1_a_later_revoke_never_wipes_out_an_earlier_transfer() -> None:
     assert (estimate.trick, "NESW"[estimate.seat]) == (9, "N") and estimate.most_likely == 7
     steps = "\n".join(step_texts(ruling))
     assert "with 1 trick transferred for the earlier revokes in that play" in steps     # written once, there
-    assert "declarer's side takes the results written above for that play" in explanation(ruling)
+    assert "declarer's side takes the results written above for that play" in explanation(ruling, True)
+    assert "worked out in that play" in explanation(ruling)     # the desk's panel and the JSON: standing alone
 
 
 def test_64c2a_another_revokes_transfer_is_worked_out_in_the_world() -> None:

@@ -144,13 +144,13 @@ def _world_text(ruling: BoardRuling, world: World) -> str:
     return text + "."
 
 
-def _compared_text(ruling: BoardRuling, step: Compared) -> str:
+def _compared_text(ruling: BoardRuling, step: Compared, beside_the_law_path: bool = True) -> str:
     """Law 64C1 in plain sentences: the base result against the adjusted score, and which is the ruling."""
     world, estimate = step.world, step.world.estimate
     who = SEAT_NAMES[estimate.seat]
     raw = weighted_tricks(estimate.outcomes)
     adjusted = score_text(ruling, step.assigned)
-    if _written_above(ruling, world):
+    if beside_the_law_path and _written_above(ruling, world):
         text = (f"Had {who}'s revoke on trick {estimate.trick} not occurred, declarer's side takes the results "
                 "written above for that play.")
     elif world.clause == Clause.LAW_64C2A:
@@ -251,12 +251,14 @@ def _share(weight: float) -> str:
     return weight_label(weight, round(weight * 100))
 
 
-def explanation(ruling: BoardRuling) -> str:
+def explanation(ruling: BoardRuling, beside_the_law_path: bool = False) -> str:
     """The ruling in a few plain sentences: the comparison of Law 64C1, the judgement of each side under
-    64C2b, the correction, or why the table result stands."""
+    64C2b, the correction, or why the table result stands. ``beside_the_law_path``: printed with the law path, so
+    a play the path has written is referred to, not written again; without it (the desk's panel, the JSON) the
+    sentences stand alone."""
     compared = ruling.steps_of(Compared)
     if compared:
-        return _compared_text(ruling, compared[-1])  # type: ignore[arg-type]
+        return _compared_text(ruling, compared[-1], beside_the_law_path)  # type: ignore[arg-type]
     sides = ruling.steps_of(SideJudged)
     if sides:
         return " ".join([BOTH_SIDES_OPENING, *(side_text(ruling, step) for step in sides)])  # type: ignore[arg-type]

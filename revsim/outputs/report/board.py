@@ -125,7 +125,7 @@ def _after_correction(corrected: Corrected | None) -> str:
 
 
 def _law_path(ruling: BoardRuling) -> str:
-    told = explanation(ruling)
+    told = explanation(ruling, beside_the_law_path=True)
     items = "".join(f"<li>{prose(step)}</li>" for step in step_texts(ruling)
                     if step not in told and step.partition(": ")[2] not in told)   # 64C2b's, said in the paragraph
     explain = f'<p class="explain">{prose(told)}</p>' if told else ""
