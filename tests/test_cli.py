@@ -251,3 +251,13 @@ def test_cards_option_writes_letters_or_symbols_as_asked_and_leaves_what_people_
     assert "East played the S2 to trick 10" in letters.output and "♠" not in letters.output
     assert "East played the ♠2 to trick 10" in symbols.output
     assert "Statement: East: I thought the S2 was a heart" in symbols.output
+
+
+def test_a_file_that_cannot_be_read_is_one_line_not_a_count_of_boards(tmp_path: Path) -> None:
+    missing = CliRunner().invoke(main, ["adjudicate", str(tmp_path / "nowhere.pbn")])
+    assert missing.exit_code == 1 and "no such file" in missing.output
+    assert "could not be adjudicated" not in missing.output
+    broken = tmp_path / "broken.pbn"
+    broken.write_text('[Board "1"]\n[Deal "N:AKQ"]\n', encoding="utf-8")
+    counted = CliRunner().invoke(main, ["adjudicate", str(broken)])
+    assert counted.exit_code == 1 and "1 board could not be adjudicated" in counted.output   # a board read, not ruled

@@ -118,7 +118,8 @@ def test_report_all_writes_one_session_page_with_an_index_linking_each_ruling(tm
     assert repeated and re.search(r"Law 64A\+64C2a: \d+% of 3NT\+3, \d+% of 3NT\+2", repeated.group(0))
 
 
-JARGON = ("position-blind", "blend", "defence sight", "temperature", "policy")
+JARGON = ("position-blind", "blend", "defence sight", "temperature", "policy", "play-out", "simulated", "standard of likely",
+          "record of real play", "counts them for", "drawn again", "resample", "end-of-play", "after-round", " led)")
 
 
 def test_law12c1c_the_3nt_ruling_in_plain_words_with_a_representative_play_out_and_the_method_last() -> None:

@@ -95,7 +95,7 @@ def adjudicate_command(file: str, as_json: bool, card_style: str, **options: Any
     settings = settings_from_options(options)
     extra = extra_facts_from_options(options)
     field = field_from_options(options)
-    errors = boards = 0
+    errors = boards = unread = 0
     work = _work_line(file, options["boards"], extra)
     symbols = card_style == "symbols" or (card_style == "auto" and suits_fit(sys.stdout))
     if as_json:
@@ -104,6 +104,7 @@ def adjudicate_command(file: str, as_json: bool, card_style: str, **options: Any
         for item in _selected(file, options["boards"], extra):
             with work.board_at_work(str(item.board)):
                 result, text, failed = _board_output(item, settings, field, file, symbols)
+            unread += isinstance(item, RecordError) and item.board is None and item.line is None   # the whole file
             errors += failed
             raise_if_stopped()
             if as_json:
@@ -117,7 +118,8 @@ def adjudicate_command(file: str, as_json: bool, card_style: str, **options: Any
     if options["boards"] and not boards:
         _no_board_named(file, options["boards"])
     if errors:
-        warn(f"{plural(errors, 'board')} could not be adjudicated")
+        if errors > unread:
+            warn(f"{plural(errors - unread, 'board')} could not be adjudicated")
         sys.exit(1)
 
 
