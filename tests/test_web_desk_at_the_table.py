@@ -112,3 +112,16 @@ def test_the_trick_in_the_middle_reads_on_a_phone_and_a_suit_wraps_as_one(page: 
           .map((b) => b.dataset.card); })""")
     assert misplaced == []
     shot(page, "19-trick-in-the-middle")
+
+
+def test_the_ruling_gives_its_worth_against_the_field_and_each_hands_points(page: Any) -> None:
+    open_record(page, "duschek-repeated-3nt.pbn")
+    page.select_option("#estimator", "dd")
+    page.fill("#field", "400, 430, 460, -50")
+    page.dispatch_event("#field", "input")
+    board = rule_and_wait(page)
+    worth = page.locator("#ruling .field-value").text_content()
+    ns = board["field"]["ns"]
+    assert worth.startswith("Against the field of 4 tables") and f"North-South {ns['matchpoints']:.1f}%" in worth
+    points = page.locator("#original-deal .hcp").all_text_contents()
+    assert len(points) == 4 and sum(int(text.split()[0]) for text in points) == 40
