@@ -125,3 +125,27 @@ def test_the_ruling_gives_its_worth_against_the_field_and_each_hands_points(page
     assert worth.startswith("Against the field of 4 tables") and f"North-South {ns['matchpoints']:.1f}%" in worth
     points = page.locator("#original-deal .hcp").all_text_contents()
     assert len(points) == 4 and sum(int(text.split()[0]) for text in points) == 40
+
+
+LONG_SUITS = "N:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. ...AKQJT98765432"
+
+
+def test_a_long_suit_of_the_deal_as_dealt_wraps_under_its_cards_not_its_symbol(page: Any) -> None:
+    page.evaluate("() => localStorage.clear()")
+    page.reload()
+    page.wait_for_function("desk.ready === true")
+    page.fill("#deal", LONG_SUITS)
+    page.dispatch_event("#deal", "change")
+    suits = page.evaluate("""() => [...document.querySelectorAll('#original-deal .hand > div:not(.hcp)')].map((div) => {
+        const range = document.createRange(); range.selectNodeContents(div);
+        const lines = new Map();   // each line's top, and where its text starts
+        for (const rect of range.getClientRects()) {
+          const top = Math.round(rect.top);
+          lines.set(top, Math.min(lines.get(top) ?? Infinity, rect.left));
+        }
+        return [...lines.entries()].sort((a, b) => a[0] - b[0]).map((entry) => entry[1]); })""")
+    assert len(suits) == 16
+    wrapped = [lefts for lefts in suits if len(lefts) > 1]
+    assert all(later >= lefts[0] + 8 for lefts in wrapped for later in lefts[1:])   # right of the suit's symbol
+    if page.viewport_size["width"] < 500:
+        assert wrapped, "thirteen cards of a suit wrap on a phone"
