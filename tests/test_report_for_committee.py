@@ -415,3 +415,10 @@ def test_every_number_the_report_gives_for_a_card_at_a_revoke_agrees(reports: di
         if found:
             disagree[name] = found
     assert disagree == {}
+
+
+def test_on_paper_without_the_revoke_keeps_its_heading_with_its_diagram(reports: dict[str, str]) -> None:
+    """The heading, the position in words and the diagram are one block that a page break does not split."""
+    apart = [name for name, page in reports.items() if "<h2>Without the revoke</h2>" in page and not re.search(
+        r'<div class="keep"><h2>Without the revoke</h2><p>.*?</p><div class="diagram">.*?</div></div>', page, re.S)]
+    assert apart == [] and sum("<h2>Without the revoke</h2>" in page for page in reports.values()) >= 40
