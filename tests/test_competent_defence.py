@@ -130,7 +130,7 @@ def test_law12c1c_the_committees_report_says_which_play_outs_a_competent_defence
     assert result.exit_code == 0, result.output
     page = html.unescape(out.read_text(encoding="utf-8"))
     assert "a defender who did not read his partner's hand chose a card" in page
-    assert "Real play, slips included, gives" in page
+    assert "Counting the slips, real play would give" in page
 
 
 def test_law12c1c_a_case_files_defence_setting_is_used_unless_the_caller_chose_one() -> None:

@@ -95,3 +95,15 @@ def test_law16d_a_restricted_partner_never_chooses_a_suggested_alternative_when_
     for card in forbidden:
         one = next(a for a in alternatives if a.card == card)
         assert any(one.gain - other.gain >= margin for other in alternatives if other.card in logical)
+
+
+def test_law16d_a_withdrawn_card_that_shows_another_players_show_out_was_a_revoke_is_still_measured() -> None:
+    """The withdrawn revoke card (South's C7) tells North that East's earlier show-out in hearts was a revoke: no
+    layout fits both, so North's layouts are drawn without the show-outs instead of the ruling failing (a board
+    hypothesis found, 62D with four revokes under 64B7 before it)."""
+    from revsim.adjudicate import Settings, adjudicate
+    from tests.test_properties import _random_board
+
+    record = _random_board(1855319, 0.2, None)
+    ruling = adjudicate(record[0] if isinstance(record, tuple) else record, Settings(estimator="dd"))
+    assert ruling.law == "64C2b" and [str(revoke.law) for revoke in ruling.revokes][-1] == "62D"

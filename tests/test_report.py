@@ -136,7 +136,7 @@ def test_law12c1c_the_3nt_ruling_in_plain_words_with_a_representative_play_out_a
     assert "blend" in method and "temperature" in method
     # one play-out for each result of the score (11 and 10 tricks in the world without the second revoke), the most
     # typical of those that end so, and the card that parts from perfect play told neutrally
-    assert "A play-out that ends with 11 tricks" in before and "A play-out that ends with 10 tricks" in before
+    assert "A replay that ends with 11 tricks" in before and "A replay that ends with 10 tricks" in before
     assert "the most typical of the" in before
     assert "parts from perfect play" in before and "a choice a player who cannot see the other hands may make" in before
     assert "How settled:" in method

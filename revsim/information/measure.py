@@ -94,9 +94,17 @@ def _actions(position: Replay, cards: list[Card], solved: list[dict[Card, int]])
 
 def _informed_layouts(view: View, shows: tuple[Shown, ...], rng: random.Random) -> list[Layout]:
     """Layouts that fit what the information showed of each original hand (the cards a seat still holds and those
-    it has played), drawn in batches until ``LAYOUTS`` are found or twenty batches have been tried."""
-    found: list[Layout] = []
+    it has played), drawn in batches until ``LAYOUTS`` are found or twenty batches have been tried.
+
+    Where none fits, a show-out the player saw must have been a revoke that the information gives away (another
+    player's void, not only the one the information names): the layouts are drawn again without the voids."""
     view = _voids_the_information_denies(view, shows)
+    found = _layouts_fitting(view, shows, rng)
+    return found or _layouts_fitting(replace(view, voids={}), shows, rng)
+
+
+def _layouts_fitting(view: View, shows: tuple[Shown, ...], rng: random.Random) -> list[Layout]:
+    found: list[Layout] = []
     for _ in range(20):
         for layout in sample_layouts(view, LAYOUTS, rng):
             original = [set(layout[seat]) | set(view.played_by.get(seat, ())) for seat in range(4)]
