@@ -270,9 +270,13 @@ def test_read_rows_reads_a_scorers_file_back(tmp_path: Path) -> None:
     from revsim.outputs.adjustments import ADJUSTMENT_COLUMNS
     from revsim.outputs.rowfiles import read_rows
 
+    hands = tmp_path / "hands"
+    hands.mkdir()
+    for name in ("duschek-too-late-a.pbn", "duschek-repeated-3nt.pbn", "kooijman-ebl-repeated.pbn"):
+        (hands / name).write_bytes((HANDS / name).read_bytes())
     for suffix in (".csv", ".jsonl", ".parquet"):
         out, adjustments = tmp_path / f"scan{suffix}", tmp_path / f"adjusted{suffix}"
-        result = CliRunner().invoke(main, ["scan", str(HANDS), "--out", str(out), "--adjustments", str(adjustments),
+        result = CliRunner().invoke(main, ["scan", str(hands), "--out", str(out), "--adjustments", str(adjustments),
                                            "--quiet"])
         assert result.exit_code == 0, result.output
         frame = read_rows(adjustments)

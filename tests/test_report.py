@@ -52,7 +52,7 @@ def test_report_field_and_sides(tmp_path) -> None:
     field.write_text("ns_score\n420\n-50\n450\n")
     out = tmp_path / "r.html"
     result = CliRunner().invoke(main, ["report", str(HANDS / "kooijman-lead-restriction.toml"), "-o", str(out),
-                                       "--field", str(field)])
+                                       "--field", str(field), "--estimator", "dd"])
     assert result.exit_code == 0, result.output
     page = out.read_text()
     assert "Matchpoints" in page and "Against the field of 3 tables" in page
@@ -103,7 +103,7 @@ def test_report_all_writes_one_session_page_with_an_index_linking_each_ruling(tm
                '[Deal "N:853.K752.AQ94.Q7 AJ.Q863.T853.J65 KQT97.A4.KJ2.832 642.JT9.76.AKT94"]\n'
     session.write_text("\n".join([*pbn, unplayed, broken]))
     out = tmp_path / "session.html"
-    result = CliRunner().invoke(main, ["report", str(session), "--all", "--estimator", "sd", "-o", str(out)])
+    result = CliRunner().invoke(main, ["report", str(session), "--all", "--estimator", "dd", "-o", str(out)])
     assert result.exit_code == 1  # the broken board is an error, listed, and the page is still written
     assert "board 99" in result.output
     page = out.read_text()
@@ -114,8 +114,8 @@ def test_report_all_writes_one_session_page_with_an_index_linking_each_ruling(tm
     assert "board 98: passed out or no contract" in page
     assert f"{len(pbn) + 2} records read: {len(pbn)} with revokes" in page
     repeated = re.search(r'href="#r\d+">duschek-repeated-3nt</a></td>.*?</tr>', page)
-    # ruled with sd: a weighted result, most weight on 12 tricks and next on 11
-    assert repeated and re.search(r"Law 64A\+64C2a: \d+% of 3NT\+3, \d+% of 3NT\+2", repeated.group(0))
+    # each ruling in the index as the board's page writes it (double dummy here: the plumbing, not the estimate)
+    assert repeated and "Law 64A+64C2a: 3NT+3" in repeated.group(0)
 
 
 JARGON = ("position-blind", "blend", "defence sight", "temperature", "policy", "play-out", "simulated", "standard of likely",
