@@ -23,6 +23,8 @@ from tests.conftest import HANDS, renamed_boards
 
 PYTHON = [sys.executable, "-m", "revsim"]
 CASE = HANDS / "duschek-too-late-a.pbn"
+FEW = [str(HANDS / name) for name in ("duschek-too-late-a.pbn", "duschek-repeated-3nt.pbn", "kooijman-ebl-repeated.pbn")]
+"""A scan's outputs are under test, not its rulings: a few boards, one of them adjusted."""
 
 
 def _run(arguments: list[str], **options: object) -> subprocess.CompletedProcess[str]:
@@ -76,7 +78,7 @@ SCAN_OUTPUTS = [
 @pytest.mark.parametrize(("options", "name"), SCAN_OUTPUTS, ids=[name for _, name in SCAN_OUTPUTS])
 def test_every_scan_output_on_a_full_disk_stops_with_one_message_and_leaves_nothing(
         full_disk: Path, options: list[str], name: str) -> None:
-    arguments = ["scan", str(HANDS), "--estimator", "dd", "--jobs", "1", "--quiet",
+    arguments = ["scan", *FEW, "--estimator", "dd", "--jobs", "1", "--quiet",
                  *[option.format(dir=full_disk) for option in options]]
     result = CliRunner().invoke(main, arguments)
     assert result.exit_code == 1, result.output
@@ -106,9 +108,9 @@ def _file_size_limit(limit: int) -> None:
 
 def _output_arguments(name: str, target: Path) -> list[str]:
     if name.startswith("scan"):
-        return ["scan", str(HANDS), "--estimator", "dd", "--jobs", "1", "--quiet", "--out", str(target)]
+        return ["scan", *FEW, "--estimator", "dd", "--jobs", "1", "--quiet", "--out", str(target)]
     if name.startswith("adjusted"):
-        return ["scan", str(HANDS), "--estimator", "dd", "--jobs", "1", "--quiet", "--adjustments", str(target)]
+        return ["scan", *FEW, "--estimator", "dd", "--jobs", "1", "--quiet", "--adjustments", str(target)]
     return ["report", str(CASE), "--estimator", "dd", "--out", str(target)]
 
 
@@ -119,7 +121,7 @@ def test_every_file_output_that_cannot_grow_stops_with_one_message_and_leaves_no
     does."""
     target = tmp_path / name
     result = subprocess.run([*PYTHON, *_output_arguments(name, target)], capture_output=True, text=True, timeout=300,
-                            preexec_fn=lambda: _file_size_limit(4096))
+                            preexec_fn=lambda: _file_size_limit(256))
     assert result.returncode == 1, result.stderr
     assert f"cannot write {target}" in result.stderr and "File too large" in result.stderr
     assert "Traceback" not in result.stderr and "Invalid value" not in result.stderr
@@ -152,7 +154,7 @@ STDOUT_COMMANDS = [
     ["adjudicate", str(CASE), "--estimator", "dd"],
     ["adjudicate", str(CASE), "--estimator", "dd", "--json"],
     ["predict", str(CASE), "--after-trick", "3", "--estimator", "dd", "--json"],
-    ["scan", str(HANDS), "--estimator", "dd", "--jobs", "1", "--quiet"],
+    ["scan", *FEW, "--estimator", "dd", "--jobs", "1", "--quiet"],
     ["--help"],
     ["adjudicate", "--help"],
 ]
