@@ -109,3 +109,18 @@ def test_every_lecture_situation_names_a_board_or_a_test_that_exists() -> None:
                 found = re.search(rf"def {re.escape(prefix)}{'' if test.endswith('*') else '[(]'}",
                                   (ROOT / path).read_text(encoding="utf-8"))
                 assert found, reference
+
+
+def test_every_key_of_a_rulings_json_is_in_the_json_reference() -> None:
+    """docs/using.md's JSON table names every key of a ruling's object (a key added to the JSON is documented)."""
+    from revsim.adjudicate import Settings, adjudicate
+    from revsim.outputs.dicts import ruling_to_dict
+    from revsim.records.readers import read_records
+
+    table = (ROOT / "docs" / "using.md").read_text(encoding="utf-8").split("## JSON output", 1)[1].split("\n## ", 1)[0]
+    named = {name for cell in re.findall(r"^\| (.*?) \|", table, re.M) for name in re.findall(r"`([a-z_]+)`", cell)}
+    missing = set()
+    for case in ("duschek-too-late-a.pbn", "duschek-both-sides.pbn"):
+        ruling = adjudicate(next(iter(read_records(ROOT / "hands" / case))), Settings(estimator="dd"))
+        missing |= set(ruling_to_dict(ruling)) - named
+    assert missing == set()
