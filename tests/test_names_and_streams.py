@@ -83,7 +83,7 @@ CONTROLS = "\x1b[31m\x07\r\x00\x9b\u202e\u2028"
 
 
 def _case_with_controls(folder: Path) -> Path:
-    text = (HANDS / "law62a-attention-at-the-revoke-trick.toml").read_text(encoding="utf-8")
+    text = (HANDS / "law62a-penalty-card-decides-a-trick.toml").read_text(encoding="utf-8")   # quick to rule
     escaped = "".join(f"\\u{ord(c):04x}" for c in CONTROLS)
     text = text.replace('board = "', f'board = "b{escaped}', 1)
     text = text.replace("\n[", f'\nstatements = ["said {escaped}"]\n\n[', 1) if "statements" not in text else text

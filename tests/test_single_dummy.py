@@ -513,7 +513,7 @@ def test_play_outs_are_the_same_in_another_process() -> None:
     from revsim.records.readers import read_records
     from tests.conftest import HANDS
 
-    tasks = [(record, 1, 3) for name in ("duschek-repeated-3nt.pbn", "kooijman-ebl-repeated.pbn", "duschek-both-sides.pbn")
+    tasks = [(record, 4, 3) for name in ("duschek-repeated-3nt.pbn", "kooijman-ebl-repeated.pbn", "duschek-both-sides.pbn")
              for record in read_records(HANDS / name)]
     here = [_playouts_of(*task) for task in tasks]
     with multiprocessing.get_context("spawn").Pool(1) as pool:
