@@ -11,6 +11,9 @@ from revsim.outputs.weights import weighted_tricks_and_results
 
 BOTH_SIDES_OPENING = "Both sides revoked, so each side's score is judged on its own (Law 64C2b)."
 
+SHARED_ROW = "; "
+"""Between the descriptions of two plays that end alike, in one row."""
+
 SidePlay = tuple[str, str, Weighted]
 """A play Law 64C2b compares: its letter, what was played, and declarer's side's tricks in it."""
 
@@ -32,7 +35,7 @@ def side_plays(ruling: BoardRuling) -> list[SidePlay]:
         add(step.world.outcomes, _world_words(step))
         if step.result != "table":
             add(step.outcomes, _RESULT_WORDS[step.result])
-    return [(chr(ord("A") + index), "; ".join(words), outcomes)
+    return [(chr(ord("A") + index), SHARED_ROW.join(words), outcomes)
             for index, (outcomes, words) in enumerate(rows.values())]
 
 

@@ -103,7 +103,7 @@ def _ruling_lines(ruling: BoardRuling) -> list[str]:
     out += [f"  - {step}" for step in step_texts(ruling)]
     plays = side_plays_lines(ruling)
     if plays:
-        out.append("  The plays Law 64C2b compares (declarer's side's tricks):")
+        out.append("  The plays Law 64C2b compares (declarer's side's tricks; plays that end alike share a line):")
         out += [f"    {line}" for line in plays]
     out.append(f"Transfer: {ruling.transfer} trick{'s' if ruling.transfer != 1 else ''}")
     evidence = evidence_texts(ruling)

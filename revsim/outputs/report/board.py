@@ -26,7 +26,7 @@ from revsim.outputs.report.evidence import card_html, diagram_html, escape, evid
 from revsim.outputs.report.makeable import makeable_html
 from revsim.outputs.report.page import settings_text, version
 from revsim.outputs.report.viewer import viewer_html
-from revsim.outputs.sides import side_plays
+from revsim.outputs.sides import SHARED_ROW, side_plays
 from revsim.outputs.text import NOTHING_SAID, describe_info
 from revsim.outputs.weights import labels_by_tricks, weighted_tricks_and_results
 from revsim.scoring.field import score_against_field
@@ -140,8 +140,10 @@ def _side_plays_table(ruling: BoardRuling) -> str:
     contract = ruling.record.contract
     rows = "".join(f"<tr><td>{letter}</td><td>{prose(words)}</td><td>{_e(weighted_tricks_and_results(contract, outcomes))}"
                    "</td></tr>" for letter, words, outcomes in plays)
-    return ('<table class="plays"><tr><th>Play</th><th>What is played</th><th>Declarer\'s side\'s tricks</th></tr>'
-            f"{rows}</table>")
+    shared = any(SHARED_ROW in words for _, words, _ in plays)
+    caption = "<caption>Plays that end alike share a row.</caption>" if shared else ""
+    return (f'<table class="plays">{caption}<tr><th>Play</th><th>What is played</th><th>Declarer\'s side\'s tricks</th>'
+            f"</tr>{rows}</table>")
 
 
 def _ruling_table(ruling: BoardRuling, field: list[int] | None) -> str:
