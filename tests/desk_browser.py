@@ -64,6 +64,23 @@ def open_record(page: Any, name: str) -> None:
     page.wait_for_function(f"document.getElementById('message').textContent.startsWith({json.dumps(name + ':')})")
 
 
+def blank_desk(page: Any, deal: str) -> None:
+    """The desk emptied of everything kept (a new board), then ``deal`` typed in as the deal."""
+    page.evaluate("() => localStorage.clear()")
+    page.reload()
+    page.wait_for_function("desk.ready === true")
+    page.fill("#deal", deal)
+    page.dispatch_event("#deal", "change")
+
+
+def in_view(page: Any, selector: str) -> bool:
+    """Whether the element is wholly on the screen, as it is scrolled now."""
+    box = page.locator(selector).bounding_box()
+    screen = page.viewport_size
+    return box is not None and box["y"] >= 0 and box["y"] + box["height"] <= screen["height"] and box["x"] >= 0 \
+        and box["x"] + box["width"] <= screen["width"]
+
+
 def cli_ruling(path: Path) -> dict[str, Any]:
     result = CliRunner().invoke(main, ["adjudicate", str(path), "--json"])
     return json.loads(result.output)[0]

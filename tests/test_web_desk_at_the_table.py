@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from tests.desk_browser import CHROMIUM, open_record, rule_and_wait, shot
+from tests.desk_browser import CHROMIUM, blank_desk, in_view, open_record, rule_and_wait, shot
 
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="Chromium is not installed (Debian package chromium)")
 
@@ -30,18 +30,8 @@ def _tap(page: Any, selector: str) -> None:
         target.click()
 
 
-def _in_view(page: Any, selector: str) -> bool:
-    box = page.locator(selector).bounding_box()
-    screen = page.viewport_size
-    return box is not None and box["y"] >= 0 and box["y"] + box["height"] <= screen["height"]
-
-
 def _blank(page: Any) -> None:
-    page.evaluate("() => localStorage.clear()")
-    page.reload()
-    page.wait_for_function("desk.ready === true")
-    page.fill("#deal", DEAL)
-    page.dispatch_event("#deal", "change")
+    blank_desk(page, DEAL)
 
 
 def test_a_card_tapped_straight_after_typing_the_contract_is_played(page: Any) -> None:
@@ -61,7 +51,7 @@ def test_a_revoke_entered_stays_noted_after_the_next_card(page: Any) -> None:
         _tap(page, f"#play-table button.card[data-card='{card}']")
     noted = page.locator("#revokes-entered")
     assert noted.is_visible() and "trick 1, South's ♠K while holding a ♣" in noted.text_content()
-    assert _in_view(page, "#revokes-entered") or _in_view(page, "#current-trick")
+    assert in_view(page, "#revokes-entered") or in_view(page, "#current-trick")
     shot(page, "17-revoke-noted")
 
 
@@ -73,8 +63,8 @@ def test_the_stale_mark_is_in_view_where_a_fact_is_edited(page: Any) -> None:
     page.locator("#penalty-cards").scroll_into_view_if_needed()
     page.fill("#penalty-cards", "E:SJ@4")
     page.dispatch_event("#penalty-cards", "input")
-    assert page.locator("#stale-banner").is_visible() and _in_view(page, "#stale-banner")
-    assert _in_view(page, "#penalty-cards")                       # the fact edited and the mark, both in view
+    assert page.locator("#stale-banner").is_visible() and in_view(page, "#stale-banner")
+    assert in_view(page, "#penalty-cards")                       # the fact edited and the mark, both in view
     shot(page, "18-stale-in-view")
     page.fill("#penalty-cards", "")
     page.dispatch_event("#penalty-cards", "input")
@@ -131,11 +121,7 @@ LONG_SUITS = "N:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. ...AKQJT98765
 
 
 def test_a_long_suit_of_the_deal_as_dealt_wraps_under_its_cards_not_its_symbol(page: Any) -> None:
-    page.evaluate("() => localStorage.clear()")
-    page.reload()
-    page.wait_for_function("desk.ready === true")
-    page.fill("#deal", LONG_SUITS)
-    page.dispatch_event("#deal", "change")
+    blank_desk(page, LONG_SUITS)
     suits = page.evaluate("""() => [...document.querySelectorAll('#original-deal .hand > div:not(.hcp)')].map((div) => {
         const range = document.createRange(); range.selectNodeContents(div);
         const lines = new Map();   // each line's top, and where its text starts

@@ -13,7 +13,7 @@ import pytest
 from revsim.outputs.casetoml import record_to_case
 from revsim.records.readers import read_records
 from revsim.records.record import Record
-from tests.desk_browser import CHROMIUM, HANDS, open_record, rule_and_wait, shot
+from tests.desk_browser import CHROMIUM, HANDS, blank_desk, in_view, open_record, rule_and_wait, shot
 
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="Chromium is not installed (Debian package chromium)")
 
@@ -21,20 +21,9 @@ DEAL = "N:853.K752.AQ94.Q7 AJ.Q863.T853.J65 KQT97.A4.KJ2.832 642.JT9.76.AKT94"
 
 
 def _blank_with_deal(page: Any) -> None:
-    page.evaluate("() => localStorage.clear()")
-    page.reload()
-    page.wait_for_function("desk.ready === true")
-    page.fill("#deal", DEAL)
-    page.dispatch_event("#deal", "change")
+    blank_desk(page, DEAL)
     page.fill("#contract", "4S")
     page.dispatch_event("#contract", "change")
-
-
-def _in_view(page: Any, selector: str) -> bool:
-    box = page.locator(selector).bounding_box()
-    screen = page.viewport_size
-    return box is not None and box["y"] >= 0 and box["y"] + box["height"] <= screen["height"] and box["x"] >= 0 \
-        and box["x"] + box["width"] <= screen["width"]
 
 
 def test_messages_show_beside_the_table_where_the_eye_is(page: Any) -> None:
@@ -42,13 +31,13 @@ def test_messages_show_beside_the_table_where_the_eye_is(page: Any) -> None:
     page.evaluate("document.getElementById('play-table').scrollIntoView({block: 'start'})")
     page.locator(".hand[data-seat='N'] .card").first.dispatch_event("click")        # West is to lead
     notice = page.locator("#notice-play")
-    assert "It is West's turn to play, not North's." in notice.text_content() and _in_view(page, "#notice-play")
+    assert "It is West's turn to play, not North's." in notice.text_content() and in_view(page, "#notice-play")
     assert "error" in notice.get_attribute("class")
     for card in ("CA", "C7", "C5"):
         page.locator(f"button.card[data-card='{card}']").dispatch_event("click")
     page.locator("button.card[data-card='SK']").dispatch_event("click")              # South holds clubs: a revoke
     assert "South played the ♠K while holding a ♣: a revoke (Law 61A)." in notice.text_content()
-    assert _in_view(page, "#notice-play")
+    assert in_view(page, "#notice-play")
     page.fill("#card-entry", "HQ")                                               # South is on lead
     page.press("#card-entry", "Enter")
     assert "South does not hold the ♥Q." in notice.text_content()
@@ -89,11 +78,11 @@ def test_a_whole_trick_is_played_on_a_phone_without_scrolling(page: Any) -> None
     before = page.evaluate("scrollY")
     for card in first_trick:
         target = f"#play-table button.card[data-card='{card}']"
-        assert _in_view(page, target), card
+        assert in_view(page, target), card
         box = page.locator(target).bounding_box()
         page.touchscreen.tap(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
     assert page.evaluate("desk.play") == first_trick and page.evaluate("scrollY") == before
-    assert _in_view(page, "#current-trick") or page.locator("#tricks li").count() == 1
+    assert in_view(page, "#current-trick") or page.locator("#tricks li").count() == 1
     shot(page, "16-trick-on-a-phone")
 
 

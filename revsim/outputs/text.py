@@ -56,14 +56,15 @@ def ruling_to_text(ruling: BoardRuling, symbols: bool = True) -> str:
     names, events, statements and notes are printed as they were typed."""
     record = ruling.record
     facts = record.facts.describe(record.contract.declarer if record.contract else None)
-    own = (["Facts: " + "; ".join(facts) + "."] if facts else []) + _ruling_lines(ruling)
-    if symbols:
-        own = [cards_in_words(line) for line in own]
+
+    def own(lines: list[str]) -> list[str]:
+        return [cards_in_words(line) for line in lines] if symbols else lines
+
     said = [f"Statement: {said}" for said in record.facts.statements] + [
         f"Finding: {found}" for found in record.facts.findings]
-    return printable_lines(_header_lines(ruling, symbols) + own[:1 if facts else 0] + (said or [NOTHING_SAID])
-                           + own[1 if facts else 0:] + [f"Note: {note}" for note in record.notes]
-                           + _method_lines(ruling, symbols))
+    return printable_lines(_header_lines(ruling, symbols) + own(["Facts: " + "; ".join(facts) + "."] if facts else [])
+                           + (said or [NOTHING_SAID]) + own(_ruling_lines(ruling))
+                           + [f"Note: {note}" for note in record.notes] + own(_method_lines(ruling)))
 
 
 def _header_lines(ruling: BoardRuling, symbols: bool) -> list[str]:
@@ -117,8 +118,6 @@ def _ruling_lines(ruling: BoardRuling) -> list[str]:
     return out
 
 
-def _method_lines(ruling: BoardRuling, symbols: bool) -> list[str]:
+def _method_lines(ruling: BoardRuling) -> list[str]:
     method = method_texts(ruling)
-    if not method:
-        return []
-    return ["Method:"] + [f"  - {cards_in_words(line) if symbols else line}" for line in method]
+    return ["Method:"] + [f"  - {line}" for line in method] if method else []

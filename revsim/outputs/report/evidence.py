@@ -123,11 +123,12 @@ def side_world_replays(ruling: BoardRuling, shown: Estimate) -> list[str]:
         if isinstance(continued, dict):
             representative, total = cast(Representative, continued), int(str(world.continued.get("play_out_count", 0)))
             after = f" (after the record's play to {world.stopped})"
-        elif world.estimate is not shown and world.estimate.estimator == "sd" and representatives_of(world.estimate):
-            representative = representatives_of(world.estimate)[0]
-            total, after = sd_evidence(world.estimate).get("play_out_count", 0), ""
         else:
-            continue
+            own = world.estimate is not shown and world.estimate.estimator == "sd"
+            replays = representatives_of(world.estimate) if own else []
+            if not replays:
+                continue
+            representative, total, after = replays[0], sd_evidence(world.estimate).get("play_out_count", 0), ""
         intro = representative_intro(representative, total)
         items.append(_replay_item(f"For {SIDE_NAMES[step.side]}, play {play_letter(ruling, world.outcomes)}{after}: "
                                   f"{intro[0].lower()}{intro[1:]}", representative))

@@ -3,8 +3,6 @@
 // table.js, desk.js and entry.js load before it.
 "use strict";
 
-const POINTS = { A: 4, K: 3, Q: 2, J: 1 };
-
 function ranksIn(text) {
   // "AKJ4", "a k 10 9", "-" -> ["A", "K", "J", "4"]...; an Error naming what is not a rank.
   const cleaned = text.toUpperCase().replace(/10/g, "T").replace(/[\s,\-\u2014]/g, "");
@@ -62,8 +60,7 @@ function gridHands() {
 
 function drawCounts(hands) {
   for (const seat of SEATS) {
-    const points = hands[seat].reduce((sum, card) => sum + (POINTS[card[1]] || 0), 0);
-    $(`count-${seat}`).textContent = `${hands[seat].length} cards, ${points} HCP`;
+    $(`count-${seat}`).textContent = `${hands[seat].length} cards, ${highCardPoints(hands[seat])} HCP`;
   }
 }
 

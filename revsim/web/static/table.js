@@ -108,6 +108,9 @@ function replay() {
   return { tricks, current, toPlay: nextSeat(leader, current.length), held, number, foreign };
 }
 
+const POINTS = { A: 4, K: 3, Q: 2, J: 1 };
+const highCardPoints = (cards) => cards.reduce((sum, card) => sum + (POINTS[card[1]] || 0), 0);   // Milton Work's count
+
 function drawOriginalDeal() {
   // The four hands as dealt, a suit a line, whatever has been played since.
   const box = $("original-deal");
@@ -123,8 +126,8 @@ function drawOriginalDeal() {
       hand.append(Object.assign(document.createElement("div"), { className: "HD".includes(suit) ? "red" : "",
                                                                  textContent: `${SYMBOLS[suit]} ${ranks || "—"}` }));
     }
-    const points = desk.hands[seat].reduce((sum, card) => sum + Math.max("JQKA".indexOf(card[1]) + 1, 0), 0);
-    hand.append(Object.assign(document.createElement("div"), { className: "hcp", textContent: `${points} HCP` }));
+    hand.append(Object.assign(document.createElement("div"), { className: "hcp",
+                                                               textContent: `${highCardPoints(desk.hands[seat])} HCP` }));
     box.append(hand);
   }
 }
