@@ -16,6 +16,7 @@ from revsim.cards import Card, Seat
 from revsim.play.replay import Replay
 from revsim.records.pbn import parse_pbn
 from revsim.records.record import Record
+from tests import shared_rulings
 from tests.tiers import TIERS_BY_FILE, TIERS_BY_FIXTURE, TIERS_BY_TEST
 
 # CI explores the same examples every run (reproducible); local runs keep exploring new ones. The fast tier
@@ -187,3 +188,11 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
             markers.update(TIERS_BY_FIXTURE.get(fixture, ()))
         for marker in sorted(markers):
             item.add_marker(getattr(pytest.mark, marker))
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _rulings_shared_by_the_run(tmp_path_factory: pytest.TempPathFactory) -> None:
+    """The run's folder of shared rulings (``shared_rulings``): the folder all xdist workers of the run share, else
+    this process's own."""
+    base = tmp_path_factory.getbasetemp()
+    shared_rulings.use_folder((base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base) / "shared-rulings")

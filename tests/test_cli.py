@@ -261,3 +261,14 @@ def test_a_file_that_cannot_be_read_is_one_line_not_a_count_of_boards(tmp_path: 
     broken.write_text('[Board "1"]\n[Deal "N:AKQ"]\n', encoding="utf-8")
     counted = CliRunner().invoke(main, ["adjudicate", str(broken)])
     assert counted.exit_code == 1 and "1 board could not be adjudicated" in counted.output   # a board read, not ruled
+
+
+def test_substitute_is_an_option_of_dd_only() -> None:
+    """``--substitute`` belongs to the dd estimator (its registry entry): written in dd's JSON settings, refused with sd."""
+    uniform = CliRunner().invoke(main, ["adjudicate", str(HANDS / "duschek-repeated-3nt.pbn"), "--estimator", "dd",
+                                        "--substitute", "uniform", "--json"])
+    assert uniform.exit_code == 0, uniform.output
+    [board] = json.loads(uniform.output)
+    assert board["settings"]["substitute"] == "uniform" and board["no_infraction"]["substitute"] == "uniform"
+    refused = CliRunner().invoke(main, ["adjudicate", str(HANDS / "duschek-repeated-3nt.pbn"), "--substitute", "uniform"])
+    assert refused.exit_code == 2 and "--substitute is not an option of the sd estimator" in refused.output

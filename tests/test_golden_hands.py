@@ -13,6 +13,7 @@ from revsim.outputs.explain import ruling_line
 from revsim.records.readers import read_records
 from revsim.records.record import Record
 from tests.conftest import HANDS, expected_cases
+from tests.shared_rulings import ruling_of
 
 CASES = expected_cases()
 
@@ -39,12 +40,12 @@ REVOKES = {
 @functools.cache
 def _default_ruling(name: str, seed: int) -> BoardRuling:
     """A lecture case ruled with the default settings (sd, expert) and ``seed``, made once a process: the tests of
-    the experts' law, their written ruling and the directors' form read the same ruling."""
+    the experts' law, their written ruling and the directors' form read the same ruling. A case noticed at the end of
+    the play is ruled with no ``noticed`` (the default for a record that says nothing else), so the committee's
+    tests read the same ruling (``shared_rulings``)."""
     case = CASES[name]
-    record = next(read_records(HANDS / case["file"]))
-    assert isinstance(record, Record), str(record)
-    noticed = None if case["file"].endswith(".toml") else case["noticed"]
-    return adjudicate(record, Settings(noticed=noticed, estimator_options={"seed": seed}))
+    noticed = None if case["file"].endswith(".toml") or case["noticed"] == "end-of-play" else case["noticed"]
+    return ruling_of(HANDS / case["file"], Settings(noticed=noticed, estimator_options={"seed": seed}))
 
 
 def _ruling(name: str):
@@ -147,9 +148,10 @@ LAW_CASES = sorted(path.name for path in HANDS.glob("law6*.toml"))
 def test_law12c1c_every_hands_case_is_ruled_in_the_directors_form_with_default_settings(name: str) -> None:
     """The law cases of hands/ (the lecture cases are checked above) ruled with the default settings (sd):
     every score in the directors' form, never worth less to the non-offending side than the estimate."""
-    for record in read_records(HANDS / name):
-        assert isinstance(record, Record), str(record)
-        _check_the_directors_form(adjudicate(record))
+    records = list(read_records(HANDS / name))
+    assert all(isinstance(record, Record) for record in records), records
+    for index in range(len(records)):
+        _check_the_directors_form(ruling_of(HANDS / name, Settings(), index))
 
 
 CLAIMED = sorted(name for name, case in CASES.items() if "claim" in case["expected"])
@@ -161,9 +163,7 @@ def test_law70_golden_claims_are_ruled_as_the_file_says_with_dd_and_default_sett
     """The lecture's claims (Law 70): the tricks claimed and the tricks Law 70 gives, under dd and under the
     default settings; the wrong claim gives declarer fewer than the 4 of 5 he claimed."""
     case = CASES[name]
-    record = next(read_records(HANDS / case["file"]))
-    assert isinstance(record, Record), str(record)
-    ruling = adjudicate(record, Settings(estimator=estimator))
+    ruling = ruling_of(HANDS / case["file"], Settings(estimator=estimator))
     assert ruling.claim is not None
     assert (ruling.claim.claimed, ruling.claim.ruled) == (case["expected"]["claim"]["claimed"],
                                                           case["expected"]["claim"]["ruled"])

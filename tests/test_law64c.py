@@ -110,7 +110,7 @@ def _uniform_board_with_spread():
         record, injected = _random_board(seed, 0.05, None)
         if len(injected) != 1:
             continue
-        ruling = adjudicate(record, Settings(estimator="dd", substitute="uniform"))
+        ruling = adjudicate(record, Settings(estimator="dd", estimator_options={"substitute": "uniform"}))
         estimate = ruling.no_infraction
         if estimate is not None and len(estimate.outcomes) > 1 and ruling.revokes[0].law not in ("62D",):
             return record, ruling
@@ -129,7 +129,7 @@ def test_12c1c_uniform_substitute_gives_a_weighted_score() -> None:
 
 def test_12c1e_non_weighted_whole_board_sides_get_their_own_result() -> None:
     record, weighted = _uniform_board_with_spread()
-    ruling = adjudicate(record, Settings(estimator="dd", substitute="uniform", regime="non-weighted"))
+    ruling = adjudicate(record, Settings(estimator="dd", estimator_options={"substitute": "uniform"}, regime="non-weighted"))
     assert len(ruling.ns) == len(ruling.ew) == 1
     assert ruling.law in ("64C1", "64A", "none")
     if ruling.law == "64C1":
@@ -160,12 +160,12 @@ class _Skewed:
 
     name = "skewed"
 
-    def estimate(self, position, revoke, declarer, substitute, recorded_rest):  # type: ignore[no-untyped-def]
+    def estimate(self, position, revoke, declarer, recorded_rest):  # type: ignore[no-untyped-def]
         from dataclasses import replace
 
         from revsim.likely.estimators import make_estimator
 
-        base = make_estimator("dd", None).estimate(position, revoke, declarer, "best", recorded_rest)  # type: ignore[arg-type]
+        base = make_estimator("dd", None).estimate(position, revoke, declarer, recorded_rest)  # type: ignore[arg-type]
         tricks = base.outcomes[0][0]
         return replace(base, estimator=self.name, outcomes=((tricks + 3, 0.25), (tricks + 1, 0.25), (tricks, 0.5)))
 

@@ -151,7 +151,7 @@ def test_law64c_never_favours_offenders_and_never_both(board, substitute, regime
     from revsim.equity.law12 import law12c1c_weighted
 
     record, _ = board
-    ruling = adjudicate(record, Settings(estimator="dd", substitute=substitute, regime=regime))
+    ruling = adjudicate(record, Settings(estimator="dd", estimator_options={"substitute": substitute}, regime=regime))
     assert abs(sum(o.weight for o in ruling.ns) - 1) < 1e-6 and abs(sum(o.weight for o in ruling.ew) - 1) < 1e-6
     sides = {r.side for r in ruling.revokes if r.established}
     if len(sides) != 1 or any(r.law in ("62A", "62D") for r in ruling.revokes):

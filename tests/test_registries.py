@@ -31,8 +31,8 @@ class _OneFewer:
     def __init__(self, fewer: int) -> None:
         self.fewer = fewer
 
-    def estimate(self, position: Replay, revoke, declarer, substitute: str, recorded_rest: list[Play]) -> Estimate:
-        base = make_estimator("dd", None).estimate(position, revoke, declarer, "best", recorded_rest)  # type: ignore[arg-type]
+    def estimate(self, position: Replay, revoke, declarer, recorded_rest: list[Play]) -> Estimate:
+        base = make_estimator("dd", None).estimate(position, revoke, declarer, recorded_rest)  # type: ignore[arg-type]
         tricks = max(0, base.outcomes[0][0] - self.fewer)
         return replace(base, estimator=self.name, outcomes=((tricks, 1.0),), evidence={"fewer": self.fewer})
 
@@ -72,7 +72,11 @@ def test_a_new_estimator_is_one_registry_entry_for_the_ruling_predict_and_the_ou
 
 def test_estimator_options_are_checked_against_the_registry(toy_estimator: str) -> None:
     assert Settings(estimator="sd").estimator_options == {"level": "expert", "seed": 1, "max_playouts": 32}
-    assert Settings(estimator="dd").estimator_options == {}
+    assert Settings(estimator="dd").estimator_options == {"substitute": "best"}
+    with pytest.raises(ValueError, match=r"substitute \(of the dd estimator\) must be one of best, uniform"):
+        Settings(estimator="dd", estimator_options={"substitute": "worst"})
+    with pytest.raises(ValueError, match="the sd estimator has no option 'substitute'"):
+        Settings(estimator="sd", estimator_options={"substitute": "uniform"})
     with pytest.raises(ValueError, match="the dd estimator has no option 'level'"):
         Settings(estimator="dd", estimator_options={"level": "club"})
     with pytest.raises(ValueError, match=r"level \(of the sd estimator\) must be one of expert, club"):
@@ -211,3 +215,62 @@ def test_the_package_says_it_is_typed_and_ships_the_marker() -> None:
     assert (root / "revsim" / "py.typed").is_file()
     data = tomllib.loads((root / "pyproject.toml").read_text(encoding="utf-8"))
     assert "py.typed" in data["tool"]["setuptools"]["package-data"]["revsim"]
+
+
+def test_a_fact_added_to_the_table_reaches_the_command_line_the_desk_the_case_file_and_the_json(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """One declaration per fact: a made-up kind of fact (its class and one entry of ``FACT_SPECS``, no field of
+    ``Facts``) is an option in ``--help``, a field of the desk and a parameter of its API, a table of the case file
+    (its schema, reading and writing), and is told in the JSON's facts."""
+    import json
+    from dataclasses import dataclass
+
+    import click
+    from click.testing import CliRunner
+
+    import revsim.records.fact_specs as fact_specs
+    from revsim.adjudicate import board_output
+    from revsim.cards import SEAT_LETTERS, SEAT_NAMES, Seat
+    from revsim.cli.options import extra_facts_from_options, fact_options
+    from revsim.outputs.casetoml import case_to_toml, record_to_case
+    from revsim.records.caseschema import reference_table
+    from revsim.records.fact_specs import FactSpec, LineForm
+    from revsim.records.readers import parse_text
+    from revsim.records.schema_key import Key
+    from revsim.web.capabilities import capabilities
+    from revsim.web.service import _extra_facts
+
+    @dataclass(frozen=True)
+    class Hesitation:
+        player: Seat
+        trick: int
+        line: int | None = None
+
+        def describe(self) -> str:
+            return f"{SEAT_NAMES[self.player]} hesitated at trick {self.trick}"
+
+    made_up = FactSpec("hesitation", "hesitations", "a break in tempo (a made-up fact)",
+                       (Key("trick", "trick", "the trick", required=True), Key("player", "seat", "who", required=True)),
+                       lambda entry: Hesitation(entry.seat(), entry.trick(), entry.line),
+                       lambda fact: {"trick": fact.trick, "player": SEAT_LETTERS[fact.player]},
+                       (LineForm(r"^([NESW])@(\d+)$", ("player", "trick"), "{player}@{trick}"),),
+                       "hesitation", "SEAT@TRICK", "Breaks in tempo", "breaks in tempo", (("E@3", "East, at trick 3"),))
+    monkeypatch.setattr(fact_specs, "FACT_SPECS", (*fact_specs.FACT_SPECS, made_up))
+    east_at_3 = (Hesitation(1, 3),)
+
+    @click.command()
+    @fact_options
+    def command(**options: object) -> None:
+        click.echo(repr(extra_facts_from_options(dict(options)).of_kind("hesitations")))
+
+    assert "--hesitation SEAT@TRICK" in CliRunner().invoke(command, ["--help"]).output
+    assert CliRunner().invoke(command, ["--hesitation", "E@3"]).output.strip() == repr(east_at_3)
+    assert "hesitation" in [entry["table"] for entry in capabilities()["facts"]]
+    assert _extra_facts({"hesitation": ["E@3"]}).of_kind("hesitations") == east_at_3
+    assert "facts.hesitation[].player" in reference_table()
+    case = (HANDS / "duschek-too-late-b.toml").read_text() + "\n[[facts.hesitation]]\ntrick = 3\nplayer = \"E\"\n"
+    [record] = parse_text(case, "case.toml")
+    assert [fact.trick for fact in record.facts.of_kind("hesitations")] == [3]
+    assert "[[facts.hesitation]]" in case_to_toml(record_to_case(record))
+    written = json.loads(json.dumps(board_output(record, Settings(estimator="dd")).result))
+    assert "East hesitated at trick 3" in written["facts"]

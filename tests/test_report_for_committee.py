@@ -20,6 +20,7 @@ from revsim.outputs.report import report_html
 from revsim.records.readers import read_records
 from revsim.records.record import Record
 from tests.conftest import HANDS
+from tests.shared_rulings import ruling_of
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 HAND_FILES = sorted(path for path in HANDS.iterdir() if path.suffix in (".pbn", ".toml"))
@@ -31,8 +32,9 @@ JARGON = ("layout", "world", "cut", "seed", "estimator", "substitute", "no-infra
 
 
 def _default_ruling(path: Path) -> Any:
-    [record] = [item for item in read_records(path) if isinstance(item, Record)][:1]
-    return adjudicate(record, Settings())
+    """The file's first board ruled with the default settings, shared with the other modules that read it
+    (``shared_rulings``)."""
+    return ruling_of(path, Settings())
 
 
 def _prose_before_the_appendix(page: str) -> str:
@@ -45,8 +47,10 @@ def _prose_before_the_appendix(page: str) -> str:
 
 @pytest.fixture(scope="module")
 def rulings() -> dict[str, Any]:
-    """Every hands/ file's ruling with the default settings (sd), made once for the module."""
-    return {path.name: _default_ruling(path) for path in HAND_FILES}
+    """Every hands/ file's ruling with the default settings (sd), made once for the module: the last file first, as
+    the golden tests rule them in the other order, so that two processes meet in the middle (``shared_rulings``)."""
+    made = {path.name: _default_ruling(path) for path in reversed(HAND_FILES)}
+    return {path.name: made[path.name] for path in HAND_FILES}
 
 
 @pytest.fixture(scope="module")

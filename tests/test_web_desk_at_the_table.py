@@ -60,14 +60,14 @@ def test_the_stale_mark_is_in_view_where_a_fact_is_edited(page: Any) -> None:
     page.select_option("#estimator", "dd")
     rule_and_wait(page)
     assert page.locator("#stale-banner").is_hidden()
-    page.locator("#penalty-cards").scroll_into_view_if_needed()
-    page.fill("#penalty-cards", "E:SJ@4")
-    page.dispatch_event("#penalty-cards", "input")
+    page.locator("#fact-penalty_card").scroll_into_view_if_needed()
+    page.fill("#fact-penalty_card", "E:SJ@4")
+    page.dispatch_event("#fact-penalty_card", "input")
     assert page.locator("#stale-banner").is_visible() and in_view(page, "#stale-banner")
-    assert in_view(page, "#penalty-cards")                       # the fact edited and the mark, both in view
+    assert in_view(page, "#fact-penalty_card")                       # the fact edited and the mark, both in view
     shot(page, "18-stale-in-view")
-    page.fill("#penalty-cards", "")
-    page.dispatch_event("#penalty-cards", "input")
+    page.fill("#fact-penalty_card", "")
+    page.dispatch_event("#fact-penalty_card", "input")
     assert page.locator("#stale-banner").is_hidden()              # the case is as ruled again
 
 

@@ -46,17 +46,17 @@ def test_a_fact_the_desk_has_no_field_for_is_ruled_and_saved_as_the_file_says(la
 
 def test_a_play_restriction_and_a_named_card_are_entered_at_the_desk(laptop: Any) -> None:
     open_record(laptop, "law61a-play-restriction-after-a-premature-play.toml")
-    assert laptop.input_value("#play-restrictions") == "W:highest@11"      # the file's, shown in its field
-    laptop.fill("#play-restrictions", "")
+    assert laptop.input_value("#fact-play_restriction") == "W:highest@11"      # the file's, shown in its field
+    laptop.fill("#fact-play_restriction", "")
     laptop.select_option("#estimator", "dd")
     assert rule_and_wait(laptop)["revokes"] == []
-    laptop.fill("#play-restrictions", "W:highest@11")
+    laptop.fill("#fact-play_restriction", "W:highest@11")
     ruled = rule_and_wait(laptop)
     assert [(r["card"], r["law"]) for r in ruled["revokes"]] == [("D3", "64A2")] and ruled["ruling"]["law"] == "64C1"
     open_record(laptop, "law63a1-attention-drawn-at-a-card.toml")
-    laptop.fill("#designated", "E:D3@4")
+    laptop.fill("#fact-designated", "E:D3@4")
     ruled = rule_and_wait(laptop)
     assert [(r["established_by"], r["law"]) for r in ruled["revokes"]] == [("63A2", "64A2")]
-    laptop.fill("#designated", "E:D3 4")
+    laptop.fill("#fact-designated", "E:D3 4")
     laptop.click("#rule")
     laptop.wait_for_function("document.getElementById('notice-rule').textContent.includes('cards named')")

@@ -9,12 +9,14 @@ from typing import Any, TypeVar
 
 import click
 
+import revsim.records.fact_specs as fact_specs
 import revsim.records.setting_specs as setting_specs
 from revsim.cli.messages import warn
 from revsim.equity.settings import DEFAULT_ESTIMATOR, Settings, with_values
 from revsim.likely.estimators import ESTIMATORS, EstimatorOption, OptionValue, all_options
 from revsim.records.errors import RecordError
-from revsim.records.facts import NOTICED_WHEN, Facts, facts_from_options, parse_noticed_at
+from revsim.records.fact_specs import facts_from_lines
+from revsim.records.facts import NOTICED_WHEN, Facts, parse_noticed_at
 from revsim.records.judgement import split_judgements
 from revsim.records.setting_specs import SettingSpec, SettingValue
 from revsim.scoring.field import load_field
@@ -96,7 +98,7 @@ def setting_values_from_options(options: dict[str, Any]) -> dict[str, SettingVal
 
 
 def ruling_options(default_estimator: str = DEFAULT_ESTIMATOR, why: str = "") -> Callable[[Command], Command]:
-    """--noticed, --estimator, --level, --seed, --outcomes, --max-outcomes, --granularity, --substitute, --regime,
+    """--noticed, --estimator, --level, --seed, --outcomes, --max-outcomes, --granularity, --substitute (of dd), --regime,
     --both-sides: how to rule;
     ``why`` tells --help why the estimator's default is what it is, where that needs saying."""
 
@@ -132,16 +134,11 @@ def _add_ruling_options(command: Command, default_estimator: str, why: str) -> C
 
 
 def fact_options(command: Command) -> Command:
-    """--penalty-card, --lead-restriction, --hidden, --claim-by: facts the record cannot show."""
+    """--hidden, --penalty-card, --lead-restriction... (each kind of fact of ``records.fact_specs`` that has a one-line
+    form), --claim-by: facts the record cannot show."""
     for option in reversed([
-        click.option("--penalty-card", "penalty_cards", multiple=True, metavar="SEAT:CARD@TRICK",
-                     help="A major penalty card, like E:SJ@3 (East's SJ, from trick 3 on); repeatable."),
-        click.option("--lead-restriction", "lead_restrictions", multiple=True, metavar="SEAT:SUIT@TRICK",
-                     help="A lead required, like W:H@1 (West must lead a heart at trick 1), or forbidden, like "
-                          "W:!S@5; repeatable."),
-        click.option("--hidden", "hidden_cards", multiple=True, metavar="SEAT:CARD",
-                     help="A card hidden or missing during the play, like N:H3 (dummy's H3 not on the table); "
-                          "repeatable."),
+        *(click.option(f"--{spec.option}", f"fact_{spec.table}", multiple=True, metavar=spec.shape, help=spec.help)
+          for spec in fact_specs.FACT_SPECS if spec.option),
         click.option("--claim-by", type=click.Choice(["declarer", "defenders"]), default=None,
                      help="Who claimed or conceded (establishes a revoke under Law 63A3 or 63A4). Default: the "
                           "case file's claim, else declarer."),
@@ -199,8 +196,8 @@ def options_chosen() -> frozenset[str]:
 def extra_facts_from_options(options: dict[str, Any]) -> Facts:
     """The facts the fact options give; click's BadParameter naming the one that cannot be read."""
     try:
-        return facts_from_options(options["penalty_cards"], options["lead_restrictions"], options["hidden_cards"],
-                                  options["claim_by"])
+        return facts_from_lines({spec.parameter: options.get(f"fact_{spec.table}") or () for spec in fact_specs.FACT_SPECS},
+                                options["claim_by"], why="given on the command line")
     except ValueError as error:
         raise click.BadParameter(str(error)) from None
 

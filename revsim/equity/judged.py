@@ -82,7 +82,6 @@ def estimate_at(draft: Draft, revoke: Revoke, no_revoke: bool = False) -> Estima
     the last two tricks. ``no_revoke`` (Law 64C2b, ``revoke`` the first): the world with no revoke at all, judged
     by the director's ``none`` (or plain) weights, else estimated; the director's weights for the first revoke's
     own world (in which the other side's later revokes stand) are not used for it."""
-    settings = draft.settings
     trick12 = revoke.law == Clause.LAW_62D
     key = NO_REVOKE if no_revoke else world_key(revoke) + ("-62D" if trick12 else "")
     if no_revoke and no_revoke_judgement(draft) is None and judgement_for(draft, revoke) is None:
@@ -92,8 +91,7 @@ def estimate_at(draft: Draft, revoke: Revoke, no_revoke: bool = False) -> Estima
         position, rest = position_before(draft.table.replay, revoke)
         weights = (no_revoke_judgement(draft) if no_revoke else None if trick12 else judgement_for(draft, revoke))
         estimator = make_estimator("dd", draft.record) if trick12 or weights else estimator_of(draft)
-        estimate = estimator.estimate(position, revoke, draft.record.contract.declarer,
-                                      "best" if trick12 else settings.substitute, rest)
+        estimate = estimator.estimate(position, revoke, draft.record.contract.declarer, rest)
         if weights is not None:
             estimate = law12c1c_directors_judgement(estimate, weights, draft.record)
         elif trick12:

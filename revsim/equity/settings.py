@@ -49,33 +49,31 @@ BOTH_SIDES_METHODS = setting_spec("both_sides").choices
 class Settings:
     """What the record cannot show, and how to rule.
 
-    ``noticed``: when attention was first drawn (see ``records.facts.NOTICED_WHEN``); None takes the
-    record's facts, else ``end-of-play``. ``noticed_at``: attention drawn during the play, ``T`` (during trick
-    T) or ``T.N`` (after N cards of trick T), overriding the record's facts (``records.facts.parse_noticed_at``).
-    ``estimator``: how the no-infraction result is estimated, a name in ``estimators.ESTIMATORS``: ``sd``
-    (single-dummy play-outs) or ``dd`` (double dummy); ``estimator_options``: its own options by name (``sd``:
-    ``level`` and ``seed``), checked against the registry, the others at their defaults (``option``).
-    ``substitute``: for ``dd``, the offender's card in the no-infraction world, ``best`` (his
-    double-dummy best card) or ``uniform`` (every legal card equally likely). ``regime``: Law 12C1,
-    ``weighted`` or ``non-weighted``. ``both_sides``: Law 64C2b, ``neither`` (as if neither side
-    revoked) or ``separately`` (each revoke judged when it happened). ``outcomes``: the director's own
-    judgement of the first no-infraction world (declarer's side's tricks and weights summing to 1), used
-    instead of the estimate (see ``parse_outcomes``); ``world_outcomes``: his judgement of named worlds,
-    (``t4``, outcomes) for the world without the revoke on trick 4, ``t5E`` for East's when two players
-    revoked on trick 5 (see ``parse_judgement``). ``max_outcomes`` and ``granularity``: the form of a
-    weighted score (Law 12C1c as directors write it, Law 84D): at most that many results, each a multiple of
-    that many percent (``granularity`` 1 and ``max_outcomes`` 13 give the estimate back). ``likely``: the
-    director's standard of a likely result (``law84.LIKELY``, one time in six): a weighted score holds only
-    results the estimate makes at least that likely (0 and ``granularity`` 1 give the estimate back).
-    ``defence``: how that standard reads the defence (``likely.competent``): ``competent`` (a result that only a
-    defender's slip reaches, a card his partner's signals would have saved, is not likely) or
-    ``as-estimated`` (every result of the estimate counts, as real defenders play).
-    ``claim_normal``: Law 70's standard of a normal card, the least share of the class's players who choose it
-    (``claims.normal.NORMAL_RATE``, one in ten); ``claim_suit_order``: how a suit a claim's statement leaves open
-    is played, ``normal`` (as normal play goes) or ``top-down`` (a regulating authority's rule).
-    ``chosen``: the settings the caller chose (the command line's options given, the desk's query), so that a
-    case file's own ``settings`` table fills the others (``settings_for_case``); None: these settings as they
-    are, whatever the case file says.
+    ``noticed``: when attention was first drawn (see ``records.facts.NOTICED_WHEN``); None takes the record's facts,
+    else ``end-of-play``. ``noticed_at``: attention drawn during the play, ``T`` (during trick T) or ``T.N`` (after
+    N cards of trick T), overriding the record's facts (``records.facts.parse_noticed_at``). ``estimator``: how the
+    no-infraction result is estimated, a name in ``estimators.ESTIMATORS``: ``sd`` (single-dummy play-outs) or
+    ``dd`` (double dummy); ``estimator_options``: its own options by name (``sd``: ``level`` and ``seed``; ``dd``:
+    ``substitute``, the offender's card in the no-infraction world, ``best`` (his double-dummy best card) or
+    ``uniform`` (every legal card equally likely)), checked against the registry, the others at their defaults
+    (``option``). ``regime``: Law 12C1, ``weighted`` or ``non-weighted``. ``both_sides``: Law 64C2b, ``neither`` (as
+    if neither side revoked) or ``separately`` (each revoke judged when it happened). ``outcomes``: the director's
+    own judgement of the first no-infraction world (declarer's side's tricks and weights summing to 1), used instead
+    of the estimate (see ``parse_outcomes``); ``world_outcomes``: his judgement of named worlds, (``t4``, outcomes)
+    for the world without the revoke on trick 4, ``t5E`` for East's when two players revoked on trick 5 (see
+    ``parse_judgement``). ``max_outcomes`` and ``granularity``: the form of a weighted score (Law 12C1c as directors
+    write it, Law 84D): at most that many results, each a multiple of that many percent (``granularity`` 1 and
+    ``max_outcomes`` 13 give the estimate back). ``likely``: the director's standard of a likely result
+    (``law84.LIKELY``, one time in six): a weighted score holds only results the estimate makes at least that likely
+    (0 and ``granularity`` 1 give the estimate back). ``defence``: how that standard reads the defence
+    (``likely.competent``): ``competent`` (a result that only a defender's slip reaches, a card his partner's
+    signals would have saved, is not likely) or ``as-estimated`` (every result of the estimate counts, as real
+    defenders play). ``claim_normal``: Law 70's standard of a normal card, the least share of the class's players
+    who choose it (``claims.normal.NORMAL_RATE``, one in ten); ``claim_suit_order``: how a suit a claim's statement
+    leaves open is played, ``normal`` (as normal play goes) or ``top-down`` (a regulating authority's rule).
+    ``chosen``: the settings the caller chose (the command line's options given, the desk's query), so that a case
+    file's own ``settings`` table fills the others (``settings_for_case``); None: these settings as they are,
+    whatever the case file says.
 
     Examples:
         >>> Settings(estimator="dd", noticed_at="11.0").estimator
@@ -88,7 +86,6 @@ class Settings:
     noticed: str | None = None
     noticed_at: str | None = None
     estimator: str = DEFAULT_ESTIMATOR
-    substitute: str = str(setting_spec("substitute").default)
     regime: str = str(setting_spec("regime").default)
     both_sides: str = str(setting_spec("both_sides").default)
     estimator_options: Mapping[str, OptionValue] = field(default_factory=dict)
@@ -113,7 +110,7 @@ class Settings:
             value = getattr(self, name)
             if value is not None and not isinstance(value, str):
                 raise ValueError(f"{name} must be text or None, not {value!r}")
-        for name in ("estimator", "substitute", "regime", "both_sides", "defence"):
+        for name in ("estimator", "regime", "both_sides", "defence"):
             if not isinstance(getattr(self, name), str):
                 raise ValueError(f"{name} must be text, not {getattr(self, name)!r}")
         check_form(self.max_outcomes, self.granularity)

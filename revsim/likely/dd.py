@@ -24,13 +24,17 @@ class DoubleDummyEstimator:
 
     name = "dd"
 
-    def __init__(self, penalty_cards: tuple[PenaltyCard, ...] = ()) -> None:
+    def __init__(self, penalty_cards: tuple[PenaltyCard, ...] = (), substitute: str = "best") -> None:
+        if substitute not in SUBSTITUTES:
+            raise ValueError(f"substitute must be one of {', '.join(SUBSTITUTES)}, not {substitute!r}")
         self.penalty_cards = penalty_cards
         """The record's major penalty cards (Law 50), each from its trick on."""
+        self.substitute = substitute
+        """The offender's card in the world without the revoke: ``best`` (his double-dummy best) or ``uniform``."""
 
-    def estimate(self, position: Replay, revoke: Revoke, declarer: Seat, substitute: str,
-                 recorded_rest: list[Play]) -> Estimate:
+    def estimate(self, position: Replay, revoke: Revoke, declarer: Seat, recorded_rest: list[Play]) -> Estimate:
         """Candidates, outcomes and the two lines (double dummy, table-like) from ``position``."""
+        substitute = self.substitute
         if substitute not in SUBSTITUTES:
             raise ValueError(f"substitute must be one of {', '.join(SUBSTITUTES)}, not {substitute!r}")
         declarer_side = side_of(declarer)

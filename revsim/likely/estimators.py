@@ -24,7 +24,7 @@ from revsim.likely.levels import LEVEL_NAMES, level_parameters, load_level
 from revsim.likely.sd import SingleDummyEstimator
 from revsim.likely.settle import MAX_PLAYOUTS, MIN_PLAYOUTS, MOST_PLAYOUTS
 from revsim.likely.view import record_auction
-from revsim.likely.worlds import Estimator, Form, Settles
+from revsim.likely.worlds import SUBSTITUTES, Estimator, Form, Settles
 from revsim.records.facts import PenaltyCard
 from revsim.records.numbers import shown, whole_number
 from revsim.records.record import Record
@@ -125,9 +125,12 @@ ESTIMATORS: dict[str, EstimatorKind] = {kind.name: kind for kind in (
                                    "ruling is still in doubt; more settles more rulings, at more cost",
                                    MAX_PLAYOUTS, bounds=(MIN_PLAYOUTS, MOST_PLAYOUTS), label="max play-outs")),
                   _single_dummy, _single_dummy_parameters),
-    EstimatorKind("dd", "double dummy", "double dummy from the position: one result, perfect play", (),
-                  lambda record, options: DoubleDummyEstimator(penalty_cards_in_force(record) if record else ()),
-                  lambda options: {}),
+    EstimatorKind("dd", "double dummy", "double dummy from the position: one result, perfect play",
+                  (EstimatorOption("substitute", "the offender's card in the world without the revoke: his double-dummy "
+                                   "best card (best), or every legal card equally likely (uniform)", "best", SUBSTITUTES),),
+                  lambda record, options: DoubleDummyEstimator(penalty_cards_in_force(record) if record else (),
+                                                               str(options["substitute"])),
+                  lambda options: {"substitute": options["substitute"]}),
 )}
 """The estimators by name, the default (``sd``) first."""
 

@@ -220,10 +220,9 @@ class SingleDummyEstimator:
             return None
         return lambda distribution: standard.form(distribution, favours_more)
 
-    def estimate(self, position: Replay, revoke: Revoke, declarer: Seat, substitute: str,
-                 recorded_rest: list[Play]) -> Estimate:
-        """The play-outs' estimate; ``substitute`` is not used: the policy chooses the offender's card."""
-        evidence_dd = DoubleDummyEstimator(self.penalty_cards).estimate(position, revoke, declarer, "best", recorded_rest)
+    def estimate(self, position: Replay, revoke: Revoke, declarer: Seat, recorded_rest: list[Play]) -> Estimate:
+        """The play-outs' estimate: the policy chooses the offender's card."""
+        evidence_dd = DoubleDummyEstimator(self.penalty_cards).estimate(position, revoke, declarer, recorded_rest)
         favours_more = revoke.side != declarer % 2
         penalties = penalties_in_play(position, declarer, revoke, self.penalty_cards)
         likely = likely_tricks(position, declarer, self.shapes, self.level, self.seed, revoke.allowed, self.target,

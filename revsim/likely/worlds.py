@@ -16,9 +16,8 @@ from revsim.cards import SEAT_NAMES, Card, Seat
 from revsim.laws.detection import Revoke
 from revsim.likely.solver import total_tricks
 from revsim.play.replay import Play, Replay
-from revsim.records.setting_specs import setting_spec
 
-SUBSTITUTES = setting_spec("substitute").choices
+SUBSTITUTES = ("best", "uniform")
 
 
 @dataclass(frozen=True)
@@ -84,8 +83,7 @@ class Estimator(Protocol):
 
     name: str
 
-    def estimate(self, position: Replay, revoke: Revoke, declarer: Seat, substitute: str,
-                 recorded_rest: list[Play]) -> Estimate: ...
+    def estimate(self, position: Replay, revoke: Revoke, declarer: Seat, recorded_rest: list[Play]) -> Estimate: ...
 
     def likely(self, position: Replay, declarer: Seat) -> Likelihood:
         """Declarer's side's final tricks from a position with no revoke to mend, with the evidence."""

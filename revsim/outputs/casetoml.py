@@ -11,19 +11,22 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from revsim.cards import SEAT_LETTERS, SUIT_LETTERS, deal_to_pbn
+import revsim.records.fact_specs as fact_specs
+from revsim.cards import SEAT_LETTERS, deal_to_pbn
 from revsim.play.table import replay_cards
 from revsim.records.claim import ClaimStatus
-from revsim.records.facts import CardChange, Facts, noticed_at_text
+from revsim.records.facts import Facts, noticed_at_text
 from revsim.records.judgement import outcomes_text
 from revsim.records.record import Record
 
 _ORDER = ("board", "event", "date", "session", "table", "players", "director", "deal", "contract", "declarer",
           "vulnerable", "dealer", "auction", "play", "start", "claim", "information", "statements", "findings", "settings",
           "facts")
-_FACT_TABLES = ("correction", "penalty_card", "lead_restriction", "play_restriction", "dummy_card", "lead_out_of_turn",
-                "designated",
-                "judgement")
+
+
+def _fact_tables() -> tuple[str, ...]:
+    """The facts written as arrays of tables (``[[facts.penalty_card]]``), in the order of the table of facts."""
+    return (*(spec.table for spec in fact_specs.FACT_SPECS if not spec.by_seat), "judgement")
 
 
 def record_to_case(record: Record) -> dict[str, Any]:
@@ -103,54 +106,15 @@ def facts_to_case(facts: Facts) -> dict[str, Any]:
         out["noticed_at"] = noticed_at_text(facts.noticed_trick, facts.noticed_cards)
     elif facts.noticed_trick is not None:
         out["noticed_at_trick"] = facts.noticed_trick
-    hidden: dict[str, list[str]] = {}
-    for card in facts.hidden_cards:
-        hidden.setdefault(SEAT_LETTERS[card.player], []).append(str(card.card))
-    if hidden:
-        out["hidden_cards"] = hidden
-    corrections = []
-    for correction in facts.corrections:
-        entry: dict[str, Any] = {"trick": correction.trick, "player": SEAT_LETTERS[correction.player],
-                                 "withdrawn": str(correction.withdrawn), "substituted": str(correction.substituted)}
-        if correction.dummy_asked:
-            entry["dummy_asked"] = True
-        if correction.changes:
-            entry["changes"] = [_change(change) for change in correction.changes]
-        corrections.append(entry)
-    penalties = [{"player": SEAT_LETTERS[p.player], "card": str(p.card), "from_trick": p.from_trick}
-                 | ({"why": p.why} if p.why else {}) | ({"minor": True} if p.minor else {}) for p in facts.penalty_cards]
-    restrictions = []
-    for restriction in facts.lead_restrictions:
-        entry = {"trick": restriction.trick, "player": SEAT_LETTERS[restriction.player]}
-        if restriction.must_lead is not None:
-            entry["must_lead"] = SUIT_LETTERS[restriction.must_lead]
-        if restriction.must_not_lead is not None:
-            entry["must_not_lead"] = SUIT_LETTERS[restriction.must_not_lead]
-        if restriction.why:
-            entry["why"] = restriction.why
-        restrictions.append(entry)
-    leads = [{"trick": lead.trick, "player": SEAT_LETTERS[lead.player]} for lead in facts.leads_out_of_turn]
-    plays = [{"trick": r.trick, "player": SEAT_LETTERS[r.player]}
-             | ({"play": r.play} if r.play else {"suit": SUIT_LETTERS[r.suit or 0]}) | ({"why": r.why} if r.why else {})
-             for r in facts.play_restrictions]
-    designated = [{"trick": d.trick, "player": SEAT_LETTERS[d.player]} | ({"card": str(d.card)} if d.card else {})
-                  for d in facts.designations]
+    for spec in fact_specs.FACT_SPECS:
+        found = facts.of_kind(spec.field)
+        if found:
+            out[spec.table] = spec.case_entries(found)
     judgements = [({"world": name} if name is not None else {}) | {"outcomes": outcomes_text(outcomes)}
                   for name, outcomes in facts.judgements]
-    dummy_cards = [{"trick": d.trick, "named": str(d.named), "placed": str(d.placed)}
-                   | ({} if d.in_time else {"in_time": False})
-                   | ({"changes": [_change(change) for change in d.changes]} if d.changes else {})
-                   for d in facts.dummy_cards]
-    for name, entries in zip(_FACT_TABLES, (corrections, penalties, restrictions, plays, dummy_cards, leads, designated,
-                                            judgements), strict=True):
-        if entries:
-            out[name] = entries
+    if judgements:
+        out["judgement"] = judgements
     return out
-
-
-def _change(change: CardChange) -> dict[str, str]:
-    return {"player": SEAT_LETTERS[change.player], "withdrawn": str(change.withdrawn),
-            "substituted": str(change.substituted)}
 
 
 def case_to_toml(case: dict[str, Any], comment: str = "") -> str:
@@ -187,8 +151,9 @@ def _board_lines(case: dict[str, Any], prefix: str) -> list[str]:
         raise ValueError(f"unknown case keys: {', '.join(unknown)}")
     if facts:
         lines += ["", f"[{prefix}facts]"]
-        lines += [f"{key} = {_value(value)}" for key, value in facts.items() if key not in _FACT_TABLES]
-        for table in _FACT_TABLES:
+        tables = _fact_tables()
+        lines += [f"{key} = {_value(value)}" for key, value in facts.items() if key not in tables]
+        for table in tables:
             entries = facts.get(table, [])
             if not isinstance(entries, list) or not all(isinstance(entry, dict) for entry in entries):
                 raise ValueError(f"`facts.{table}` must be a list of tables, one a {table.replace('_', ' ')}, "

@@ -13,29 +13,17 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+import revsim.records.fact_specs as fact_specs
 import revsim.records.setting_specs as setting_specs
 from revsim.cards import SEAT_LETTERS, SUIT_LETTERS, Card, parse_pbn_deal
 from revsim.records.auction import normalise_call
 from revsim.records.claim import ACTIONS, CLAIM_STATUSES
 from revsim.records.facts import NOTICED_WHEN, parse_noticed_at
+from revsim.records.schema_key import Key
 
 VULNERABILITIES = ("None", "NS", "EW", "All")
 _SEATS = (*SEAT_LETTERS, "NORTH", "EAST", "SOUTH", "WEST")
 _SUITS = (*SUIT_LETTERS, "SPADES", "HEARTS", "DIAMONDS", "CLUBS")
-
-
-@dataclass(frozen=True)
-class Key:
-    """One key of the format: its name, its type (see ``KINDS``), whether it is required, its default and
-    what it means; ``keys`` are the keys of a table, or of each table of an array of tables."""
-
-    name: str
-    kind: str
-    meaning: str
-    required: bool = False
-    default: str = ""
-    keys: tuple[Key, ...] = ()
-    choices: tuple[str, ...] = ()
 
 
 def _is_int(value: Any) -> bool:
@@ -117,12 +105,6 @@ KINDS: dict[str, tuple[str, Callable[[Any], bool]]] = {
     "tables": ("an array of tables ([[...]])", lambda v: isinstance(v, list) and all(isinstance(t, dict) for t in v)),
 }
 
-_CHANGE = (
-    Key("player", "seat", "who took back a card", required=True),
-    Key("withdrawn", "card", "the card taken back", required=True),
-    Key("substituted", "card", "the card played instead, as it stands in the play", required=True),
-)
-
 SCHEMA: tuple[Key, ...] = (   # every key of a board but the settings table (``schema()`` adds it)
     Key("board", "name", "the board's name", default="#1, #2... in file order"),
     Key("deal", "deal", "the four hands as a PBN deal (or the cards left in an end position)", required=True),
@@ -157,71 +139,7 @@ SCHEMA: tuple[Key, ...] = (   # every key of a board but the settings table (``s
             "(the director's guide lists the actions); required for a contested claim"),
         Key("any_order", "flag", "the steps may be taken in any order", default="false"),
     )),
-    Key("facts", "table", "what the record cannot show", keys=(
-        Key("noticed", "choice", "when attention was first drawn", default="end-of-play", choices=NOTICED_WHEN),
-        Key("noticed_at_trick", "trick", "attention drawn during the play, at this trick"),
-        Key("noticed_at", "noticed-at", "attention drawn during the play: during trick T, or after N cards (0-3) of "
-            "it, like 4 or \"4.1\" (instead of noticed_at_trick)"),
-        Key("hidden_cards", "cards-by-seat", "cards hidden or missing during the play"),
-        Key("correction", "tables", "a revoke corrected before it was established (Law 62)", keys=(
-            Key("trick", "trick", "the revoke trick", required=True),
-            Key("player", "seat", "the offender", required=True),
-            Key("withdrawn", "card", "the revoke card", required=True),
-            Key("substituted", "card", "the legal card, as it stands in the play", required=True),
-            Key("changes", "tables", "later cards of the trick changed (62C1, 62C2)", keys=_CHANGE),
-            Key("dummy_asked", "flag", "declarer's revoke, corrected because dummy, having forfeited his rights, "
-                "asked first (Law 43B2b): Law 64 applies as if it had been established", default="false"),
-        )),
-        Key("penalty_card", "tables", "a penalty card (Law 50)", keys=(
-            Key("player", "seat", "who holds it", required=True),
-            Key("card", "card", "the card", required=True),
-            Key("from_trick", "trick", "the first trick it must be played to", default="1"),
-            Key("why", "text", "how it came about"),
-            Key("minor", "flag", "a minor penalty card (50B: a single card below honour rank exposed "
-                "inadvertently): major once its holder has a second penalty card", default="false"),
-        )),
-        Key("lead_restriction", "tables", "a lead restriction (after a lead out of turn or a penalty card)", keys=(
-            Key("trick", "trick", "the trick", required=True),
-            Key("player", "seat", "the player on lead", required=True),
-            Key("must_lead", "suit", "the suit he must lead (or must_not_lead)"),
-            Key("must_not_lead", "suit", "the suit he must not lead (or must_lead)"),
-            Key("why", "text", "how it came about"),
-        )),
-        Key("designated", "tables", "a card named or designated for a trick before attention was drawn (63A2: it "
-            "establishes a revoke of the player's side on the trick before)", keys=(
-            Key("trick", "trick", "the trick the card was named for", required=True),
-            Key("player", "seat", "who named it (declarer naming dummy's card: dummy's seat)", required=True),
-            Key("card", "card", "the card named, where known"),
-        )),
-        Key("dummy_card", "tables", "dummy placed a card declarer did not name (Law 45D); the play may show the card "
-            "placed or the one named", keys=(
-            Key("trick", "trick", "the trick", required=True),
-            Key("named", "card", "the card declarer named", required=True),
-            Key("placed", "card", "the card dummy put in the played position", required=True),
-            Key("in_time", "flag", "attention was drawn before each side had played to the next trick: the named "
-                "card is dummy's", default="true"),
-            Key("changes", "tables", "defenders' cards played after the error, taken back without penalty",
-                keys=_CHANGE),
-        )),
-        Key("play_restriction", "tables", "a play declarer required after a premature play (Law 57A)", keys=(
-            Key("trick", "trick", "the trick", required=True),
-            Key("player", "seat", "the offender's partner", required=True),
-            Key("play", "choice", "his highest or lowest card of the suit led (or suit)", choices=("highest", "lowest")),
-            Key("suit", "suit", "a card of this other suit (or play)"),
-            Key("why", "text", "how it came about"),
-        )),
-        Key("lead_out_of_turn", "tables", "an accepted lead out of turn", keys=(
-            Key("trick", "trick", "the trick", required=True),
-            Key("player", "seat", "who led it", required=True),
-        )),
-        Key("judgement", "tables", "the director's own judgement of a no-infraction world (Law 12C1c)", keys=(
-            Key("world", "text", "tT: the world without the revoke on trick T (tTS: seat S's, when two revoked on "
-                "trick T); none: the world with no revoke at all, when both sides revoked (Law 64C2b); ns or ew: "
-                "that side's own weighted score, when both sides revoked",
-                default="the world without the first revoke"),
-            Key("outcomes", "text", "declarer's side's tricks and weights, like \"11:0.7,10:0.3\"", required=True),
-        )),
-    )),
+    Key("facts", "table", "what the record cannot show"),   # its keys: ``facts_key()``
     Key("information", "table", "unauthorised information a player had from partner (Law 16B)", keys=(
         Key("trick", "trick", "the trick his card to it was chosen with the information", required=True),
         Key("player", "seat", "who had the information (dummy's seat: declarer's choice of dummy's card)", required=True),
@@ -237,6 +155,31 @@ SCHEMA: tuple[Key, ...] = (   # every key of a board but the settings table (``s
 )
 
 
+_NOTICED_KEYS = (
+    Key("noticed", "choice", "when attention was first drawn", default="end-of-play", choices=NOTICED_WHEN),
+    Key("noticed_at_trick", "trick", "attention drawn during the play, at this trick"),
+    Key("noticed_at", "noticed-at", "attention drawn during the play: during trick T, or after N cards (0-3) of "
+        "it, like 4 or \"4.1\" (instead of noticed_at_trick)"),
+)
+
+_JUDGEMENT = (
+    Key("judgement", "tables", "the director's own judgement of a no-infraction world (Law 12C1c)", keys=(
+        Key("world", "text", "tT: the world without the revoke on trick T (tTS: seat S's, when two revoked on "
+            "trick T); none: the world with no revoke at all, when both sides revoked (Law 64C2b); ns or ew: "
+            "that side's own weighted score, when both sides revoked",
+            default="the world without the first revoke"),
+        Key("outcomes", "text", "declarer's side's tricks and weights, like \"11:0.7,10:0.3\"", required=True),
+    )),
+)
+
+
+def facts_key() -> Key:
+    """The ``facts`` table: when attention was drawn, each kind of fact of ``records.fact_specs`` as the table holds
+    them now, and the director's judgements."""
+    return Key("facts", "table", "what the record cannot show",
+               keys=(*_NOTICED_KEYS, *(spec.schema_key() for spec in fact_specs.FACT_SPECS), *_JUDGEMENT))
+
+
 def settings_key() -> Key:
     """The ``settings`` table: how the board was ruled, its keys the estimator and the ruling settings' table
     (``records.setting_specs``)."""
@@ -249,8 +192,9 @@ def settings_key() -> Key:
 
 
 def schema() -> tuple[Key, ...]:
-    """Every key of a board, the ``settings`` table's from the table of ruling settings as it is now."""
-    return (*SCHEMA, settings_key())
+    """Every key of a board, the ``facts`` and ``settings`` tables' from the tables of facts and of ruling settings as
+    they are now."""
+    return (*(facts_key() if key.name == "facts" else key for key in SCHEMA), settings_key())
 
 
 @dataclass(frozen=True)

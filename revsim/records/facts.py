@@ -12,7 +12,7 @@ from dataclasses import dataclass, field, fields
 from enum import StrEnum
 from typing import Any
 
-from revsim.cards import SEAT_NAMES, SUIT_LETTERS, Card, Seat, seat_from_letter
+from revsim.cards import SEAT_NAMES, SUIT_LETTERS, Card, Seat
 from revsim.records.claim import Claim
 from revsim.records.information import Information
 
@@ -280,6 +280,9 @@ class Facts:
     """Unauthorised information a player had from partner (Law 16B)."""
     dummy_cards: tuple[DummyCard, ...] = ()
     """Dummy's cards placed that declarer did not name (Law 45D)."""
+    others: dict[str, tuple[Any, ...]] = field(default_factory=dict)
+    """Facts of kinds the table of facts declares (``records.fact_specs``) with no field of their own here, by the
+    name of their kind."""
 
     def describe(self, declarer: Seat | None = None) -> list[str]:
         """The facts in sentences, for the readable ruling (``declarer``: who plays dummy's cards)."""
@@ -298,7 +301,12 @@ class Facts:
         text += [r.describe() for r in self.play_restrictions]
         text += [d.describe() for d in self.dummy_cards]
         text += [self.information.describe(declarer)] if self.information is not None else []
+        text += [str(fact.describe()) for found in self.others.values() for fact in found]
         return text
+
+    def of_kind(self, name: str) -> tuple[Any, ...]:
+        """The facts of one kind (``FactSpec.field``): its own field's, or those kept in ``others``."""
+        return tuple(getattr(self, name)) if name in _OWN_FIELDS else self.others.get(name, ())
 
     @property
     def when_noticed(self) -> Noticed:
@@ -327,44 +335,7 @@ class Facts:
     def is_empty(self) -> bool:
         return not (self.noticed or self.corrections or self.penalty_cards or self.lead_restrictions
                     or self.leads_out_of_turn or self.hidden_cards or self.claim_by or self.designations
-                    or self.play_restrictions or self.information or self.dummy_cards)
-
-
-def parse_penalty_card(text: str) -> PenaltyCard:
-    """``E:SJ@3``: East's SJ is a major penalty card from trick 3 on. ValueError otherwise."""
-    seat_text, card_text, trick = _split_option(text, "SEAT:CARD@TRICK, like E:SJ@3")
-    return PenaltyCard(seat_from_letter(seat_text), Card.parse(card_text), trick, "given on the command line")
-
-
-def parse_lead_restriction(text: str) -> LeadRestriction:
-    """``W:H@1`` (West must lead a heart at trick 1) or ``W:!S@5`` (must not lead a spade). ValueError otherwise."""
-    seat_text, suit_text, trick = _split_option(text, "SEAT:SUIT@TRICK or SEAT:!SUIT@TRICK, like W:H@1")
-    forbidden = suit_text.startswith("!")
-    letter = suit_text.lstrip("!").upper()
-    if len(letter) != 1 or letter not in SUIT_LETTERS:
-        raise ValueError(f"{text!r}: {suit_text!r} is not a suit (S, H, D or C)")
-    suit = SUIT_LETTERS.index(letter)
-    return LeadRestriction(trick, seat_from_letter(seat_text), None if forbidden else suit, suit if forbidden else None,
-                           "given on the command line")
-
-
-def parse_hidden_card(text: str) -> HiddenCard:
-    """``N:H3``: North's H3 was hidden or missing during the play. ValueError otherwise."""
-    if ":" not in text:
-        raise ValueError(f"{text!r} is not SEAT:CARD, like N:H3")
-    seat_text, card_text = text.split(":", 1)
-    return HiddenCard(seat_from_letter(seat_text), Card.parse(card_text))
-
-
-def facts_from_options(penalty_cards: Iterable[str] = (), lead_restrictions: Iterable[str] = (),
-                       hidden_cards: Iterable[str] = (), claim_by: str | None = None) -> Facts:
-    """The facts given as options (``E:SJ@3``, ``W:H@1``, ``N:H3``, ``declarer``), by the command line or the
-    desk's API. ValueError naming the one that cannot be read."""
-    if claim_by is not None and claim_by not in ("declarer", "defenders"):
-        raise ValueError(f"claim_by must be one of declarer, defenders, not {claim_by!r}")
-    return Facts(penalty_cards=tuple(parse_penalty_card(text) for text in penalty_cards),
-                 lead_restrictions=tuple(parse_lead_restriction(text) for text in lead_restrictions),
-                 hidden_cards=tuple(parse_hidden_card(text) for text in hidden_cards), claim_by=claim_by)
+                    or self.play_restrictions or self.information or self.dummy_cards or any(self.others.values()))
 
 
 def with_extra(facts: Facts, extra: Facts) -> Facts:
@@ -376,6 +347,8 @@ def with_extra(facts: Facts, extra: Facts) -> Facts:
         mine, theirs = getattr(facts, item.name), getattr(extra, item.name)
         if isinstance(mine, tuple):
             merged[item.name] = mine + theirs
+        elif item.name == "others":
+            merged[item.name] = {name: mine.get(name, ()) + theirs.get(name, ()) for name in {**mine, **theirs}}
         elif item.name in _RECORD_ONLY:
             merged[item.name] = mine
         else:
@@ -390,11 +363,4 @@ def with_extra(facts: Facts, extra: Facts) -> Facts:
 _RECORD_ONLY = ("claim_statement", "claim", "lines", "information")
 """Facts only a record gives (the command line has no option for them)."""
 
-
-def _split_option(text: str, form: str) -> tuple[str, str, int]:
-    try:
-        seat_text, rest = text.split(":", 1)
-        what, trick = rest.split("@", 1)
-        return seat_text, what, int(trick)
-    except ValueError:
-        raise ValueError(f"{text!r} is not {form}") from None
+_OWN_FIELDS = frozenset(item.name for item in fields(Facts))

@@ -109,10 +109,6 @@ SETTING_SPECS: tuple[SettingSpec, ...] = (
                 "reaches, a card his partner's signals would have saved, is not likely) or as-estimated (every result "
                 "of the estimate of real play counts).",
                 "12C1c", "Defence (12C1c)", choices=("competent", "as-estimated")),
-    SettingSpec("substitute", "choice", "best",
-                "The offender's card in the no-infraction world: his double-dummy best card (best), or every legal "
-                "card equally likely (uniform).",
-                "64C", "Substitute card", choices=("best", "uniform")),
     SettingSpec("likely", "share", 1 / 6,
                 "Law 12C1c: a weighted score holds only results the estimate makes at least this likely (1/6, 0.2 or "
                 "20%; one time in six is the common teaching standard), never a less likely result in place of a "

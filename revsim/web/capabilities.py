@@ -5,19 +5,21 @@ from __future__ import annotations
 
 from typing import Any
 
+import revsim.records.fact_specs as fact_specs
 import revsim.records.setting_specs as setting_specs
 from revsim.claims.normal import NORMAL_RATE, SUIT_ORDERS
 from revsim.equity.settings import DEFAULT_ESTIMATOR
 from revsim.likely.estimators import ESTIMATORS
 from revsim.records.claim import ACTIONS, CLAIM_STATUSES, STEP_KEYS
+from revsim.records.fact_specs import NUMBER_KINDS, FactSpec
 from revsim.records.formats import FORMATS as RECORD_FORMATS
 
 
 def capabilities() -> dict[str, Any]:
     """``GET /api/capabilities``: the estimators with their options, the ruling settings (``records.setting_specs``),
-    the record formats and a claim's vocabulary (its statuses, the steps of a statement with the keys each takes,
-    the Law 70 settings), from their registries, so the desk builds its fields from them (pure data: no solver, safe
-    in any thread)."""
+    the kinds of fact with a one-line form (``records.fact_specs``), the record formats and a claim's vocabulary (its
+    statuses, the steps of a statement with the keys each takes, the Law 70 settings), from their registries, so the
+    desk builds its fields from them (pure data: no solver, safe in any thread)."""
     return {
         "estimators": [{"name": kind.name, "label": kind.label, "summary": kind.summary,
                         "default": kind.name == DEFAULT_ESTIMATOR,
@@ -30,8 +32,21 @@ def capabilities() -> dict[str, Any]:
                       "choice_labels": list(spec.choice_labels or spec.choices),
                       "bounds": None if spec.bounds is None else list(spec.bounds)}
                      for spec in setting_specs.SETTING_SPECS],
+        "facts": [fact_fields(spec) for spec in fact_specs.FACT_SPECS if spec.forms],
         "formats": [{"name": f.name, "suffix": f.suffix, "title": f.title} for f in RECORD_FORMATS.values()],
         "claim": {"statuses": list(CLAIM_STATUSES), "suit_orders": list(SUIT_ORDERS), "normal": NORMAL_RATE,
                   "actions": [{"name": name, "help": help_text, "keys": list(STEP_KEYS[name])}
                               for name, help_text in ACTIONS.items()]},
     }
+
+
+def fact_fields(spec: FactSpec) -> dict[str, Any]:
+    """One kind of fact as the desk's field takes it: its case-file table, its words, and its one-line forms (a pattern
+    JavaScript reads as Python does, the case-file keys its groups fill, the template that writes an entry back), with
+    the keys whose values are numbers or lower-case words and whether the case file keeps them by seat."""
+    kinds = {key.name: key.kind for key in spec.keys}
+    return {"table": spec.table, "label": spec.label, "noun": spec.noun, "help": spec.help,
+            "examples": [list(example) for example in spec.examples], "by_seat": spec.by_seat,
+            "forms": [{"pattern": form.pattern, "keys": list(form.keys), "template": form.template} for form in spec.forms],
+            "numbers": [name for name, kind in kinds.items() if kind in NUMBER_KINDS],
+            "lower": [name for name, kind in kinds.items() if kind == "choice"]}

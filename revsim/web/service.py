@@ -14,6 +14,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
+import revsim.records.fact_specs as fact_specs
 import revsim.records.setting_specs as setting_specs
 from revsim.adjudicate import adjudicate, board_output, settings_as_ruled
 from revsim.equity.settings import DEFAULT_ESTIMATOR, Settings, with_values
@@ -22,7 +23,8 @@ from revsim.outputs.casetoml import case_to_toml, cases_to_toml, record_to_case
 from revsim.outputs.report import report_html
 from revsim.records.choice import NotOneRecord, OptionNames, no_board_named, one_record
 from revsim.records.errors import RecordError
-from revsim.records.facts import Facts, facts_from_options, parse_noticed_at
+from revsim.records.fact_specs import facts_from_lines
+from revsim.records.facts import Facts, parse_noticed_at
 from revsim.records.formats import FORMATS as RECORD_FORMATS
 from revsim.records.judgement import split_judgements
 from revsim.records.numbers import shown, whole_number
@@ -37,7 +39,14 @@ SETTINGS = ("estimator", "noticed", "noticed_at")
 settings of ``records.setting_specs`` are query parameters of their own names too."""
 ESTIMATOR_OPTIONS = tuple(all_options())
 """Query parameters that are options of an estimator (``level``, ``seed``...), from its registry entry."""
-REPEATABLE = ("penalty_card", "lead_restriction", "hidden", "outcomes")
+
+
+def repeatable() -> tuple[str, ...]:
+    """The query parameters that may be given more than once: each kind of fact with a one-line form
+    (``records.fact_specs``) and the director's weights."""
+    return (*(spec.parameter for spec in fact_specs.FACT_SPECS if spec.option), "outcomes")
+
+
 OTHER = ("format", "name", "board", "record", "field", "claim_by")
 Query = dict[str, list[str]]
 Handler = Callable[[bytes, Query], "Reply"]
@@ -283,7 +292,7 @@ def _one_value(query: Query, key: str) -> str | None:
 
 
 def _check_keys(query: Query) -> None:
-    known = set(SETTINGS) | set(setting_specs.setting_names()) | set(ESTIMATOR_OPTIONS) | set(REPEATABLE) | set(OTHER)
+    known = set(SETTINGS) | set(setting_specs.setting_names()) | set(ESTIMATOR_OPTIONS) | set(repeatable()) | set(OTHER)
     for key in query:
         if key not in known:
             raise BadRequest(f"unknown parameter {key!r}; known: {', '.join(sorted(known))}")
@@ -322,8 +331,8 @@ def _settings(query: Query) -> Settings:
 
 def _extra_facts(query: Query) -> Facts:
     try:
-        return facts_from_options(query.get("penalty_card", []), query.get("lead_restriction", []),
-                                  query.get("hidden", []), _one_value(query, "claim_by"))
+        return facts_from_lines({spec.parameter: query.get(spec.parameter, []) for spec in fact_specs.FACT_SPECS},
+                                _one_value(query, "claim_by"))
     except ValueError as error:
         raise BadRequest(str(error)) from None
 

@@ -41,25 +41,8 @@ function readFacts(strict = true) {
   if (/^\d{1,2}$/.test(noticedAt)) facts.noticed_at_trick = Number(noticedAt);
   else if (/^\d{1,2}\.[0-3]$/.test(noticedAt)) facts.noticed_at = noticedAt;
   else if (noticedAt) fail("attention drawn during the play (T or T.N, like 4 or 4.1)", noticedAt);
-  const hidden = {};
-  for (const [, seat, card] of collect("hidden-cards", /^([NESW]):(\S+)$/, (m) => m, "hidden cards")) {
-    (hidden[seat] = hidden[seat] || []).push(card);
-  }
-  if (Object.keys(hidden).length) facts.hidden_cards = hidden;
+  Object.assign(facts, readFactFields(fail));   // facts.js
   const tables = {
-    correction: collect("corrections", /^([NESW]):(\S+)>(\S+)@(\d+)$/,
-      (m) => ({ trick: Number(m[4]), player: m[1], withdrawn: m[2], substituted: m[3] }), "corrected revokes"),
-    penalty_card: collect("penalty-cards", /^([NESW]):(\S+)@(\d+)$/,
-      (m) => ({ player: m[1], card: m[2], from_trick: Number(m[3]) }), "penalty cards"),
-    lead_restriction: collect("lead-restrictions", /^([NESW]):(!?)([SHDC])@(\d+)$/,
-      (m) => ({ trick: Number(m[4]), player: m[1], [m[2] ? "must_not_lead" : "must_lead"]: m[3] }), "lead restrictions"),
-    play_restriction: collect("play-restrictions", /^([NESW]):(HIGHEST|LOWEST|[SHDC])@(\d+)$/,
-      (m) => ({ trick: Number(m[3]), player: m[1], ...(m[2].length > 1 ? { play: m[2].toLowerCase() } : { suit: m[2] }) }),
-      "play restrictions"),
-    designated: collect("designated", /^([NESW]):(\S*)@(\d+)$/,
-      (m) => ({ trick: Number(m[3]), player: m[1], ...(m[2] ? { card: m[2] } : {}) }), "cards named for the next trick"),
-    lead_out_of_turn: collect("leads-out-of-turn", /^([NESW])@(\d+)$/,
-      (m) => ({ trick: Number(m[2]), player: m[1] }), "leads out of turn"),
     judgement: collect("outcomes", /^(?:(T\d{1,2}[NESW]?)\s*=\s*)?(\d.*)$/,
       (m) => ({ ...(m[1] ? { world: "t" + m[1].slice(1) } : {}), outcomes: m[2].replace(/\s+/g, "") }),
       "the director's weights"),
@@ -117,8 +100,9 @@ function withSource(case_, source) {
       const theirs = Array.isArray(source.facts[table]) ? source.facts[table] : [];
       if (Array.isArray(entries)) facts[table] = entries.map((entry) => ({ ...(theirs.find((t) => matches(entry, t)) || {}), ...entry }));
     }
+    const held = formFacts();
     for (const [table, entries] of Object.entries(source.facts)) {   // facts the form has no field for: kept
-      if (!FORM_FACTS.has(table) && !(table in facts)) facts[table] = entries;
+      if (!held.has(table) && !(table in facts)) facts[table] = entries;
     }
     if (Object.keys(facts).length) merged.facts = facts;
   }
@@ -128,8 +112,9 @@ function withSource(case_, source) {
 
 // The facts the form holds (what the file says of the others is kept as it was), and the case file's keys the
 // form has no field for at all.
-const FORM_FACTS = new Set(["noticed", "noticed_at", "noticed_at_trick", "hidden_cards", "correction", "penalty_card",
-                            "lead_restriction", "lead_out_of_turn", "play_restriction", "designated", "judgement"]);
+function formFacts() {
+  return new Set(["noticed", "noticed_at", "noticed_at_trick", "judgement", ...factTables()]);   // facts.js
+}
 const SOURCE_ONLY = ["information"];
 
 function caseSettings() {
@@ -191,14 +176,7 @@ function showCase(case_) {
   $("noticed").value = facts.noticed || "";
   $("noticed-trick").value = facts.noticed_at || facts.noticed_at_trick || "";
   $("outcomes").value = (facts.judgement || []).map((j) => (j.world ? `${j.world} = ` : "") + j.outcomes).join("\n");
-  $("corrections").value = (facts.correction || []).map((c) => `${c.player}:${c.withdrawn}>${c.substituted}@${c.trick}`).join("\n");
-  $("penalty-cards").value = (facts.penalty_card || []).map((p) => `${p.player}:${p.card}@${p.from_trick}`).join("\n");
-  $("lead-restrictions").value = (facts.lead_restriction || [])
-    .map((r) => `${r.player}:${r.must_lead || "!" + r.must_not_lead}@${r.trick}`).join("\n");
-  $("hidden-cards").value = Object.entries(facts.hidden_cards || {}).flatMap(([seat, cards]) => cards.map((c) => `${seat}:${c}`)).join("\n");
-  $("leads-out-of-turn").value = (facts.lead_out_of_turn || []).map((l) => `${l.player}@${l.trick}`).join("\n");
-  $("play-restrictions").value = (facts.play_restriction || []).map((r) => `${r.player}:${r.play || r.suit}@${r.trick}`).join("\n");
-  $("designated").value = (facts.designated || []).map((d) => `${d.player}:${d.card || ""}@${d.trick}`).join("\n");
+  showFactFields(facts);   // facts.js
   setDeal();
   drawAuction();
   desk.play = (case_.play || []).flatMap((trick) => trick.split(/\s+/).filter((card) => card)).map(normaliseCard);
@@ -275,9 +253,9 @@ function blankCase() {
   const keep = { board: $("board").value, deal: $("deal").value, dealer: $("dealer").value, vulnerable: $("vulnerable").value,
                  contract: $("contract").value, declarer: $("declarer").value };
   for (const id of ["auction", "claim-statement", "claim-tricks", "claim-after", "claim-steps-data", "claim-order",
-                    "noticed", "noticed-trick", "corrections", "penalty-cards",
-                    "lead-restrictions", "hidden-cards", "leads-out-of-turn", "play-restrictions", "designated", "field", "outcomes", "table", "statements",
+                    "noticed", "noticed-trick", "field", "outcomes", "table", "statements",
                     "findings", "player-N", "player-E", "player-S", "player-W"]) $(id).value = "";
+  clearFactFields();   // facts.js
   $("claim-by").value = ""; $("claim-status").value = "agreed"; $("start-trick").value = 1; $("start-leader").value = ""; $("start-won").value = 0;
   Object.entries(keep).forEach(([id, value]) => { $(id).value = value; });
   desk.play = [];
@@ -319,12 +297,14 @@ function settingField(spec) {
 }
 
 async function loadCapabilities() {
-  // The estimators, their options, the ruling settings and the record formats come from revsim's registries.
+  // The estimators, their options, the ruling settings, the kinds of fact and the record formats come from revsim's
+  // registries.
   const answer = await (await fetch("/api/capabilities")).json();
   desk.estimators = answer.estimators;
   desk.settings = answer.settings;
   desk.formats = answer.formats;
   $("setting-fields").replaceChildren(...answer.settings.map(settingField));
+  buildFactFields(answer.facts);   // facts.js
   loadClaimVocabulary(answer.claim);   // claim.js
   $("file").accept = answer.formats.map((entry) => entry.suffix).join(",");
   const select = document.createElement("select");
@@ -377,7 +357,7 @@ function start() {
   });
   $("board-list").addEventListener("change", (event) => desk.loaded[event.target.value] && openRecord(desk.loaded[event.target.value]));
   $("deal").addEventListener("change", dealEdited);   // entry.js: keeps the play the new deal still fits
-  for (const id of ["contract", "declarer", "start-trick", "start-leader", "leads-out-of-turn"]) $(id).addEventListener("change", draw);
+  for (const id of ["contract", "declarer", "start-trick", "start-leader"]) $(id).addEventListener("change", draw);
   $("contract").addEventListener("change", () => {
     try { parseContract(); say("", false, "case"); } catch (error) { say(`Contract: ${error.message}`, true, "case"); }
   });
