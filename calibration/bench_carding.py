@@ -1,5 +1,5 @@
-"""How real defenders choose their cards, measured on the corpora: the evidence for the carding the sd
-estimator's players read (``revsim/likely/carding.py``: equals at random, attitude, count, an honour followed).
+"""How real defenders choose their cards, measured on the corpora: the evidence for the carding calibration's reading
+players take (``carding.py``, not shipped: equals at random, attitude, count, an honour followed).
 
 For every card a defender played that did not take the lead in its trick, with his real holding:
 1. how often a signal (attitude on partner's lead or a first discard, count on declarer's lead, the first
@@ -9,7 +9,7 @@ For every card a defender played that did not take the lead in its trick, with h
 3. with --fit: the carding's honesty and falsecard rate by maximum likelihood over the fitting events' cards,
    and the held-out events' cards scored: the mean log-likelihood of the real cards under the fit against
    signals not read (honesty 0.5) and against any card of the suit at random; --write ships the fit in
-   ``revsim/likely/carding.json``. Beside it, the same when each board's defenders signal by one convention,
+   ``calibration/carding.json``. Beside it, the same when each board's defenders signal by one convention,
    standard or upside-down, unknown to the reader.
 
 Run: .venv/bin/python calibration/bench_carding.py [--levels expert,club] [--fit [--write]]
@@ -27,10 +27,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from carding import ATTITUDE_HONOURS, JACK, Carding, Reading, equal_groups, likelihood, readings  # noqa: E402
 from corpus_records import event_of, is_fitting, level_records, require_corpus, write_fitted  # noqa: E402
 
 from revsim.cards import partner  # noqa: E402
-from revsim.likely.carding import ATTITUDE_HONOURS, JACK, Carding, Reading, equal_groups, likelihood, readings  # noqa: E402
 from revsim.play.table import replay_record  # noqa: E402
 from revsim.records.errors import RecordError  # noqa: E402
 
@@ -126,7 +126,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--levels", default="expert,club")
     parser.add_argument("--fit", action="store_true", help="fit the carding on the fitting events, score the others")
-    parser.add_argument("--write", action="store_true", help="with --fit: write revsim/likely/carding.json")
+    parser.add_argument("--write", action="store_true", help="with --fit: write calibration/carding.json")
     args = parser.parse_args()
     require_corpus()
     shipped: dict[str, object] = {}

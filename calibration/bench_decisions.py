@@ -13,9 +13,9 @@ Prints, for declarer and the defenders apart:
 3. how often the card played cost a trick by what the layouts said (their best cards all right on the
    actual deal, some, none), for the real players, a player who takes a best card on his layouts, and the
    fitted model (scoring events).
-With --write, the fitted temperatures and insights go to the level's entry in revsim/likely/levels.json
-(its sights set to 0: the insight replaces them); bench_likely.py then measures the play-outs and refits the
-blend.
+--write is refused: the fitted choice models lean on the insight and give the defenders their own temperature,
+which revsim does not ship (``player_models.py``; levels.json refuses them). They are printed, and
+bench_likely.py measures such players with ``player_models.with_model``.
 
 With --temperature T the temperature is kept at T and only the insight is fitted (``insight_matching``).
 
@@ -36,7 +36,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from corpus_records import clean_replay, event_of, is_fitting, level_records, read_fitted, require_corpus, write_fitted  # noqa: E402
+from corpus_records import clean_replay, event_of, is_fitting, level_records, require_corpus  # noqa: E402
 from decision_fit import (  # noqa: E402
     ChoiceModel,
     Decision,
@@ -48,7 +48,6 @@ from decision_fit import (  # noqa: E402
     record_decisions,
     sight_log_likelihood,
 )
-from likely_write import BLEND_REFIT  # noqa: E402
 
 from revsim.likely.levels import Level, load_level  # noqa: E402
 from revsim.records.record import Record  # noqa: E402
@@ -100,7 +99,7 @@ def report_role(name: str, fitting: list[Decision], scoring: list[Decision], lev
     model = fit_choices(fit_on) if temperature is None else insight_matching(fit_on, temperature)
     layouts_alone = fit_choices_without_insight(fit_on)
     policy = level.policy
-    sight = policy.defence_sight if defending else policy.declarer_sight
+    sight = policy.defence_sight if defending else 0.0 if policy.model is None else policy.model.declarer_sight()
     shipped = sight_log_likelihood(score_on, sight, policy.temperature_of(defending))
     how = "fitted" if temperature is None else "the insight matching the real players where the layouts are wrong"
     print(f"    {how}: {describe(model)} (log-likelihood {model.log_likelihood:.4f} fitting, "
@@ -121,16 +120,11 @@ def fit_choices_without_insight(decisions: list[Decision]) -> ChoiceModel:
 
 
 def write_models(level: str, declarer: ChoiceModel, defence: ChoiceModel, command: str) -> None:
-    """The fitted choice models into the level's entry of levels.json (its sights set to 0), its ``fitted_on``
-    saying so before any refit of the blend (which bench_likely.py --blend-only --write then adds)."""
-    levels = read_fitted("levels.json")
-    entry = levels[level]
-    entry.update({"temperature": round(declarer.temperature, 3), "defence_temperature": round(defence.temperature, 3),
-                  "declarer_insight": round(declarer.insight, 3), "defence_insight": round(defence.insight, 3),
-                  "defence_sight": 0.0, "declarer_sight": 0.0,
-                  "fitted_on": f"{entry.get('fitted_on', '').split(BLEND_REFIT)[0]}; the play model then fitted on "
-                               f"real players' decisions with {command}"})
-    write_fitted("levels.json", levels)
+    """Refused: the fitted choice models (an insight, the defenders' own temperature) are a model of the players
+    revsim does not ship (``player_models``), and levels.json refuses them."""
+    raise SystemExit(f"not written ({command}): {level}'s fitted players (declarer {describe(declarer)}, the "
+                     f"defenders {describe(defence)}) need an insight and a defence temperature, which revsim does not "
+                     "ship (calibration/player_models.py)")
 
 
 def main() -> None:

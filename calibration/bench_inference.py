@@ -11,8 +11,8 @@ for the inference the sd estimator's simulated players draw (and for the inferen
    doubleton, a singleton, low from an honour, top of nothing), against notrump and against a suit. A lead
    model fitted on these shares weights the layouts declarer and the leader's partner deal.
 
-3. With --fit-leads, the lead model (``revsim/likely/leads.py``) fitted on the fitting events' leads and
-   scored on the others' (--write ships it in ``revsim/likely/leads.json``).
+3. With --fit-leads, the lead model (``leads.py``, calibration's own, not shipped) fitted on the fitting events' leads and
+   scored on the others' (--write keeps it in ``calibration/leads.json``).
 
 Run: .venv/bin/python calibration/bench_inference.py [--levels expert,club] [--fit-leads [--write]]
 """
@@ -31,10 +31,7 @@ sys.path.insert(0, str(ROOT))
 
 import numpy as np  # noqa: E402
 from corpus_records import event_of, is_fitting, level_records, require_corpus, write_fitted  # noqa: E402
-from likely_positions import auction_rules_kept, rules_alone  # noqa: E402
-
-from revsim.cards import NOTRUMP, Card, partner  # noqa: E402
-from revsim.likely.leads import (  # noqa: E402
+from leads import (  # noqa: E402
     CLASSES,
     FEATURES,
     HONOUR,
@@ -45,6 +42,9 @@ from revsim.likely.leads import (  # noqa: E402
     ordered,
     suit_features,
 )
+from likely_positions import auction_rules_kept, rules_alone  # noqa: E402
+
+from revsim.cards import NOTRUMP, Card, partner  # noqa: E402
 from revsim.likely.view import record_auction  # noqa: E402
 from revsim.play.table import replay_record  # noqa: E402
 from revsim.records.errors import RecordError  # noqa: E402
@@ -210,7 +210,7 @@ def main() -> None:
     parser.add_argument("--levels", default="expert,club")
     parser.add_argument("--fit-leads", action="store_true",
                         help="fit the lead model on the fitting events' leads and score it on the others")
-    parser.add_argument("--write", action="store_true", help="with --fit-leads: write revsim/likely/leads.json")
+    parser.add_argument("--write", action="store_true", help="with --fit-leads: write calibration/leads.json")
     args = parser.parse_args()
     require_corpus()
     shipped: dict[str, object] = {}

@@ -45,7 +45,6 @@ import time
 from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
-from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -54,9 +53,10 @@ from corpus_records import CORPUS, read_fitted, write_fitted  # noqa: E402
 from likely_blend import blend, blend_at, blind, choose_structure, fit_blend, fit_errors, fit_margin_errors  # noqa: E402
 from likely_positions import Position, auction_rules_kept, draw, estimate  # noqa: E402
 from likely_scoring import by_group, calibration, own_world, paired_crps, paired_exact, ratio, ratio_interval, scores  # noqa: E402
-from likely_write import READING_OPTIONS, fitted_on, level_entry  # noqa: E402
+from likely_write import READING_OPTIONS, fitted_on, level_entry, shippable  # noqa: E402
+from player_models import model_of, options_set, readings_on, switched_on, with_model  # noqa: E402
 
-from revsim.likely.levels import MARGINS, Level, agreement_of, load_level, margin_of, options_set, readings_on  # noqa: E402
+from revsim.likely.levels import MARGINS, Level, agreement_of, load_level, margin_of  # noqa: E402
 from revsim.likely.playout import STATS  # noqa: E402
 from revsim.records.readers import read_records  # noqa: E402
 from revsim.records.record import Record  # noqa: E402
@@ -139,7 +139,7 @@ Runs = list[tuple[Position, dict[int, float]]]
 def setting_level(base: Level, setting: Setting) -> Level:
     """The base level with the setting's temperature, defence sight, declarer sight and contract value."""
     temperature, sight, reader, value = setting
-    return replace(base, temperature=temperature, defence_sight=sight, declarer_sight=reader, contract_value=value)
+    return with_model(replace(base, temperature=temperature, defence_sight=sight), sight=reader, contract_value=value)
 
 
 def setting_runs(base: Level, setting: Setting, positions: list[Position], seed: int,
@@ -255,8 +255,7 @@ def main() -> None:
                 f"{rule} {rate:.2f} of {count}{'' if rule in kept else ' (dropped)'}"
                 for rule, (count, rate) in sorted(rates.items(), key=lambda item: -item[1][0])))
             base = replace(base, auction_rules=kept if args.auction_fit > 0 else None)   # 0: every rule
-        switched: dict[str, Any] = {reading: True for option, reading in READING_OPTIONS.items() if getattr(args, option)}
-        base = replace(base, **switched)
+        base = switched_on(base, [reading for option, reading in READING_OPTIONS.items() if getattr(args, option)])
         if args.sight is not None:
             base = replace(base, defence_sight=args.sight)
         if args.layouts is not None:
@@ -265,10 +264,11 @@ def main() -> None:
             base = replace(base, playouts=args.playouts)
         by_cut = functools.partial(blind, level=replace(base, errors=errors, margin_errors={}))
         by_margin = functools.partial(blind, level=replace(base, errors=errors, margin_errors=margin_errors))
-        values = [float(v) for v in args.contract_values.split(",")] if args.contract_values else [base.contract_value]
+        players = model_of(base)
+        values = [float(v) for v in args.contract_values.split(",")] if args.contract_values else [players.contract_value]
         readers = ([float(v) for v in args.declarer_sights.split(",")] if args.declarer_sights
-                   else [base.declarer_sight])
-        shipped_setting = (base.temperature, base.defence_sight, base.declarer_sight, base.contract_value)
+                   else [players.sight])
+        shipped_setting = (base.temperature, base.defence_sight, players.sight, players.contract_value)
         best, best_fit = (*grid[0], readers[0], values[0]), float("inf")
         fit_runs: dict[Setting, Runs] = {}
         played = [(base.temperature, base.defence_sight)] if args.blend_only else grid
@@ -304,7 +304,7 @@ def main() -> None:
                       f" gives CRPS {fitted['crps']:.3f}, exact {fitted['exact']:.3f} (dd {dd_exact:.3f})")
         level = replace(setting_level(base, best), errors=errors, margin_errors=margin_errors, blend=weight)
         print(f"  fitted: temperature {level.temperature}, defence sight {level.defence_sight}, declarer sight "
-              f"{level.declarer_sight}, contract value {level.contract_value}, blend weight of the position-blind "
+              f"{model_of(level).sight}, contract value {model_of(level).contract_value}, blend weight of the position-blind "
               f"part by agreement and cut {weight}", flush=True)
         results = run_playouts(score_set, level, play_seed, pool, cache)
         timed = [(p, r[0], r[1]) for p, r in zip(score_set, results, strict=True)]
@@ -380,6 +380,9 @@ def main() -> None:
         shipped[level_name] = level_entry(level, fitted_on(args, base, structure, len(blind_fit), len(model_fit)),
                                           fit_runs[best], play_seed)
     if args.write:
+        refused = shippable(shipped)
+        if refused is not None:
+            raise SystemExit(f"not written: {refused}")
         write_fitted("levels.json", shipped)
 
 

@@ -60,13 +60,23 @@ def is_fitting(event: str) -> bool:
     return zlib.crc32(event.encode()) % 2 == 0
 
 
+SHIPPED = ("levels.json",)
+"""Fitted parameters revsim ships (``revsim/likely/``); the others (``leads.json``, ``carding.json``) are
+calibration's own models, kept beside their code in ``calibration/`` (``player_models.py``)."""
+
+
+def _fitted_path(name: str) -> Path:
+    return ROOT / "revsim" / "likely" / name if name in SHIPPED else ROOT / "calibration" / name
+
+
 def read_fitted(name: str) -> dict[str, Any]:
-    """The shipped parameters in ``revsim/likely/<name>``, one entry per level."""
-    fitted: dict[str, Any] = json.loads((ROOT / "revsim" / "likely" / name).read_text())
+    """The fitted parameters in ``name`` (shipped, or calibration's own), one entry per level."""
+    fitted: dict[str, Any] = json.loads(_fitted_path(name).read_text())
     return fitted
 
 
 def write_fitted(name: str, fitted: dict[str, Any]) -> None:
-    """Ship parameters fitted by a benchmark: ``revsim/likely/<name>``, one entry per level."""
-    (ROOT / "revsim" / "likely" / name).write_text(json.dumps(fitted, indent=2) + "\n")
-    print(f"\nwritten: revsim/likely/{name}")
+    """Keep parameters fitted by a benchmark in ``name`` (shipped, or calibration's own), one entry per level."""
+    path = _fitted_path(name)
+    path.write_text(json.dumps(fitted, indent=2) + "\n")
+    print(f"\nwritten: {path.relative_to(ROOT)}")

@@ -19,6 +19,7 @@ from dataclasses import dataclass, replace
 
 import numpy as np
 from corpus_records import clean_replay
+from player_models import blind as blind_players
 
 from revsim.cards import Card, side_of
 from revsim.likely.playout import Policy, card_averages
@@ -69,7 +70,7 @@ def record_decisions(record: Record, policy: Policy, seed: int, kept: frozenset[
         return
     declarer, target = record.contract.declarer, record.contract.tricks_needed
     shapes = record_auction(record, kept)
-    blind = replace(policy, defence_sight=0.0, declarer_sight=0.0, declarer_insight=0.0, defence_insight=0.0)
+    blind = replace(policy, defence_sight=0.0, model=blind_players(policy.model))
     line = position_after(record, 0)
     for number, play in enumerate(table.replay.plays):
         remaining = 13 - line.tricks_won(0) - line.tricks_won(1)

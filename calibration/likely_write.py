@@ -8,7 +8,9 @@ import argparse
 from collections.abc import Sequence
 from typing import Any, Protocol
 
-from revsim.likely.levels import Level, options_set, readings_on
+from player_models import options_set, readings_on
+
+from revsim.likely.levels import Level, level_from_entry
 
 READING_OPTIONS = {"leads": "read_leads", "carding": "read_carding", "bad_breaks_fit_auction": "bad_breaks_fit_auction",
                    "keep_guards": "keep_guards"}
@@ -51,7 +53,8 @@ def _offsets(table: dict[int, float]) -> dict[str, float]:
 
 
 def level_entry(level: Level, fitted: str, runs: Sequence[tuple[Checked, dict[int, float]]], seed: int) -> dict[str, Any]:
-    """The level as levels.json holds it, with three of its fitting ``runs`` (spread over them) as checks."""
+    """The level as levels.json holds it, with three of its fitting ``runs`` (spread over them) as checks (a model of
+    the players revsim does not ship is written too, and ``levels.level_from_entry`` refuses it: ``shippable``)."""
     return {
         "temperature": level.temperature, "defence_sight": level.defence_sight, "playouts": level.playouts,
         "layouts": level.layouts,
@@ -66,3 +69,14 @@ def level_entry(level: Level, fitted: str, runs: Sequence[tuple[Checked, dict[in
         "check": [{"source": p.source, "index": p.index, "cut": p.cut, "seed": seed,
                    "playouts": sorted([t, round(w, 6)] for t, w in d.items())}
                   for p, d in runs[:: max(1, len(runs) // 3)][:3]]}
+
+
+def shippable(entries: dict[str, dict[str, Any]]) -> str | None:
+    """Why levels.json cannot take these levels' entries (revsim refuses a model of the players it does not ship,
+    ``levels.CALIBRATION_ONLY``), or None when it can."""
+    for name, entry in entries.items():
+        try:
+            level_from_entry(name, entry)
+        except ValueError as error:
+            return str(error)
+    return None

@@ -1,22 +1,26 @@
-"""The defenders' cards as evidence (revsim.likely.carding): equals, an honour followed, signals, and layouts
-weighed by them."""
+"""The defenders' cards as evidence (calibration's ``carding``, measured and not shipped): equals, an honour followed,
+signals, and layouts weighed by them."""
 
 from __future__ import annotations
 
 import dataclasses
 import json
 import random
-from importlib import resources
+import sys
+from pathlib import Path
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from revsim.cards import NOTRUMP, Card
-from revsim.likely.carding import Carding, Reading, carding_weight, likelihood, load_carding, readings
 from revsim.likely.sampling import sample_layouts, weighted_layouts
 from revsim.likely.view import player_view
 from revsim.play.replay import Play, Replay
 from tests.conftest import cards_of, needs_corpus
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "calibration"))
+from carding import Carding, Reading, carding_weight, likelihood, load_carding, readings  # noqa: E402
+from player_models import ReadingPlayers, defence_weight  # noqa: E402
 
 N, E, S, W = range(4)
 SPADES, HEARTS = 0, 1
@@ -140,14 +144,14 @@ def test_the_weight_is_the_product_over_the_cards_read_and_seeded_layouts_repeat
 
 
 def test_a_policy_that_reads_the_carding_weighs_the_layouts_of_hidden_defenders_only() -> None:
-    from revsim.likely.playout import Policy, defence_weight, play_outs
+    from revsim.likely.playout import Policy, play_outs
 
     replay = _after_the_first_trick()
     assert defence_weight(replay, player_view(replay, W, S), S, SIGNALS) is not None   # West reads East
     assert defence_weight(replay, player_view(replay, S, S), S, SIGNALS) is not None   # so does declarer
     assert defence_weight(replay, player_view(replay, E, S), S, SIGNALS) is None       # East knows his hand
     assert defence_weight(replay, player_view(replay, W, S), S, None) is None
-    reading = Policy(0.05, 4, carding=SIGNALS)
+    reading = Policy(0.05, 4, model=ReadingPlayers(carding=SIGNALS))
     first = play_outs(replay, S, {}, reading, 4, random.Random(3))
     assert first == play_outs(replay, S, {}, reading, 4, random.Random(3))
     assert all(1 <= tricks <= 13 for tricks, _ in first)
@@ -156,13 +160,9 @@ def test_a_policy_that_reads_the_carding_weighs_the_layouts_of_hidden_defenders_
 @needs_corpus()
 def test_the_shipped_carding_is_what_calibration_fits() -> None:
     """carding.json is what bench_carding.py --fit fits on the fitting events' defenders' cards."""
-    import sys
-    from pathlib import Path
-
-    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "calibration"))
     from bench_carding import fit, observed_cards
 
-    shipped = json.loads(resources.files("revsim.likely").joinpath("carding.json").read_text(encoding="utf-8"))
+    shipped = json.loads((Path(__file__).resolve().parent.parent / "calibration" / "carding.json").read_text())
     for level in ("expert", "club"):
         fitted = fit([card for fitting, card in observed_cards(level) if fitting])
         assert (fitted.honesty, fitted.falsecard) == (shipped[level]["honesty"], shipped[level]["falsecard"])

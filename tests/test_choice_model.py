@@ -1,13 +1,12 @@
 """Real players' card choices and the choice model fitted on them (``calibration/decision_fit.py``), and the
-simulated players' insight (``Policy.declarer_insight``, ``Policy.defence_insight``): how far a player leans to
-the card that is best on the actual deal beyond what his layouts show. At insight 0 nothing changes."""
+simulated players' insight (calibration's ``player_models.ReadingPlayers``, measured and not shipped): how far a
+player leans to the card that is best on the actual deal beyond what his layouts show. At insight 0 nothing changes."""
 
 from __future__ import annotations
 
 import math
 import random
 import sys
-from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -15,7 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from revsim.cards import Card
-from revsim.likely.levels import Level, level_from_entry, level_parameters, load_level, options_set, play_model
+from revsim.likely.levels import Level, level_from_entry, level_parameters, load_level, play_model
 from revsim.likely.playout import Policy, card_averages, play_outs
 from revsim.likely.solver import card_values, total_tricks
 from revsim.likely.worlds import Estimate
@@ -35,7 +34,8 @@ from decision_fit import (  # noqa: E402
     sight_log_likelihood,
     verdict,
 )
-from likely_write import level_entry  # noqa: E402
+from likely_write import level_entry, shippable  # noqa: E402
+from player_models import ReadingPlayers, options_set, with_model  # noqa: E402
 
 N, E, S, W = range(4)
 CARDS = [Card(suit, rank) for suit in range(4) for rank in range(8, 13)]
@@ -123,9 +123,11 @@ def test_policy_a_player_with_insight_finds_the_two_way_guess() -> None:
     average can differ) takes the finesse that works; without it he guesses, and sometimes wrong."""
     replay, declarer = _two_way_guess()
     best = total_tricks(replay, declarer)[0]
-    leaning = play_outs(replay, declarer, {}, Policy(0.02, 8, endgame=0, declarer_insight=1.5), 24, random.Random(3))
+    leaning = play_outs(replay, declarer, {}, Policy(0.02, 8, endgame=0, model=ReadingPlayers(declarer_insight=1.5)), 24,
+                        random.Random(3))
     assert {result for result, _ in leaning} == {best}
-    guessing = play_outs(replay, declarer, {}, Policy(0.02, 8, endgame=0, defence_insight=1.5), 24, random.Random(3))
+    guessing = play_outs(replay, declarer, {}, Policy(0.02, 8, endgame=0, model=ReadingPlayers(defence_insight=1.5)), 24,
+                         random.Random(3))
     assert min(result for result, _ in guessing) == best - 1
 
 
@@ -134,7 +136,8 @@ def test_policy_a_player_with_insight_finds_the_two_way_guess() -> None:
 def test_policy_insight_adds_the_actual_deals_tricks_to_each_cards_value(insight: float, seed: int) -> None:
     replay, declarer = _two_way_guess()
     plain = card_averages(replay, declarer, {}, Policy(0.02, 8), random.Random(seed))
-    leaning = card_averages(replay, declarer, {}, Policy(0.02, 8, declarer_insight=insight), random.Random(seed))
+    leaning = card_averages(replay, declarer, {}, Policy(0.02, 8, model=ReadingPlayers(declarer_insight=insight)),
+                            random.Random(seed))
     actual = card_values(replay)
     assert set(leaning) == set(plain)
     for card in plain:
@@ -143,38 +146,38 @@ def test_policy_insight_adds_the_actual_deals_tricks_to_each_cards_value(insight
 
 def test_policy_the_defenders_may_choose_at_their_own_temperature() -> None:
     assert Policy(0.02).temperature_of(True) == Policy(0.02).temperature_of(False) == 0.02
-    policy = Policy(0.02, defence_temperature=0.4, declarer_insight=0.1, defence_insight=0.3)
+    policy = Policy(0.02, model=ReadingPlayers(defence_temperature=0.4, declarer_insight=0.1, defence_insight=0.3))
     assert (policy.temperature_of(True), policy.temperature_of(False)) == (0.4, 0.02)
-    assert (policy.insight_of(True), policy.insight_of(False)) == (0.3, 0.1)
 
 
 def test_a_level_passes_its_temperatures_and_insights_to_its_players() -> None:
     shipped = load_level("expert")
-    policy = shipped.policy
-    assert (policy.declarer_insight, policy.defence_insight) == (shipped.declarer_insight, shipped.defence_insight)
-    level = Level("test", 0.02, 4, 4, shipped.blend, shipped.errors, defence_temperature=0.3, defence_insight=0.2)
-    assert level.policy.temperature_of(True) == 0.3 and level.policy.insight_of(True) == 0.2
+    assert shipped.policy.model is None
+    level = with_model(Level("test", 0.02, 4, 4, shipped.blend, shipped.errors), defence_temperature=0.3,
+                       defence_insight=0.2)
+    assert level.policy.temperature_of(True) == 0.3 and level.policy.model == ReadingPlayers(
+        defence_temperature=0.3, defence_insight=0.2)
 
 
 def test_the_method_names_the_defenders_temperature_and_the_insight_only_where_the_level_sets_them() -> None:
     evidence = {"level": "expert", "play_out_count": 8, "layouts": 16, "temperature": 0.02, "defence_sight": 0.0,
                 "seed": 1, "play_outs": [[9, 1.0]], "position_blind": [[9, 1.0]], "double_dummy": 9, "blend": 0.5}
     plain = Estimate("sd", "policy", 3, E, Card.parse("SA"), None, (), (), ((9, 1.0),), (), 2, 1, evidence)
-    assert "insight" not in playout_method(plain) and "defenders' temperature" not in playout_method(plain)
+    assert "insight" not in playout_method(plain) and "defence temperature" not in playout_method(plain)
+    model = ReadingPlayers(defence_temperature=0.4, declarer_insight=0.2, defence_insight=0.3)
     leaning = Estimate("sd", "policy", 3, E, Card.parse("SA"), None, (), (), ((9, 1.0),), (), 2, 1,
-                       evidence | {"defence_temperature": 0.4, "declarer_insight": 0.2, "defence_insight": 0.3})
-    assert ("defence sight 0.0, the defenders' temperature 0.4, declarer's insight 0.2, the defenders' insight 0.3, "
+                       evidence | {"player_model": model.parameters()})
+    assert ("defence sight 0.0, defence temperature 0.4, declarer insight 0.2, defence insight 0.3, "
             "seed 1") in playout_method(leaning)
 
 
-def test_a_levels_settings_carry_the_insight_only_where_it_is_set() -> None:
+def test_a_levels_settings_carry_the_players_model_only_where_it_has_one() -> None:
     shipped = load_level("expert")
-    assert "declarer_insight" not in play_model(replace(shipped, declarer_insight=0.0, defence_insight=0.0,
-                                                        defence_temperature=None))
-    leaning = replace(shipped, declarer_sight=0.0, declarer_insight=0.2, defence_insight=0.3, defence_temperature=0.4)
-    assert {key: play_model(leaning)[key] for key in ("declarer_insight", "defence_insight", "defence_temperature")} \
-        == {"declarer_insight": 0.2, "defence_insight": 0.3, "defence_temperature": 0.4}
-    assert level_parameters(leaning)["defence_insight"] == 0.3
+    assert "player_model" not in play_model(shipped) and "player_model" not in level_parameters(shipped)
+    leaning = with_model(shipped, declarer_insight=0.2, defence_insight=0.3, defence_temperature=0.4)
+    assert play_model(leaning)["player_model"] == {"declarer_insight": 0.2, "defence_insight": 0.3,
+                                                    "defence_temperature": 0.4}
+    assert level_parameters(leaning)["player_model"]["defence_insight"] == 0.3
 
 
 def test_the_insight_is_0_where_the_layouts_never_point_wrong() -> None:
@@ -184,16 +187,22 @@ def test_the_insight_is_0_where_the_layouts_never_point_wrong() -> None:
     assert (model.temperature, model.insight, model.decisions) == (0.05, 0.0, 2)
 
 
-def test_a_refit_writes_back_the_insight_and_the_defenders_temperature() -> None:
-    """levels.json as bench_likely.py writes it keeps every play parameter a level sets, so a blend refitted on a
-    level whose choice model bench_decisions.py wrote does not lose it; a shipped level writes none of them."""
+def test_a_level_with_a_model_revsim_does_not_ship_is_neither_written_nor_read() -> None:
+    """A level whose players lean on the insight (what bench_decisions.py fits) cannot go into levels.json: its entry
+    names the model, and levels.json refuses a level that names one (``levels.CALIBRATION_ONLY``), so the writer
+    refuses it (``shippable``)."""
     shipped = load_level("expert")
-    leaning = replace(shipped, declarer_sight=0.0, declarer_insight=0.2, defence_insight=0.3, defence_temperature=0.4,
-                      contract_value=1.0)
-    entry = level_entry(leaning, "test", [], 1)
-    read = level_from_entry("expert", entry)
-    assert (read.declarer_insight, read.defence_insight, read.defence_temperature, read.contract_value) == (0.2, 0.3, 0.4, 1.0)
+    leaning = with_model(shipped, declarer_insight=0.2, defence_insight=0.3, defence_temperature=0.4,
+                         contract_value=1.0)
     assert options_set(leaning) == {"contract_value": 1.0, "defence_temperature": 0.4, "declarer_insight": 0.2,
                                     "defence_insight": 0.3}
-    assert not set(options_set(shipped)) & {"declarer_insight", "defence_insight", "defence_temperature"}
-    assert not set(level_entry(shipped, "test", [], 1)) & {"declarer_insight", "defence_insight", "defence_temperature"}
+    refused = level_entry(leaning, "test", [], 1)
+    assert shippable({"expert": refused}) == ("levels.json: level 'expert' sets contract_value, defence_temperature, "
+                                             "declarer_insight, defence_insight, a model of the players revsim does not "
+                                             "ship (calibration/player_models.py measures it)")
+    entry = level_entry(shipped, "test", [], 1)
+    assert shippable({"expert": entry}) is None
+    assert not set(entry) & {"declarer_insight", "defence_insight", "defence_temperature", "contract_value"}
+    assert level_from_entry("expert", entry).policy == shipped.policy
+    with pytest.raises(ValueError, match="sets declarer_insight, a model of the players revsim does not ship"):
+        level_from_entry("expert", entry | {"declarer_insight": 0.2})

@@ -4,6 +4,8 @@ goal (making the contract, or defeating it) is worth to the player."""
 from __future__ import annotations
 
 import random
+import sys
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -14,6 +16,9 @@ from revsim.likely.levels import Level, load_level
 from revsim.likely.playout import Policy, _averages, goal_value, play_outs
 from revsim.play.replay import Replay
 from tests.conftest import cards_of
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "calibration"))
+from player_models import ReadingPlayers, with_model  # noqa: E402
 
 N, E, S, W = range(4)
 A, B = Card.parse("SA"), Card.parse("H2")
@@ -39,8 +44,9 @@ def test_policy_a_declarer_who_values_his_contract_prefers_the_sure_line() -> No
     target = 5 + 2
     tricks_alone = _averages([A, B], solved, goal_value(replay, S, target, Policy(0.02)))
     assert tricks_alone == {A: 3.0, B: 2.0}
-    assert _averages([A, B], solved, goal_value(replay, S, None, Policy(0.02, contract_value=4))) == tricks_alone
-    contract = _averages([A, B], solved, goal_value(replay, S, target, Policy(0.02, contract_value=4)))
+    valuing = Policy(0.02, model=ReadingPlayers(contract_value=4))
+    assert _averages([A, B], solved, goal_value(replay, S, None, valuing)) == tricks_alone
+    contract = _averages([A, B], solved, goal_value(replay, S, target, valuing))
     assert contract == {A: pytest.approx(3.0 + 4 * 2 / 3), B: pytest.approx(2.0 + 4)}
     assert max(contract, key=contract.__getitem__) == B
 
@@ -49,7 +55,7 @@ def test_policy_a_defender_values_defeating_the_contract() -> None:
     """The defenders' goal is one trick more than declarer's side may lose: with declarer needing 10 of 13,
     they need 4."""
     replay = _four_tricks_left(W, (6, 3))          # the defenders (East-West) have 3 tricks
-    value = goal_value(replay, S, 10, Policy(0.02, contract_value=2))
+    value = goal_value(replay, S, 10, Policy(0.02, model=ReadingPlayers(contract_value=2)))
     assert value(1) == 1 + 2
     assert value(0) == 0
 
@@ -62,7 +68,8 @@ def test_policy_the_contract_adds_its_value_times_the_share_of_layouts_that_reac
     replay = _four_tricks_left(to_play)
     solved = [{A: a, B: b} for a, b in values]
     plain = _averages([A, B], solved)
-    valued = _averages([A, B], solved, goal_value(replay, S, target, Policy(0.02, contract_value=contract_value)))
+    valuing = Policy(0.02, model=ReadingPlayers(contract_value=contract_value))
+    valued = _averages([A, B], solved, goal_value(replay, S, target, valuing))
     side = to_play % 2
     goal = target if side == S % 2 else 14 - target
     for card in (A, B):
@@ -72,7 +79,7 @@ def test_policy_the_contract_adds_its_value_times_the_share_of_layouts_that_reac
 
 def test_play_outs_that_play_for_the_contract_are_seeded_and_without_a_target_count_tricks_alone() -> None:
     replay = _two_tricks_left(S)
-    playing = Policy(0.02, 4, endgame=0, contract_value=3.0)
+    playing = Policy(0.02, 4, endgame=0, model=ReadingPlayers(contract_value=3.0))
     first = play_outs(replay, S, {}, playing, 4, random.Random(5), target=7)
     assert first == play_outs(replay, S, {}, playing, 4, random.Random(5), target=7)
     assert play_outs(replay, S, {}, playing, 4, random.Random(5)) == \
@@ -81,9 +88,9 @@ def test_play_outs_that_play_for_the_contract_are_seeded_and_without_a_target_co
 
 def test_a_level_passes_its_contract_value_to_its_players() -> None:
     shipped = load_level("expert")
-    level = Level("test", 0.02, 4, 4, shipped.blend, shipped.errors, contract_value=1.5)
-    assert level.policy.contract_value == 1.5
-    assert shipped.policy.contract_value == shipped.contract_value
+    level = with_model(Level("test", 0.02, 4, 4, shipped.blend, shipped.errors), contract_value=1.5)
+    assert isinstance(level.policy.model, ReadingPlayers) and level.policy.model.contract_value == 1.5
+    assert shipped.policy.model is None and with_model(level, contract_value=0.0).model is None
 
 
 def test_the_method_names_the_contracts_value_only_where_the_players_weigh_it() -> None:
@@ -94,5 +101,6 @@ def test_the_method_names_the_contracts_value_only_where_the_players_weigh_it() 
                 "seed": 1, "play_outs": [[9, 1.0]], "position_blind": [[9, 1.0]], "double_dummy": 9, "blend": 0.5}
     estimate = Estimate("sd", "policy", 3, E, A, None, (), (), ((9, 1.0),), (), 2, 1, evidence)
     assert "contract" not in playout_method(estimate)
-    weighed = Estimate("sd", "policy", 3, E, A, None, (), (), ((9, 1.0),), (), 2, 1, evidence | {"contract_value": 1.0})
-    assert "the contract worth 1.0 tricks to the players" in playout_method(weighed)
+    weighed = Estimate("sd", "policy", 3, E, A, None, (), (), ((9, 1.0),), (), 2, 1,
+                       evidence | {"player_model": ReadingPlayers(contract_value=1.0).parameters()})
+    assert "contract value 1.0" in playout_method(weighed)

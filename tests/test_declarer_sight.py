@@ -1,9 +1,12 @@
-"""Declarer who reads the defenders' hands (``Policy.declarer_sight``): what the auction, their tempo and
-their cards told him, beyond the layouts he deals. At sight 0 nothing changes."""
+"""Declarer who reads the defenders' hands (calibration's ``player_models.ReadingPlayers.sight``, measured and not
+shipped): what the auction, their tempo and their cards told him, beyond the layouts he deals. At sight 0 nothing
+changes."""
 
 from __future__ import annotations
 
 import random
+import sys
+from pathlib import Path
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -18,6 +21,9 @@ from revsim.likely.worlds import Estimate
 from revsim.outputs.playouts import playout_method
 from revsim.play.replay import Replay
 from tests.conftest import cards_of
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "calibration"))
+from player_models import ReadingPlayers, with_model  # noqa: E402
 
 N, E, S, W = range(4)
 
@@ -41,7 +47,7 @@ def test_policy_a_declarer_who_reads_the_defenders_finds_the_two_way_guess() -> 
     guesses the queen and, over 24 seeded play-outs, sometimes guesses wrong."""
     replay, declarer = _two_way_guess()
     best = total_tricks(replay, declarer)[0]
-    reading = play_outs(replay, declarer, {}, Policy(0.02, 8, endgame=0, declarer_sight=1.0), 24, random.Random(3))
+    reading = play_outs(replay, declarer, {}, Policy(0.02, 8, endgame=0, model=ReadingPlayers(sight=1.0)), 24, random.Random(3))
     assert {result for result, _ in reading} == {best}
     guessing = play_outs(replay, declarer, {}, Policy(0.02, 8, endgame=0), 24, random.Random(3))
     assert min(result for result, _ in guessing) == best - 1
@@ -54,7 +60,7 @@ def test_hand_readers_draw_each_side_with_its_own_sight(defending: list[bool], d
                                                         seed: int) -> None:
     """The defenders read with the defence's sight exactly as before; declarer reads with his own, stratified
     on its own (floor or ceiling of sight x deciders); at declarer sight 0 the draws are the shipped ones."""
-    policy = Policy(0.02, defence_sight=defence, declarer_sight=declarer)
+    policy = Policy(0.02, defence_sight=defence, model=ReadingPlayers(sight=declarer))
     readers = hand_readers(defending, policy, random.Random(seed))
     alone = stratified_readers(defending, defence, random.Random(seed))
     assert [r for r, d in zip(readers, defending, strict=True) if d] == [r for r, d in zip(alone, defending, strict=True) if d]
@@ -67,18 +73,17 @@ def test_hand_readers_draw_each_side_with_its_own_sight(defending: list[bool], d
 
 def test_a_level_passes_its_declarer_sight_to_its_players_and_the_settings() -> None:
     shipped = load_level("expert")
-    assert shipped.policy.declarer_sight == shipped.declarer_sight
-    assert level_parameters(shipped)["declarer_sight"] == shipped.declarer_sight
-    level = Level("test", 0.02, 4, 4, shipped.blend, shipped.errors, declarer_sight=0.5)
-    assert level.policy.declarer_sight == 0.5 and level_parameters(level)["declarer_sight"] == 0.5
+    assert shipped.policy.model is None and "player_model" not in level_parameters(shipped)
+    level = with_model(Level("test", 0.02, 4, 4, shipped.blend, shipped.errors), sight=0.5)
+    assert level.policy.model is not None and level.policy.model.declarer_sight() == 0.5
+    assert level_parameters(level)["player_model"] == {"declarer_sight": 0.5}
 
 
 def test_the_method_names_declarer_sight_only_where_declarer_reads() -> None:
     evidence = {"level": "expert", "play_out_count": 8, "layouts": 16, "temperature": 0.02, "defence_sight": 0.5,
                 "seed": 1, "play_outs": [[9, 1.0]], "position_blind": [[9, 1.0]], "double_dummy": 9, "blend": 0.5}
-    estimate = Estimate("sd", "policy", 3, E, Card.parse("SA"), None, (), (), ((9, 1.0),), (), 2, 1,
-                        evidence | {"declarer_sight": 0.0})
+    estimate = Estimate("sd", "policy", 3, E, Card.parse("SA"), None, (), (), ((9, 1.0),), (), 2, 1, evidence)
     assert "declarer sight" not in playout_method(estimate)
     reading = Estimate("sd", "policy", 3, E, Card.parse("SA"), None, (), (), ((9, 1.0),), (), 2, 1,
-                       evidence | {"declarer_sight": 0.5})
+                       evidence | {"player_model": ReadingPlayers(sight=0.5).parameters()})
     assert "defence sight 0.5, declarer sight 0.5," in playout_method(reading)

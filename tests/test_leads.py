@@ -1,21 +1,26 @@
-"""The opening lead as evidence (revsim.likely.leads): the fitted lead model, and layouts weighed by it."""
+"""The opening lead as evidence (calibration's ``leads``, measured and not shipped): the fitted lead model, and layouts
+weighed by it."""
 
 from __future__ import annotations
 
 import json
 import random
-from importlib import resources
+import sys
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from revsim.cards import NOTRUMP, Card
-from revsim.likely.leads import lead_likelihood, load_leads
 from revsim.likely.sampling import sample_layouts, weighted_layouts
 from revsim.likely.view import player_view
 from revsim.play.replay import Replay
 from tests.conftest import cards_of, needs_corpus
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "calibration"))
+from leads import lead_likelihood, load_leads  # noqa: E402
+from player_models import ReadingPlayers, lead_weight  # noqa: E402
 
 N, E, S, W = range(4)
 DECK = [Card(suit, rank) for suit in range(4) for rank in range(2, 15)]
@@ -70,13 +75,9 @@ def test_layouts_weighed_by_the_lead_put_the_touching_honour_with_the_leader() -
 @needs_corpus()
 def test_the_shipped_lead_model_is_what_calibration_fits() -> None:
     """leads.json is what bench_inference.py --fit-leads fits on the fitting events' leads."""
-    import sys
-    from pathlib import Path
-
-    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "calibration"))
     from bench_inference import fit_lead_model, leads
 
-    shipped = json.loads(resources.files("revsim.likely").joinpath("leads.json").read_text(encoding="utf-8"))
+    shipped = json.loads((Path(__file__).resolve().parent.parent / "calibration" / "leads.json").read_text())
     for level in ("expert", "club"):
         model = fit_lead_model(leads(level, True))
         assert model.suit_weights == shipped[level]["suit"]
@@ -84,7 +85,7 @@ def test_the_shipped_lead_model_is_what_calibration_fits() -> None:
 
 
 def test_a_policy_that_reads_the_lead_weighs_the_layouts_of_those_who_cannot_see_the_leader() -> None:
-    from revsim.likely.playout import Policy, lead_weight, play_outs
+    from revsim.likely.playout import Policy, play_outs
 
     model = load_leads("expert")
     hands = (cards_of("SA SK S2 HA H5 H3 DA DK D3 CA CK C3 C2"), cards_of("SQ SJ S9 H9 H8 H7 D9 D8 D7 C9 C8 C7 C6"),
@@ -95,7 +96,7 @@ def test_a_policy_that_reads_the_lead_weighs_the_layouts_of_those_who_cannot_see
     assert lead_weight(replay, player_view(replay, E, S), {}, model) is not None        # so does the leader's partner
     assert lead_weight(replay, player_view(replay, W, S), {}, model) is None            # the leader knows his hand
     assert lead_weight(replay, player_view(replay, S, S), {}, None) is None             # no model, no reading
-    reading = Policy(0.05, 4, leads=model)
+    reading = Policy(0.05, 4, model=ReadingPlayers(leads=model))
     first = play_outs(replay, S, {}, reading, 4, random.Random(3))
     assert first == play_outs(replay, S, {}, reading, 4, random.Random(3))              # seeded
     assert all(4 <= tricks <= 13 for tricks, _ in first)

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import random
 import re
+import sys
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -409,15 +411,19 @@ def test_play_outs_that_read_the_lead_and_the_defenders_cards_read_nothing_after
 
     from revsim.likely.predict import position_after
 
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "calibration"))
+    from player_models import ReadingPlayers, switched_on
+
     record, changed = _board_and_changed_tail(6, after)
     assert record.contract is not None
-    level = copy_with(load_level("expert"), read_leads=True, read_carding=True, bad_breaks_fit_auction=True,
-                      playouts=3)
+    level = switched_on(copy_with(load_level("expert"), playouts=3),
+                        ["read_leads", "read_carding", "bad_breaks_fit_auction"])
     shapes = record_auction(record)
     first = likely_tricks(position_after(record, after), record.contract.declarer, shapes, level, 4)
     again = likely_tricks(position_after(changed, after), record.contract.declarer, shapes, level, 4)
     assert first.playouts == again.playouts and first.outcomes == again.outcomes
-    assert level.policy.carding is not None and level.policy.leads is not None
+    model = level.policy.model
+    assert isinstance(model, ReadingPlayers) and model.carding is not None and model.leads is not None
 
 
 def test_predict_command_json(tmp_path) -> None:

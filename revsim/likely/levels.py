@@ -9,8 +9,7 @@ from dataclasses import dataclass, field
 from importlib import resources
 from typing import Any
 
-from revsim.likely.carding import load_carding
-from revsim.likely.leads import load_leads
+from revsim.likely.player_model import PlayerModel
 from revsim.likely.playout import Policy
 from revsim.likely.view import RULES
 
@@ -20,9 +19,14 @@ CUTS = (1, 3, 6)
 AGREEMENTS = ("unanimous", "strong", "split")
 """How far the play-outs agree: all on one result, at least 3 in 4 on one, or less."""
 
-READINGS = ("read_leads", "read_carding", "bad_breaks_fit_auction", "keep_guards")
-"""A level's switches for what its players read beyond the cards seen and the auction, and whether its defenders
-keep their guards (``Level``'s fields of these names; off unless levels.json turns them on)."""
+READINGS = ("keep_guards",)
+"""A level's switches: whether its defenders keep their guards (``Level``'s fields of these names; off unless
+levels.json turns them on)."""
+
+CALIBRATION_ONLY = ("read_leads", "read_carding", "bad_breaks_fit_auction", "declarer_sight", "contract_value",
+                    "defence_temperature", "declarer_insight", "defence_insight")
+"""What calibration measured of the players and revsim does not ship (``calibration/player_models.py``): a level of
+levels.json that sets one is refused, so a level is never shipped without the model it was fitted with."""
 
 MARGINS = (-2, -1, 0, 1, 2)
 """Double dummy's tricks beyond the contract (negative: short of it), the ends standing for more."""
@@ -48,7 +52,7 @@ def agreement_of(playouts: dict[int, float]) -> str:
 class Level:
     """Fitted parameters: the policy's temperature, the play-outs and layouts per decision, the weight of the
     position-blind part in the blend (by the play-outs' agreement and the cut), its errors (actual minus
-    double dummy, by cut), and how often a defender reads his partner's hand and declarer the defenders'."""
+    double dummy, by cut), and how often a defender reads his partner's hand."""
 
     name: str
     temperature: float
@@ -62,37 +66,19 @@ class Level:
     defence_sight: float = 0.0
     auction_rules: frozenset[str] | None = None
     """The auction's rules the players read (``view.RULES``; those real hands fit often enough); None: all."""
-    read_leads: bool = False
-    """Whether declarer and the leader's partner weigh their layouts by the level's lead model (``leads.json``)."""
-    read_carding: bool = False
-    """Whether the players weigh their layouts by the defenders' cards (the level's ``carding.json``)."""
-    bad_breaks_fit_auction: bool = False
-    """Whether the bad-break layouts that break ties leave out the breaks the auction rules out."""
     keep_guards: bool = False
     """Whether a defender, among the cards that tie best, keeps his guards on honours (``Policy.keep_guards``)."""
-    declarer_sight: float = 0.0
-    """How often declarer reads the defenders' hands (``Policy.declarer_sight``)."""
-    contract_value: float = 0.0
-    """What making or defeating the contract is worth to the players, in tricks beside the tricks (``Policy``)."""
-    defence_temperature: float | None = None
-    """The defenders' temperature where it differs from declarer's (``Policy.defence_temperature``)."""
-    declarer_insight: float = 0.0
-    defence_insight: float = 0.0
-    """How far declarer's and the defenders' choices lean to the actual deal (``Policy.declarer_insight``)."""
     choice_temperature: float = 0.0
     """The temperature of real players' single card choices over their layouts (``calibration/bench_decisions.py``,
     declarer's, fitted by maximum likelihood): how often the class chooses each card, which Law 70's normal play
     reads (``claims.normal``); 0 where not fitted (the play-outs' temperature then)."""
+    model: PlayerModel | None = None
+    """A model of the players a calibration run adds (``player_model``); never from levels.json."""
 
     @property
     def policy(self) -> Policy:
-        return Policy(self.temperature, self.layouts, defence_sight=self.defence_sight,
-                      leads=load_leads(self.name) if self.read_leads else None,
-                      carding=load_carding(self.name) if self.read_carding else None,
-                      bad_breaks_fit_auction=self.bad_breaks_fit_auction, contract_value=self.contract_value,
-                      declarer_sight=self.declarer_sight, defence_temperature=self.defence_temperature,
-                      declarer_insight=self.declarer_insight, defence_insight=self.defence_insight,
-                      keep_guards=self.keep_guards)
+        return Policy(self.temperature, self.layouts, defence_sight=self.defence_sight, keep_guards=self.keep_guards,
+                      model=self.model)
 
     def blend_at(self, completed: int, agreement: str) -> float:
         """The weight of the position-blind part after ``completed`` tricks (that of the nearest cut) when the
@@ -132,6 +118,10 @@ def level_from_entry(name: str, entry: dict[str, Any]) -> Level:
         raise ValueError(f"levels.json: level {name!r} needs a blend weight for each agreement {AGREEMENTS} and "
                          f"cut {CUTS}, errors for each cut, and errors by margin (where given) for each margin "
                          f"{MARGINS}")
+    shipped_without = [name for name in CALIBRATION_ONLY if entry.get(name)]
+    if shipped_without:
+        raise ValueError(f"levels.json: level {name!r} sets {', '.join(shipped_without)}, a model of the players revsim "
+                         "does not ship (calibration/player_models.py measures it)")
     rules = entry.get("auction_rules")
     if rules is not None and not set(rules) <= set(RULES):
         raise ValueError(f"levels.json: level {name!r} names auction rules revsim does not have: "
@@ -139,13 +129,7 @@ def level_from_entry(name: str, entry: dict[str, Any]) -> Level:
     return Level(name, float(entry["temperature"]), int(entry["playouts"]), int(entry["layouts"]),
                  blend, errors, str(entry.get("fitted_on", "")), margin_errors,
                  float(entry.get("defence_sight", 0.0)), None if rules is None else frozenset(rules),
-                 **{reading: bool(entry.get(reading, False)) for reading in READINGS},
-                 contract_value=float(entry.get("contract_value", 0.0)),
-                 declarer_sight=float(entry.get("declarer_sight", 0.0)),
-                 defence_temperature=None if entry.get("defence_temperature") is None
-                 else float(entry["defence_temperature"]),
-                 declarer_insight=float(entry.get("declarer_insight", 0.0)),
-                 defence_insight=float(entry.get("defence_insight", 0.0)),
+                 keep_guards=bool(entry.get("keep_guards", False)),
                  choice_temperature=float(entry.get("choice_temperature", 0.0)))
 
 
@@ -158,27 +142,11 @@ def readings_on(level: Level) -> dict[str, bool]:
     return {reading: True for reading in READINGS if getattr(level, reading)}
 
 
-LEANINGS = ("defence_temperature", "declarer_insight", "defence_insight")
-"""The play model's parameters that are written only where a level sets them (``Policy``)."""
-
-
-def options_set(level: Level) -> dict[str, float]:
-    """The play model's parameters that count only where a level sets them: the contract's value, declarer's
-    sight and ``LEANINGS`` (what levels.json holds, and what tells one benchmark run's play-outs from another's)."""
-    return _where_set(level, ("contract_value", "declarer_sight", *LEANINGS))
-
-
-def _where_set(level: Level, names: tuple[str, ...]) -> dict[str, float]:
-    """Those of the level's parameters ``names`` that are set (not 0 or None)."""
-    return {name: getattr(level, name) for name in names if getattr(level, name)}
-
-
-def play_model(level: Level) -> dict[str, float]:
-    """How the level's players decide, as the ruling's ``settings`` and sd's ``evidence`` write it (the defenders'
-    own temperature and the players' insight only where the level sets them)."""
-    return {"temperature": level.temperature, "defence_sight": level.defence_sight,
-            "declarer_sight": level.declarer_sight, "contract_value": level.contract_value,
-            **_where_set(level, LEANINGS)}
+def play_model(level: Level) -> dict[str, Any]:
+    """How the level's players decide, as the ruling's ``settings`` and sd's ``evidence`` write it (a calibration run's
+    player model where it has one)."""
+    model = {} if level.model is None else {"player_model": level.model.parameters()}
+    return {"temperature": level.temperature, "defence_sight": level.defence_sight, **model}
 
 
 def level_parameters(level: Level) -> dict[str, Any]:

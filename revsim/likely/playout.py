@@ -6,15 +6,12 @@ solver (batched), and chooses by a softmax over the average tricks: the temperat
 error (0 is the best card on average; larger is more random). A forced card is simply played. Best cards
 that tie on his layouts (and are not one sequence) are weighed on the layouts where a suit breaks as
 badly as it can: the safety play that costs nothing is taken. A defender reads his partner's hand with
-probability ``defence_sight`` (his partner's signals: he then sees all four hands), and declarer the
-defenders' hands with probability ``declarer_sight``, each drawn stratified across the play-outs that decide
-at the same step. Declarer and the defenders may also read the opening lead
-(``leads``) and the defenders' cards (``carding``: equals, honours, signals): the layouts are then drawn in
-proportion to how likely what was seen is on each. A defender, among the cards that tie best, may keep his
-guards on the honours dummy surrounds (``guards``, ``keep_guards``). A player may also lean to the card that
-is best on the actual deal (his ``insight``: what the table tells a real player beyond his layouts), and the
-defenders may choose at their own temperature; both are off in the shipped levels. The last
-``endgame`` tricks are played double dummy: with so few cards left, players rarely go wrong.
+probability ``defence_sight`` (his partner's signals: he then sees all four hands), drawn stratified across the
+play-outs that decide at the same step. A defender, among the cards that tie best, may keep his guards on the
+honours dummy surrounds (``guards``, ``keep_guards``). A calibration run may add a model of the players
+(``player_model.PlayerModel``: what they read in the lead and the defenders' cards, declarer's sight, the
+contract's value, their insight); no shipped level has one. The last ``endgame`` tricks are played double dummy:
+with so few cards left, players rarely go wrong.
 """
 
 from __future__ import annotations
@@ -25,15 +22,14 @@ from collections.abc import Callable, Set
 from dataclasses import dataclass, replace
 
 from revsim.cards import Card, Layout, Seat, partner, side_of
-from revsim.likely.carding import Carding, carding_weight, readings
 from revsim.likely.competent import slips_of
 from revsim.likely.guards import defenders_keep_guards, tied_best
 from revsim.likely.lead_options import law50d2_declarer_choice
-from revsim.likely.leads import LeadModel, lead_likelihood
 from revsim.likely.penalty import LeadChoice, Penalty, law50d1_forced, law50d2_allowed, outstanding
+from revsim.likely.player_model import PlayerModel
 from revsim.likely.sampling import bad_break_layouts, sample_layouts, weighted_layouts
 from revsim.likely.sight import stratified_readers
-from revsim.likely.solver import layout_values, positions_values, replays_values, total_tricks
+from revsim.likely.solver import layout_values, positions_values, total_tricks
 from revsim.likely.view import HandShape, View, player_view
 from revsim.play.replay import Replay
 
@@ -50,38 +46,18 @@ class Policy:
     endgame: int = 2
     defence_sight: float = 0.0
     safety: bool = True
-    leads: LeadModel | None = None
-    """The lead model declarer and the leader's partner weigh their layouts by (None: the lead is not read)."""
-    carding: Carding | None = None
-    """How the defenders' cards are read (equals, honours, signals: ``carding``); None: they are not."""
-    bad_breaks_fit_auction: bool = False
-    """Whether the bad-break layouts leave out the breaks the auction rules out (else every bad break counts)."""
-    declarer_sight: float = 0.0
-    """How often declarer reads the defenders' hands (the auction, their tempo, what they showed): he then sees
-    all four hands; stratified across the play-outs like ``defence_sight``."""
-    contract_value: float = 0.0
-    """What making the contract (for declarer) or defeating it (for the defenders) is worth to a player, in
-    tricks, beside the tricks themselves: a player weighs a card by its tricks plus this on the layouts where
-    it reaches his side's goal (0: tricks alone, as double dummy counts them)."""
-    defence_temperature: float | None = None
-    """The defenders' softmax temperature where it differs from declarer's (None: ``temperature``)."""
-    declarer_insight: float = 0.0
-    defence_insight: float = 0.0
-    """How far declarer's (and the defenders') choices lean to the card that is best on the actual deal, beyond
-    what his layouts show (what the table tells a real player and the layouts miss: tempo, signals, the feel
-    of the play): a player values a card at its average over his layouts plus this times its double-dummy
-    tricks on the actual deal (0: his layouts alone)."""
-
     keep_guards: bool = False
     """Whether a defender, among cards that tie best on his layouts, keeps his guards on honours (``guards``)."""
+    model: PlayerModel | None = None
+    """A model of the players a calibration run adds (``player_model``; None in every shipped level)."""
 
     def temperature_of(self, defending: bool) -> float:
         """The softmax temperature of a defender (``defending``) or of declarer."""
-        return self.defence_temperature if defending and self.defence_temperature is not None else self.temperature
+        return self.temperature if self.model is None else self.model.temperature(defending, self.temperature)
 
-    def insight_of(self, defending: bool) -> float:
-        """The weight of the actual deal's double-dummy tricks in a defender's (``defending``) or declarer's values."""
-        return self.defence_insight if defending else self.declarer_insight
+    def fits_auction(self) -> bool:
+        """Whether the bad-break layouts that break ties leave out the breaks the auction rules out."""
+        return self.model is not None and self.model.bad_breaks_fit_auction()
 
 
 @dataclass
@@ -205,11 +181,12 @@ def play_out_lines(position: Replay, declarer: Seat, shapes: dict[Seat, HandShap
         averages = [_averages(d.legal, solved[d.start:d.end], goal_value(lines[d.index], declarer, target, policy))
                     for d in asking]
         if policy.safety:
-            _break_ties(lines, asking, averages, rng, policy.bad_breaks_fit_auction)
+            _break_ties(lines, asking, averages, rng, policy.fits_auction())
         deciders = [lines[decision.index] for decision in asking]
         if policy.keep_guards:
             defenders_keep_guards(deciders, averages, defending, [d.end - d.start for d in asking], partner(declarer))
-        _lean_to_the_deal(deciders, averages, defending, policy)
+        if policy.model is not None:
+            policy.model.lean(deciders, averages, defending)
         chosen = [softmax_choice(values, policy.temperature_of(defends), rng)
                   for values, defends in zip(averages, defending, strict=True)]
         unread = [defends and not reads for defends, reads in zip(defending, reading, strict=True)]
@@ -226,41 +203,19 @@ def _view_and_layouts(line: Replay, declarer: Seat, shapes: dict[Seat, HandShape
     view = player_view(line, line.to_play, declarer, shapes, reads_hands=reads)
     if len(view.hidden) <= 1:
         return view, sample_layouts(view, 1, rng)
-    weights = [weight for weight in (lead_weight(line, view, shapes, policy.leads),
-                                     defence_weight(line, view, declarer, policy.carding)) if weight is not None]
-    if not weights:
+    weight = None if policy.model is None else policy.model.layout_weight(line, view, declarer, shapes)
+    if weight is None:
         return view, sample_layouts(view, policy.layouts, rng)
-    return view, weighted_layouts(view, policy.layouts, rng, lambda layout: math.prod(w(layout) for w in weights))
-
-
-def defence_weight(line: Replay, view: View, declarer: Seat, carding: Carding | None) -> Callable[[Layout], float] | None:
-    """The likelihood of the cards the defenders the player cannot see have played, on a layout (None when
-    they are not read: no carding, or nothing to read)."""
-    if carding is None:
-        return None
-    return carding_weight(carding, readings(line.plays, declarer, line.trump, list(view.hidden)))
-
-
-def lead_weight(line: Replay, view: View, shapes: dict[Seat, HandShape],
-                model: LeadModel | None) -> Callable[[Layout], float] | None:
-    """How likely the opening lead was from the leader's hand on a layout, for a player who cannot see that
-    hand (None when the lead is not read: no model, no opening lead in the record, or the hand is seen)."""
-    if model is None or line.first_trick != 1 or not line.plays:
-        return None
-    leader, lead = line.plays[0].seat, line.plays[0].card
-    if leader not in view.hidden:
-        return None
-    played = view.played_by.get(leader, frozenset())
-    suits = shapes[partner(leader)].named if partner(leader) in shapes else frozenset()
-    return lambda layout: lead_likelihood(model, layout[leader] | played, lead, line.trump, suits)
+    return view, weighted_layouts(view, policy.layouts, rng, weight)
 
 
 def hand_readers(defending: list[bool], policy: Policy, rng: random.Random) -> list[bool]:
     """Which of the players deciding at one step read the hands they cannot see: each defender (``defending``)
-    his partner's with the policy's ``defence_sight``, declarer the defenders' with its ``declarer_sight``,
-    each side drawn stratified on its own (``stratified_readers``; at declarer sight 0, no draw for him)."""
+    his partner's with the policy's ``defence_sight``, declarer the defenders' where a player model gives him a
+    sight, each side drawn stratified on its own (``stratified_readers``; at declarer sight 0, no draw for him)."""
+    sight = 0.0 if policy.model is None else policy.model.declarer_sight()
     defenders = stratified_readers(defending, policy.defence_sight, rng)
-    declarers = stratified_readers([not defends for defends in defending], policy.declarer_sight, rng)
+    declarers = stratified_readers([not defends for defends in defending], sight, rng)
     return [defender or reads for defender, reads in zip(defenders, declarers, strict=True)]
 
 
@@ -294,20 +249,6 @@ def _break_ties(lines: list[Replay], asking: list[_Decision], averages: list[dic
                 averages[number][card] -= step
 
 
-def _lean_to_the_deal(lines: list[Replay], averages: list[dict[Card, float]], defending: list[bool],
-                      policy: Policy) -> None:
-    """Add to each deciding player's values his insight (``Policy.insight_of``) times each card's double-dummy
-    tricks on the actual deal, solved in one batch for the players whose insight is not 0."""
-    insights = [(number, policy.insight_of(defends)) for number, defends in enumerate(defending)]
-    leaning = [(number, insight) for number, insight in insights if insight > 0]
-    if not leaning:
-        return
-    actual = replays_values([lines[number] for number, _ in leaning])
-    for (number, insight), tricks in zip(leaning, actual, strict=True):
-        for card in averages[number]:
-            averages[number][card] += insight * tricks[card]
-
-
 def _all_equivalent(line: Replay, cards: list[Card]) -> bool:
     """Whether ``cards`` (of the player to play) are one sequence: one suit, and no card between them still
     in any hand or on the trick in progress (a card on the trick can make them differ)."""
@@ -327,14 +268,11 @@ def _choices(replay: Replay, allowed: Set[Card] | None) -> list[Card]:
 
 
 def goal_value(line: Replay, declarer: Seat, target: int | None, policy: Policy) -> Callable[[int], float]:
-    """How the player to play values his side's tricks from here on: the tricks, plus ``contract_value`` where
-    his side reaches its goal (declarer's side ``target`` tricks in all; the defenders one more than the rest)."""
-    if target is None or policy.contract_value == 0:
+    """How the player to play values his side's tricks from here on: the tricks, or as a player model values them
+    towards the contract (``target``: declarer's side's tricks needed)."""
+    if target is None or policy.model is None:
         return float
-    side = side_of(line.to_play)
-    goal = target if side == side_of(declarer) else 14 - target
-    won, bonus = line.tricks_won(side), policy.contract_value
-    return lambda tricks: tricks + (bonus if won + tricks >= goal else 0.0)
+    return policy.model.trick_value(line, declarer, target)
 
 
 def _averages(legal: list[Card], solved: list[dict[Card, int]],
@@ -376,11 +314,12 @@ def card_averages(replay: Replay, declarer: Seat, shapes: dict[Seat, HandShape],
     solved = layout_values(layouts, replay.trump, replay.leader, replay.current_trick)
     averages = [_averages(legal, solved, goal_value(replay, declarer, target, policy))]
     if policy.safety:
-        _break_ties([replay], [decision], averages, rng, policy.bad_breaks_fit_auction)
+        _break_ties([replay], [decision], averages, rng, policy.fits_auction())
     defending = [side_of(replay.to_play) != side_of(declarer)]
     if policy.keep_guards:
         defenders_keep_guards([replay], averages, defending, [len(layouts)], partner(declarer))
-    _lean_to_the_deal([replay], averages, defending, policy)
+    if policy.model is not None:
+        policy.model.lean([replay], averages, defending)
     return averages[0]
 
 

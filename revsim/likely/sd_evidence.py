@@ -80,11 +80,8 @@ class SdEvidence(TypedDict, total=False):
     level: str
     temperature: float
     defence_sight: float
-    declarer_sight: float
-    contract_value: float
-    defence_temperature: float
-    declarer_insight: float
-    defence_insight: float
+    player_model: dict[str, Any]
+    """A calibration run's model of the players (``player_model``), where it has one."""
     play_out_count: int
     layouts: int
     seed: int

@@ -178,7 +178,7 @@ def player_view(replay: Replay, deciding: Seat, declarer: Seat, shapes: dict[Sea
     Dummy is seen by everyone once the opening lead is faced (after the first card of the play). A player
     who did not follow to a suit led has none of it left (a revoke in the record can mislead, as it would
     mislead the players). ``reads_hands``: a defender who reads his partner's hand (``Policy.defence_sight``)
-    sees it too, and declarer who reads the defenders' (``Policy.declarer_sight``) sees his left-hand
+    sees it too, and declarer who reads the defenders' (a player model's ``declarer_sight``) sees his left-hand
     opponent's, which leaves his right-hand opponent's known."""
     dummy = partner(declarer)
     seer = declarer if deciding == dummy else deciding

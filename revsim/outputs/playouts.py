@@ -179,25 +179,10 @@ def _competent(evidence: SdEvidence) -> str:
     return f", defence competent ({set_aside(evidence)} play-outs with a slip set aside)"
 
 
-def _declarer_sight(evidence: SdEvidence) -> str:
-    """How often declarer read the defenders' hands, where he did (nothing where he never does)."""
-    sight = evidence.get("declarer_sight") or 0
-    return f", declarer sight {sight}" if sight else ""
-
-
-def _contract_value(evidence: SdEvidence) -> str:
-    """The players' value of the contract, where they weigh it (nothing where they count tricks alone)."""
-    value = evidence.get("contract_value") or 0
-    return f", the contract worth {value} tricks to the players" if value else ""
-
-
-def _leaning(evidence: SdEvidence) -> str:
-    """The defenders' own temperature and the players' insight, where the level sets them (nothing else)."""
-    parts = [f"the defenders' temperature {evidence['defence_temperature']}"] if evidence.get("defence_temperature") else []
-    parts += [f"{whose} insight {insight}" for whose, insight in (("declarer's", evidence.get("declarer_insight")),
-                                                                   ("the defenders'", evidence.get("defence_insight")))
-              if insight]
-    return "".join(f", {part}" for part in parts)
+def _player_model(evidence: SdEvidence) -> str:
+    """A calibration run's model of the players, where it has one (nothing in a shipped level)."""
+    model = evidence.get("player_model") or {}
+    return "".join(f", {name.replace('_', ' ')} {value}" for name, value in model.items())
 
 
 def playout_method(estimate: Estimate) -> str:
@@ -205,7 +190,7 @@ def playout_method(estimate: Estimate) -> str:
     e = sd_evidence(estimate)
     return (f"single dummy (sd, level {e.get('level')}): {e.get('play_out_count')} play-outs, "
             f"{e.get('layouts')} layouts a decision, temperature {e.get('temperature')}, defence sight "
-            f"{e.get('defence_sight')}{_competent(e)}{_declarer_sight(e)}{_contract_value(e)}{_leaning(e)}, "
+            f"{e.get('defence_sight')}{_competent(e)}{_player_model(e)}, "
             f"seed {e.get('seed')}; "
             f"play-outs {weighted_tricks(e.get('play_outs', []))}; "
             f"position-blind {weighted_tricks(e.get('position_blind', []))} (double dummy "

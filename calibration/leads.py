@@ -22,7 +22,7 @@ import math
 from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cache
-from importlib import resources
+from pathlib import Path
 
 from revsim.cards import NOTRUMP, Card
 
@@ -107,7 +107,7 @@ def lead_likelihood(model: LeadModel, hand: frozenset[Card], lead: Card, trump: 
 @cache
 def load_leads(level: str) -> LeadModel | None:
     """The shipped lead model of a level (``leads.json``), or None when it has none."""
-    data = json.loads(resources.files("revsim.likely").joinpath("leads.json").read_text(encoding="utf-8"))
+    data = json.loads((Path(__file__).resolve().parent / "leads.json").read_text(encoding="utf-8"))
     entry = data.get(level)
     if entry is None:
         return None
