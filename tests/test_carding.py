@@ -158,7 +158,7 @@ def test_a_policy_that_reads_the_carding_weighs_the_layouts_of_hidden_defenders_
 
 
 @needs_corpus()
-def test_the_shipped_carding_is_what_calibration_fits() -> None:
+def test_calibrations_carding_is_what_bench_carding_fits() -> None:
     """carding.json is what bench_carding.py --fit fits on the fitting events' defenders' cards."""
     from bench_carding import fit, observed_cards
 

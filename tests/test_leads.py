@@ -73,7 +73,7 @@ def test_layouts_weighed_by_the_lead_put_the_touching_honour_with_the_leader() -
 
 
 @needs_corpus()
-def test_the_shipped_lead_model_is_what_calibration_fits() -> None:
+def test_calibrations_lead_model_is_what_bench_inference_fits() -> None:
     """leads.json is what bench_inference.py --fit-leads fits on the fitting events' leads."""
     from bench_inference import fit_lead_model, leads
 

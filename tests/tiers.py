@@ -41,7 +41,7 @@ TIERS_BY_TEST: dict[str, tuple[str, ...]] = {
     "test_batch.py::test_scan_adjustments_has_one_row_per_adjusted_board_as_directors_write_it": ("process",),
     "test_carding.py::test_a_policy_that_reads_the_carding_weighs_the_layouts_of_hidden_defenders_only": ("slow",),
     "test_carding.py::test_the_carding_is_a_distribution_over_the_cards_he_could_play": ("slow",),
-    "test_carding.py::test_the_shipped_carding_is_what_calibration_fits": ("slow",),
+    "test_carding.py::test_calibrations_carding_is_what_bench_carding_fits": ("slow",),
     "test_casefile_facts.py::test_case_file_reads_play_in_order_and_claim": ("sd",),
     "test_choice_model.py::test_the_choice_model_recovers_the_temperature_and_insight_it_drew_from": ("slow",),
     "test_choice_model.py::test_the_insight_at_a_kept_temperature_matches_the_costly_share_where_the_layouts_are_wrong":
@@ -85,7 +85,7 @@ TIERS_BY_TEST: dict[str, tuple[str, ...]] = {
     "test_law_cases.py::test_law_case_golden_ruling": ("sd",),
     "test_laws.py::test_law64_the_ruling_is_frozen_data_and_its_steps_are_told_in_one_place": ("sd",),
     "test_leads.py::test_a_policy_that_reads_the_lead_weighs_the_layouts_of_those_who_cannot_see_the_leader": ("slow",),
-    "test_leads.py::test_the_shipped_lead_model_is_what_calibration_fits": ("slow",),
+    "test_leads.py::test_calibrations_lead_model_is_what_bench_inference_fits": ("slow",),
     "test_names_and_streams.py::test_a_report_names_a_file_whose_name_is_not_utf8_readably": ("process",),
     "test_names_and_streams.py::test_a_scan_keeps_every_file_name_that_is_not_utf8_in_every_output": ("process",),
     "test_names_and_streams.py::test_no_command_prints_a_raw_control_character": ("process",),

@@ -85,7 +85,7 @@ class Entry:
     def flag(self, key: str, default: bool = False) -> bool:
         value = self.data.get(key, default)
         if not isinstance(value, bool):
-            raise self.fail(f"a {key} is true or false")
+            raise self.fail(f"'{key}' must be true or false")
         return value
 
     def changes(self, key: str = "changes") -> tuple[CardChange, ...]:
@@ -216,8 +216,6 @@ def _play_restriction(entry: Entry) -> PlayRestriction:
 
 
 def _dummy_card(entry: Entry) -> DummyCard:
-    if not isinstance(entry.data.get("in_time", True), bool):
-        raise entry.fail("a dummy_card's in_time is true or false")
     return DummyCard(entry.trick(), entry.card("named"), entry.card("placed"), entry.flag("in_time", True),
                      entry.changes(), entry.line)
 
