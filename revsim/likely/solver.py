@@ -13,8 +13,10 @@ from __future__ import annotations
 
 import atexit
 import contextlib
+import ctypes
 import os
 import shutil
+import struct
 import tempfile
 import threading
 import time
@@ -24,7 +26,6 @@ from dataclasses import dataclass
 from typing import Any
 
 from endplay import _dds
-from endplay.types import Card as EndplayCard
 from endplay.types import Deal, Denom, Player
 
 from revsim.cards import Card, Layout, Seat, deal_to_pbn
@@ -51,6 +52,40 @@ class SolverStats:
 STATS = SolverStats()
 _cache: OrderedDict[tuple[int, ...], bytes] = OrderedDict()
 _lock = threading.Lock()
+
+
+TABLE_MEGABYTES = {"small": 25, "large": 200}
+"""DDS's transposition table a thread, in megabytes: small tables are reset faster for the many small positions of
+the later tricks, large ones search the first tricks faster (``benchmarks/bench_adjudicate.py``; DDS's values are exact
+either way)."""
+LARGE_FROM = 36
+"""The cards left in all four hands from which a DDS call gets the large tables."""
+
+
+def _dds_threads() -> int | None:
+    """The threads DDS chose when endplay loaded it (``GetDDSInfo``), or None where this DDS is not the 2.9 whose
+    layout is read here (the tables are then left as DDS set them)."""
+    library = getattr(_dds, "_dll", None)
+    if library is None:
+        return None
+    info = ctypes.create_string_buffer(4096)
+    library.GetDDSInfo(info)
+    major, minor = struct.unpack_from("<2i", info.raw, 0)
+    return struct.unpack_from("<i", info.raw, 48)[0] if (major, minor) == (2, 9) else None
+
+
+_THREADS = _dds_threads()
+_tables = [""]
+
+
+def _tables_for(cards: int) -> None:
+    """DDS's tables sized for a call whose largest position has ``cards`` cards left, changed only when the size
+    wanted changes (it costs about a millisecond)."""
+    wanted = "large" if cards >= LARGE_FROM else "small"
+    if _THREADS is None or _tables[0] == wanted:
+        return
+    _dds._dll.SetResources(TABLE_MEGABYTES[wanted] * _THREADS, _THREADS)
+    _tables[0] = wanted
 
 
 DUMP = "dump.txt"
@@ -109,6 +144,7 @@ def card_values(replay: Replay) -> dict[Card, int]:
         if cached is not None:
             return cached
         started = time.perf_counter()
+        _tables_for(sum(map(len, key[0])) + len(key[2]))
         try:
             values = _solve_one(key, replay.trump)
         except _dds.DDSError:
@@ -166,6 +202,7 @@ def positions_values(positions: Sequence[tuple[Layout, Seat, Sequence[tuple[Seat
         started = time.perf_counter()
         with _dds_dump_kept_aside():
             for batch in _separate_batches(unique):
+                _tables_for(max(sum(map(len, hands)) + len(trick) for hands, _, trick in batch))
                 STATS.batches += 1
                 for key, result in zip(batch, _solve_batch(batch, trump), strict=True):
                     solved[key] = result
@@ -301,20 +338,6 @@ def _separate_batches(keys: list[_Key]) -> list[list[_Key]]:
     return batches
 
 
-def _deal_of(hands: tuple[frozenset[Card], ...], leader: Seat, trick: tuple[tuple[Seat, Card], ...],
-             trump: int) -> Deal:
-    """An endplay Deal of ``hands`` (the cards each seat still holds) with ``trick`` played from ``leader``."""
-    full = [set(hand) for hand in hands]
-    for seat, card in trick:
-        full[seat].add(card)
-    deal = Deal(deal_to_pbn(tuple(frozenset(hand) for hand in full)))
-    deal.trump = _SUITS[trump]
-    deal.first = Player(leader)
-    for _, card in trick:
-        deal.play(EndplayCard(str(card)))
-    return deal
-
-
 def total_tricks(replay: Replay, side_seat: Seat, allowed: Set[Card] | None = None) -> tuple[int, dict[Card, int]]:
     """``side_seat``'s side's total tricks with best play by all four from here (tricks already won
     included), and the value of each legal card of the player to play (empty when the play is over).
@@ -369,6 +392,7 @@ def deal_table(hands: Sequence[Iterable[Card]], dealer: Seat, vulnerability: str
         raise ValueError("a makeable-contracts table needs a full deal of 13 cards a hand")
     deal = Deal(deal_to_pbn(tuple(cards)))
     with _lock, _dds_dump_kept_aside():
+        _tables_for(52)
         table = calc_dd_table(deal)
         found = par(table, getattr(Vul, _VULNERABLE.get(vulnerability, "none")), Player(dealer))
     contracts = tuple((int(c.level), _SUITS.index(c.denom), int(c.penalty) > 1, Seat(int(c.declarer)), int(c.result))
