@@ -13,9 +13,10 @@ Prints, for declarer and the defenders apart:
 3. how often the card played cost a trick by what the layouts said (their best cards all right on the
    actual deal, some, none), for the real players, a player who takes a best card on his layouts, and the
    fitted model (scoring events).
---write is refused: the fitted choice models lean on the insight and give the defenders their own temperature,
-which revsim does not ship (``player_models.py``; levels.json refuses them). They are printed, and
-bench_likely.py measures such players with ``player_models.with_model``.
+With --write, declarer's fitted temperature goes to the level's ``choice_temperature`` in revsim/likely/levels.json:
+how often the class chooses each card, which Law 70's normal play reads (``revsim.claims.normal``). The insight and
+the defenders' own temperature are a model of the players revsim does not ship (``player_models.py``; levels.json
+refuses them): they are printed, and bench_likely.py measures such players with ``player_models.with_model``.
 
 With --temperature T the temperature is kept at T and only the insight is fitted (``insight_matching``).
 
@@ -36,7 +37,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from corpus_records import clean_replay, event_of, is_fitting, level_records, require_corpus  # noqa: E402
+from corpus_records import clean_replay, event_of, is_fitting, level_records, read_fitted, require_corpus, write_fitted  # noqa: E402
 from decision_fit import (  # noqa: E402
     ChoiceModel,
     Decision,
@@ -119,12 +120,12 @@ def fit_choices_without_insight(decisions: list[Decision]) -> ChoiceModel:
     return fit_choices(blind)
 
 
-def write_models(level: str, declarer: ChoiceModel, defence: ChoiceModel, command: str) -> None:
-    """Refused: the fitted choice models (an insight, the defenders' own temperature) are a model of the players
-    revsim does not ship (``player_models``), and levels.json refuses them."""
-    raise SystemExit(f"not written ({command}): {level}'s fitted players (declarer {describe(declarer)}, the "
-                     f"defenders {describe(defence)}) need an insight and a defence temperature, which revsim does not "
-                     "ship (calibration/player_models.py)")
+def write_models(level: str, declarer: ChoiceModel) -> None:
+    """Declarer's fitted temperature into the level's ``choice_temperature`` in levels.json (what Law 70's normal play
+    reads); the rest of the fitted models is not shipped (``player_models``)."""
+    levels = read_fitted("levels.json")
+    levels[level]["choice_temperature"] = round(declarer.temperature, 3)
+    write_fitted("levels.json", levels)
 
 
 def main() -> None:
@@ -150,9 +151,9 @@ def main() -> None:
                               args.temperature)
                              for name, defending in (("declarer", False), ("defenders", True)))
         if args.write:
-            temperature = "" if args.temperature is None else f" --temperature {args.temperature:g}"
-            write_models(level, declarer, defence, f"bench_decisions.py --levels {level} --records {args.records} "
-                                         f"--seed {args.seed}{temperature}")
+            if args.temperature is not None:
+                raise SystemExit("not written: with --temperature the temperature is kept, not fitted")
+            write_models(level, declarer)
 
 
 if __name__ == "__main__":
