@@ -106,7 +106,7 @@ player = "E"
 def test_a_line_that_fits_no_form_is_refused_naming_its_shape() -> None:
     with pytest.raises(ValueError, match=r"'E:SJ3' is not SEAT:CARD@TRICK, like E:SJ@3 \(penalty cards\)"):
         facts_from_lines({"penalty_card": ["E:SJ3"]})
-    with pytest.raises(ValueError, match="'W:X@1' is not SEAT:SUIT@TRICK or SEAT:!SUIT@TRICK"):
+    with pytest.raises(ValueError, match=r"'W:X@1' is not SEAT:\[!\]SUIT@TRICK, like W:H@1 or W:!S@5"):
         facts_from_lines({"lead_restriction": ["W:X@1"]})
     with pytest.raises(ValueError, match="claim_by must be one of declarer, defenders"):
         facts_from_lines({}, claim_by="dummy")

@@ -10,10 +10,12 @@ from collections import Counter
 
 import pytest
 from endplay.dds import solve_all_boards
+from endplay.types import Card as EndplayCard
+from endplay.types import Deal, Denom, Player
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from revsim.cards import Card
+from revsim.cards import Card, Seat, deal_to_pbn
 from revsim.equity.law84 import FormStandard
 from revsim.likely.levels import agreement_of, load_level
 from revsim.likely.playout import PlayOut
@@ -27,7 +29,7 @@ from revsim.likely.settle import (
     resampled_forms,
     subsample_blend,
 )
-from revsim.likely.solver import _deal_of, _solve_batch, _solve_one
+from revsim.likely.solver import _solve_batch, _solve_one
 from tests.conftest import spade_finesse_ending
 
 BLEND = {"unanimous": 0.45, "strong": 0.6, "split": 0.35}
@@ -180,6 +182,21 @@ def test_the_solvers_direct_batch_gives_endplays_values(seed: int, length: int, 
         trick.append((seat, card))
     key = (tuple(frozenset(hand) for hand in hands), leader, tuple(trick))
     [fast] = _solve_batch([key], trump)
-    [slow] = solve_all_boards([_deal_of(*key, trump)])
+    [slow] = solve_all_boards([_endplay_deal(*key, trump)])
     assert fast == {Card(int(c.suit.value), int(c.rank.value).bit_length() - 1): int(t) for c, t in slow}
     assert _solve_one(key, trump) == fast   # the single-board call (card_values) reads the same
+
+
+def _endplay_deal(hands: tuple[frozenset[Card], ...], leader: Seat, trick: tuple[tuple[Seat, Card], ...],
+                  trump: int) -> Deal:
+    """An endplay Deal of ``hands`` (the cards each seat still holds) with ``trick`` played from ``leader``: the
+    position as endplay's own path builds it, to check the solver's binary one against."""
+    full = [set(hand) for hand in hands]
+    for seat, card in trick:
+        full[seat].add(card)
+    deal = Deal(deal_to_pbn(tuple(frozenset(hand) for hand in full)))
+    deal.trump = (Denom.spades, Denom.hearts, Denom.diamonds, Denom.clubs, Denom.nt)[trump]
+    deal.first = Player(leader)
+    for _, card in trick:
+        deal.play(EndplayCard(str(card)))
+    return deal

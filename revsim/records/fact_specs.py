@@ -275,7 +275,7 @@ FACT_SPECS: tuple[FactSpec, ...] = (
         (LineForm(r"^([NESW]):([SHDC])@(\d+)$", ("player", "must_lead", "trick"), "{player}:{must_lead}@{trick}"),
          LineForm(r"^([NESW]):!([SHDC])@(\d+)$", ("player", "must_not_lead", "trick"),
                   "{player}:!{must_not_lead}@{trick}")),
-        "lead-restriction", "SEAT:SUIT@TRICK or SEAT:!SUIT@TRICK", "Lead restrictions", "lead restrictions",
+        "lead-restriction", "SEAT:[!]SUIT@TRICK", "Lead restrictions", "lead restrictions",
         (("W:H@1", "West must lead a heart at trick 1"), ("W:!S@5", "must not lead a spade at trick 5"))),
     FactSpec("designated", "designations", "a card named or designated for a trick before attention was drawn "
              "(63A2: it establishes a revoke of the player's side on the trick before)", (
@@ -311,7 +311,7 @@ FACT_SPECS: tuple[FactSpec, ...] = (
         | ({"play": r.play} if r.play else {"suit": SUIT_LETTERS[r.suit or 0]}) | _why(r.why),
         (LineForm(r"^([NESW]):(HIGHEST|LOWEST)@(\d+)$", ("player", "play", "trick"), "{player}:{play}@{trick}"),
          LineForm(r"^([NESW]):([SHDC])@(\d+)$", ("player", "suit", "trick"), "{player}:{suit}@{trick}")),
-        "play-restriction", "SEAT:HIGHEST@TRICK, SEAT:LOWEST@TRICK or SEAT:SUIT@TRICK",
+        "play-restriction", "SEAT:HIGHEST|LOWEST|SUIT@TRICK",
         "Play restrictions after a premature play (Law 57A)", "play restrictions",
         (("W:highest@11", "West's highest card of the suit led to trick 11"), ("W:lowest@11", "his lowest"),
          ("W:H@11", "a heart, when void in the suit led"))),
