@@ -55,18 +55,15 @@ _lock = threading.Lock()
 
 
 TABLE_MEGABYTES = {"small": 25, "large": 200}
-"""DDS's transposition table a thread, in megabytes: small tables are reset faster for the many small positions of
-the later tricks, large ones search the first tricks faster (``benchmarks/bench_adjudicate.py``; DDS's values are exact
-either way)."""
+"""DDS's transposition table a thread (MB): small ones reset faster for the later tricks' many small positions, large
+ones search the first tricks faster, from ``LARGE_FROM`` cards left in all four hands (the values are exact either way)."""
 LARGE_FROM = 36
-"""The cards left in all four hands from which a DDS call gets the large tables."""
 
 
 def _dds_threads() -> int | None:
     """The threads DDS chose when endplay loaded it (``GetDDSInfo``), or None where this DDS is not the 2.9 whose
     layout is read here (the tables are then left as DDS set them)."""
-    library = getattr(_dds, "_dll", None)
-    if library is None:
+    if (library := getattr(_dds, "_dll", None)) is None:
         return None
     info = ctypes.create_string_buffer(4096)
     library.GetDDSInfo(info)
@@ -75,17 +72,20 @@ def _dds_threads() -> int | None:
 
 
 _THREADS = _dds_threads()
-_tables = [""]
+SWITCH_AFTER = 8
+"""Small positions in a row before large tables give way (a change costs what small tables save on about eight)."""
+_tables: dict[str, Any] = {"size": "", "owed": 0}
 
 
-def _tables_for(cards: int) -> None:
-    """DDS's tables sized for a call whose largest position has ``cards`` cards left, changed only when the size
-    wanted changes (it costs about a millisecond)."""
+def _tables_for(cards: int, positions: int = 1) -> None:
+    """DDS's tables sized for a call of ``positions`` whose largest has ``cards`` cards left: large at once, small once
+    ``SWITCH_AFTER`` positions in a row have wanted them."""
     wanted = "large" if cards >= LARGE_FROM else "small"
-    if _THREADS is None or _tables[0] == wanted:
+    _tables["owed"] = 0 if _tables["size"] == wanted else _tables["owed"] + positions
+    if _THREADS is None or _tables["size"] == wanted or (wanted == "small" and _tables["owed"] < SWITCH_AFTER):
         return
     _dds._dll.SetResources(TABLE_MEGABYTES[wanted] * _THREADS, _THREADS)
-    _tables[0] = wanted
+    _tables.update(size=wanted, owed=0)
 
 
 DUMP = "dump.txt"
@@ -202,7 +202,7 @@ def positions_values(positions: Sequence[tuple[Layout, Seat, Sequence[tuple[Seat
         started = time.perf_counter()
         with _dds_dump_kept_aside():
             for batch in _separate_batches(unique):
-                _tables_for(max(sum(map(len, hands)) + len(trick) for hands, _, trick in batch))
+                _tables_for(max(sum(map(len, hands)) + len(trick) for hands, _, trick in batch), len(batch))
                 STATS.batches += 1
                 for key, result in zip(batch, _solve_batch(batch, trump), strict=True):
                     solved[key] = result
