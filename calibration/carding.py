@@ -20,11 +20,11 @@ equals and honours only. Declarer's own cards are not read: declarers falsecard 
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache
-from pathlib import Path
+
+from corpus_records import read_fitted
 
 from revsim.cards import Card, Layout, Seat, partner, trick_winner
 from revsim.play.replay import Play
@@ -46,7 +46,7 @@ class Carding:
 def load_carding(level: str) -> Carding:
     """A level's carding as fitted on its corpus's fitting events (``carding.json``, written by
     ``calibration/bench_carding.py --write``)."""
-    data = json.loads((Path(__file__).resolve().parent / "carding.json").read_text(encoding="utf-8"))
+    data = read_fitted("carding.json")
     if level not in data:
         raise ValueError(f"carding.json has no level {level!r}")
     return Carding(float(data[level]["honesty"]), float(data[level]["falsecard"]))

@@ -17,12 +17,12 @@ which it is not. The model has two parts, both fitted on the opening leads of re
 
 from __future__ import annotations
 
-import json
 import math
 from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cache
-from pathlib import Path
+
+from corpus_records import read_fitted
 
 from revsim.cards import NOTRUMP, Card
 
@@ -107,7 +107,7 @@ def lead_likelihood(model: LeadModel, hand: frozenset[Card], lead: Card, trump: 
 @cache
 def load_leads(level: str) -> LeadModel | None:
     """The shipped lead model of a level (``leads.json``), or None when it has none."""
-    data = json.loads((Path(__file__).resolve().parent / "leads.json").read_text(encoding="utf-8"))
+    data = read_fitted("leads.json")
     entry = data.get(level)
     if entry is None:
         return None

@@ -14,7 +14,7 @@ from revsim.likely.levels import Level, level_from_entry
 
 READING_OPTIONS = {"leads": "read_leads", "carding": "read_carding", "bad_breaks_fit_auction": "bad_breaks_fit_auction",
                    "keep_guards": "keep_guards"}
-"""Each option that switches on a reading of the players, and the level's switch (``levels.READINGS``)."""
+"""Each option that switches on a reading of the players, and the switch it turns on (``player_models.switched_on``)."""
 
 BLEND_REFIT = "; the blend then refitted"
 """How levels.json's ``fitted_on`` says the blend was refitted (a later refit replaces that part)."""

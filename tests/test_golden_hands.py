@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import functools
-
 import pytest
 
 from benchmarks.bench_lecture_seeds import experts_written_ruling
@@ -37,12 +35,11 @@ REVOKES = {
 }
 
 
-@functools.cache
 def _default_ruling(name: str, seed: int) -> BoardRuling:
-    """A lecture case ruled with the default settings (sd, expert) and ``seed``, made once a process: the tests of
-    the experts' law, their written ruling and the directors' form read the same ruling. A case noticed at the end of
-    the play is ruled with no ``noticed`` (the default for a record that says nothing else), so the committee's
-    tests read the same ruling (``shared_rulings``)."""
+    """A lecture case ruled with the default settings (sd, expert) and ``seed``, made once a run (``shared_rulings``):
+    the tests of the experts' law, their written ruling and the directors' form read the same ruling. A case noticed
+    at the end of the play is ruled with no ``noticed`` (the default for a record that says nothing else), so the
+    committee's tests read the same ruling too."""
     case = CASES[name]
     noticed = None if case["file"].endswith(".toml") or case["noticed"] == "end-of-play" else case["noticed"]
     return ruling_of(HANDS / case["file"], Settings(noticed=noticed, estimator_options={"seed": seed}))

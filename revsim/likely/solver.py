@@ -77,11 +77,11 @@ SWITCH_AFTER = 8
 _tables: dict[str, Any] = {"size": "", "owed": 0}
 
 
-def _tables_for(cards: int, positions: int = 1) -> None:
-    """DDS's tables sized for a call of ``positions`` whose largest has ``cards`` cards left: large at once, small once
+def _tables_for(keys: Sequence[_Key]) -> None:
+    """DDS's tables sized for a call of these positions by the cards left in the largest: large at once, small once
     ``SWITCH_AFTER`` positions in a row have wanted them."""
-    wanted = "large" if cards >= LARGE_FROM else "small"
-    _tables["owed"] = 0 if _tables["size"] == wanted else _tables["owed"] + positions
+    wanted = "large" if max(sum(map(len, hands)) + len(trick) for hands, _, trick in keys) >= LARGE_FROM else "small"
+    _tables["owed"] = 0 if _tables["size"] == wanted else _tables["owed"] + len(keys)
     if _THREADS is None or _tables["size"] == wanted or (wanted == "small" and _tables["owed"] < SWITCH_AFTER):
         return
     _dds._dll.SetResources(TABLE_MEGABYTES[wanted] * _THREADS, _THREADS)
@@ -144,7 +144,7 @@ def card_values(replay: Replay) -> dict[Card, int]:
         if cached is not None:
             return cached
         started = time.perf_counter()
-        _tables_for(sum(map(len, key[0])) + len(key[2]))
+        _tables_for([key])
         try:
             values = _solve_one(key, replay.trump)
         except _dds.DDSError:
@@ -202,7 +202,7 @@ def positions_values(positions: Sequence[tuple[Layout, Seat, Sequence[tuple[Seat
         started = time.perf_counter()
         with _dds_dump_kept_aside():
             for batch in _separate_batches(unique):
-                _tables_for(max(sum(map(len, hands)) + len(trick) for hands, _, trick in batch), len(batch))
+                _tables_for(batch)
                 STATS.batches += 1
                 for key, result in zip(batch, _solve_batch(batch, trump), strict=True):
                     solved[key] = result
@@ -392,7 +392,7 @@ def deal_table(hands: Sequence[Iterable[Card]], dealer: Seat, vulnerability: str
         raise ValueError("a makeable-contracts table needs a full deal of 13 cards a hand")
     deal = Deal(deal_to_pbn(tuple(cards)))
     with _lock, _dds_dump_kept_aside():
-        _tables_for(52)
+        _tables_for([(tuple(cards), dealer, ())])   # a full deal
         table = calc_dd_table(deal)
         found = par(table, getattr(Vul, _VULNERABLE.get(vulnerability, "none")), Player(dealer))
     contracts = tuple((int(c.level), _SUITS.index(c.denom), int(c.penalty) > 1, Seat(int(c.declarer)), int(c.result))

@@ -1,12 +1,13 @@
 """The facts a record cannot show, declared once: each kind of fact with its case-file keys, how one entry is read and
 written, and the one-line form the command line, the desk and the desk's API take.
 
-A case file's ``[[facts.TABLE]]`` entries (``records.casefacts``), their schema and reference (``records.caseschema``),
-the case file written back (``outputs.casetoml``), the command line's options (``cli.options``), the desk's fields
-(``web.capabilities``, ``facts.js``) and the API's parameters (``web.service``) are made from ``FACT_SPECS``; the
-fact itself is a class of ``records.facts``. A new kind of fact is its class and one entry here (and a field of
-``Facts``). When attention was drawn, the claim, the director's judgements and Law 16B's information have keys of
-their own (``records.caseschema``).
+A case file's ``[[facts.TABLE]]`` entries (``records.casefacts``), their schema and reference
+(``records.caseschema``), the case file written back (``outputs.casetoml``), the command line's options
+(``cli.options``), the desk's fields (``web.capabilities``, ``facts.js``) and the API's parameters (``web.service``)
+are made from ``FACT_SPECS``; the fact itself is a class of ``records.facts``. A new kind of fact is its class and
+one entry here (a field of its own in ``Facts`` where it deserves one, else ``Facts.others`` keeps it). When
+attention was drawn, the claim, the director's judgements and Law 16B's information have keys of their own
+(``records.caseschema``).
 """
 
 from __future__ import annotations
@@ -137,6 +138,16 @@ class FactSpec:
         return self.option.replace("-", "_")
 
     @property
+    def number_keys(self) -> tuple[str, ...]:
+        """The keys whose values are whole numbers (a line's digits are read as one)."""
+        return tuple(key.name for key in self.keys if key.kind in NUMBER_KINDS)
+
+    @property
+    def lower_keys(self) -> tuple[str, ...]:
+        """The keys whose values are the words of a choice, written in lower case."""
+        return tuple(key.name for key in self.keys if key.kind == "choice")
+
+    @property
     def help(self) -> str:
         """What ``--help`` says of the option: the label and the examples."""
         said = "; ".join(f"{example} ({meaning})" for example, meaning in self.examples)
@@ -166,7 +177,6 @@ class FactSpec:
 
     def from_line(self, text: str) -> dict[str, Any]:
         """The entry a line gives (``forms``); ValueError naming the forms otherwise."""
-        kinds = {key.name: key.kind for key in self.keys}
         for form in self.forms:
             match = re.match(form.pattern, text.strip().upper())
             if match is None:
@@ -174,8 +184,8 @@ class FactSpec:
             entry: dict[str, Any] = {}
             for key, value in zip(form.keys, match.groups(), strict=True):
                 if value:
-                    entry[key] = int(value) if kinds.get(key) in NUMBER_KINDS else \
-                        value.lower() if kinds.get(key) == "choice" else value
+                    entry[key] = int(value) if key in self.number_keys else \
+                        value.lower() if key in self.lower_keys else value
             return entry
         like = " or ".join(example for example, _ in self.examples)
         raise ValueError(f"{text!r} is not {self.shape}, like {like} ({self.noun})")

@@ -11,7 +11,7 @@ from revsim.claims.normal import NORMAL_RATE, SUIT_ORDERS
 from revsim.equity.settings import DEFAULT_ESTIMATOR
 from revsim.likely.estimators import ESTIMATORS
 from revsim.records.claim import ACTIONS, CLAIM_STATUSES, STEP_KEYS
-from revsim.records.fact_specs import NUMBER_KINDS, FactSpec
+from revsim.records.fact_specs import FactSpec
 from revsim.records.formats import FORMATS as RECORD_FORMATS
 
 
@@ -44,9 +44,7 @@ def fact_fields(spec: FactSpec) -> dict[str, Any]:
     """One kind of fact as the desk's field takes it: its case-file table, its words, and its one-line forms (a pattern
     JavaScript reads as Python does, the case-file keys its groups fill, the template that writes an entry back), with
     the keys whose values are numbers or lower-case words and whether the case file keeps them by seat."""
-    kinds = {key.name: key.kind for key in spec.keys}
     return {"table": spec.table, "label": spec.label, "noun": spec.noun, "help": spec.help,
             "examples": [list(example) for example in spec.examples], "by_seat": spec.by_seat,
             "forms": [{"pattern": form.pattern, "keys": list(form.keys), "template": form.template} for form in spec.forms],
-            "numbers": [name for name, kind in kinds.items() if kind in NUMBER_KINDS],
-            "lower": [name for name, kind in kinds.items() if kind == "choice"]}
+            "numbers": list(spec.number_keys), "lower": list(spec.lower_keys)}
