@@ -50,7 +50,7 @@ def board_output(item: Record | RecordError, settings: Settings,
     ``♠J`` with ``symbols``, else ``SJ``)."""
     if isinstance(item, RecordError):
         return BoardOutput(error_to_dict(item), printable(f"ERROR {item.describe()}"), True)
-    if item.contract is None or not item.play:
+    if item.contract is None or not item.play and not _claim_to_rule(item):
         reason = "passed out or no contract" if item.contract is None else "no play recorded"
         return BoardOutput(skipped_to_dict(item, reason), printable(f"Board {item.board}: {reason}: nothing to adjudicate"),
                            False)
@@ -133,7 +133,7 @@ def _adjudicate(record: Record, settings: Settings | None) -> BoardRuling:
     settings = settings_as_ruled(record, settings or Settings(chosen=frozenset()))
     if record.contract is None:
         raise RecordError("no contract (passed out or not given): nothing to adjudicate", **record.where())
-    if not record.play:
+    if not record.play and not _claim_to_rule(record):
         raise RecordError("no play recorded: nothing to adjudicate", **record.where())
     declarer = record.contract.declarer
     notes = list(record.notes)
@@ -165,15 +165,21 @@ def _adjudicate(record: Record, settings: Settings | None) -> BoardRuling:
     notes.extend(unfounded_marks(replay, marked))
     record = replace(record, facts=facts, notes=notes)
     table = replace(table, record=record)
-    ruling = rule(record, table, revokes, sum(r.transfer for r in revokes), with_judgements(settings, facts))
-    return ruling if claim is None else replace(ruling, claim=claim)
+    return rule(record, table, revokes, sum(r.transfer for r in revokes), with_judgements(settings, facts), claim)
+
+
+def _claim_to_rule(record: Record) -> bool:
+    """Whether the record ends with a claim the director rules on (Law 70 or 71): one made at the start of an end
+    position, before any card of it, is ruled though no card was played."""
+    claim = record.facts.claim
+    return claim is not None and claim.ruled_by_director
 
 
 def claim_as_ruled(record: Record, replay: Replay, settings: Settings) -> ClaimRuling | None:
-    """Law 70 on a contested claim that ended the play (None without one); a RecordError naming the step of the
-    statement that cannot be followed."""
+    """Law 70 on a contested claim, or Law 71 on a concession brought to the director, that ended the play (None
+    without one); a RecordError naming the step of the statement that cannot be followed."""
     claim = record.facts.claim
-    if claim is None or not claim.contested or record.contract is None or replay.is_over:
+    if claim is None or not claim.ruled_by_director or record.contract is None or replay.is_over:
         return None
     try:
         return rule_claim(replay, record.contract.declarer, claim, settings.claim_standard())

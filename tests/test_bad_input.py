@@ -95,7 +95,7 @@ def test_case_file_with_a_wrong_type_names_the_key_and_the_line(name, old, new, 
 @pytest.mark.parametrize(("old", "new", "expected"), [
     ('vulnerable = "None"', 'vulnerble = "All"', "unknown key `vulnerble`: did you mean `vulnerable`?"),
     ('dealer = "S"', 'dealer = "S"\nresult = 9', "unknown key `result`"),
-    ('by = "declarer"', 'claimer = "E"', "unknown key `claim.claimer`"),
+    ('by = "declarer"', 'claimant = "E"', "unknown key `claim.claimant`"),
     ('noticed = "after-round"', 'notice = "after-round"', "unknown key `facts.notice`: did you mean `noticed`?"),
 ])
 def test_case_file_misspelt_key_is_an_error_with_the_closest_key(old: str, new: str, expected: str) -> None:
@@ -380,7 +380,7 @@ noticed = "after-round"
 '''
     [record] = list(parse_case(text, "eq.toml"))
     ruling = adjudicate(record, Settings(estimator="dd"))
-    assert ruling.revokes[0].law == "64B5" and ruling.law == "none"
+    assert ruling.revokes[0].law == "64B5" and ruling.law == "64B5"  # named, never "none"
     assert ruling.no_infraction.most_likely == ruling.table_tricks == 10
     assert "no better for the non-offending side than the table result" in explanation(ruling)
     assert "favour the offenders" not in explanation(ruling)

@@ -45,7 +45,7 @@ def test_law64c1_still_decides_with_the_directors_judgement() -> None:
     record = next(read_records(DUMMY))
     ruling = adjudicate(record, Settings(estimator="dd", outcomes=parse_outcomes("12:1")))
     assert ruling.table_tricks == 12
-    assert ruling.law == "none" and [(o.tricks, o.weight) for o in ruling.ns] == [(12, 1.0)]
+    assert ruling.law == "64B3" and [(o.tricks, o.weight) for o in ruling.ns] == [(12, 1.0)]
 
 
 def test_directors_judgement_out_of_reach_is_an_error_naming_the_board() -> None:

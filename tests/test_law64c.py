@@ -131,7 +131,7 @@ def test_12c1e_non_weighted_whole_board_sides_get_their_own_result() -> None:
     record, weighted = _uniform_board_with_spread()
     ruling = adjudicate(record, Settings(estimator="dd", estimator_options={"substitute": "uniform"}, regime="non-weighted"))
     assert len(ruling.ns) == len(ruling.ew) == 1
-    assert ruling.law in ("64C1", "64A", "none")
+    assert ruling.law in ("64C1", "64A", "none") or ruling.law.startswith("64B")
     if ruling.law == "64C1":
         offending = ruling.revokes[0].side
         nos = ruling.ew if offending == 0 else ruling.ns

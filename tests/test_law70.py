@@ -41,7 +41,8 @@ def _clauses(ruling) -> list[str]:
 
 def test_law70a_the_worst_normal_line_against_the_claimer() -> None:
     ruling = _ruling("70e")
-    assert ruling.claim.ruled == 7 and ruling.table_tricks == 7
+    assert ruling.claim.ruled == 7 and ruling.table_tricks == 9   # the table result is the claim as made
+    assert ruling.law == "70" and [o.tricks for o in ruling.ns] == [7]
     assert "70A" in _clauses(ruling)
     replay = ruling.table.replay.copy()
     line = ruling.claim.line.cards
@@ -53,13 +54,12 @@ def test_law70a_the_worst_normal_line_against_the_claimer() -> None:
 
 
 def test_law70_the_law_path_starts_with_the_claims_ruling() -> None:
-    """The table result the other laws start from is Law 70's total, so the law path says so first."""
+    """The total the other laws start from is Law 70's, so the law path says so first."""
     from revsim.outputs.explain import step_texts
     steps = step_texts(_ruling("70e"))
-    assert steps[0].startswith("Law 70: declarer's side claimed 9 tricks in all and the claim was contested; "
-                               "Law 70 gives 7 tricks")
-    assert step_texts(_ruling("70c-mentioned"))[0].endswith("Law 70 lets it stand, the table result the laws below "
-                                                         "start from.")
+    assert steps[0].startswith("Law 70: declarer's side claimed 9 tricks in all (3NT=) and the claim was contested; "
+                               "Law 70 gives 7 tricks (3NT-2)")
+    assert step_texts(_ruling("70c-mentioned"))[0].endswith("Law 70 lets it stand.")
 
 
 def test_law70c_an_unmentioned_outstanding_trump_costs_a_trick() -> None:
@@ -77,7 +77,7 @@ def test_law70c_a_mentioned_trump_costs_nothing() -> None:
 def test_law70d1_no_successful_line_outside_the_statement() -> None:
     ruling = _ruling("70d1")
     assert (ruling.claim.double_dummy, ruling.claim.ruled) == (9, 8)
-    assert "70D1" in _clauses(ruling) and "70E" not in _clauses(ruling)
+    assert "70D1" in _clauses(ruling) and "70E1" not in _clauses(ruling)
 
 
 def test_law70d2_a_defenders_claim_resting_on_partners_choice_is_not_accepted() -> None:
@@ -86,20 +86,20 @@ def test_law70d2_a_defenders_claim_resting_on_partners_choice_is_not_accepted() 
     assert "70D2" in _clauses(ruling)
 
 
-def test_law70e_an_unstated_finesse_is_not_accepted() -> None:
+def test_law70e1_an_unstated_finesse_is_not_accepted() -> None:
     ruling = _ruling("70e")
     assert (ruling.claim.double_dummy, ruling.claim.ruled) == (8, 7)
-    assert "70E" in _clauses(ruling)
+    assert "70E1" in _clauses(ruling)
 
 
-def test_law70e_a_stated_finesse_is_accepted() -> None:
+def test_law70e1_a_stated_finesse_is_accepted() -> None:
     ruling = _ruling("70e-stated")
-    assert ruling.claim.ruled == 8 and "70E" not in _clauses(ruling)
+    assert ruling.claim.ruled == 8 and "70E1" not in _clauses(ruling)
 
 
-def test_law70e_exception_an_opponent_has_shown_out() -> None:
+def test_law70e1_exception_an_opponent_has_shown_out() -> None:
     ruling = _ruling("70e-shown-out")
-    assert ruling.claim.ruled == 8 and "70E" not in _clauses(ruling)
+    assert ruling.claim.ruled == 8 and "70E1" not in _clauses(ruling)
 
 
 @pytest.mark.parametrize("board", ["70c", "70e", "70d1", "70d2"])

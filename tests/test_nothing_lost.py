@@ -269,13 +269,13 @@ CONTROLS = ["\r", "\x00", "\x07", "\x7f", "\x85", "\x9b", "\u202e", "\n", "\x1b[
 
 @pytest.mark.parametrize("control", CONTROLS, ids=[f"U+{ord(c[0]):04X}" for c in CONTROLS])
 def test_the_readable_text_shows_a_typed_control_character_as_an_escape(tmp_path: Path, control: str) -> None:
-    east = f"Eve{control}Ruling (64A): 7NT= by North"
+    east = f"Eve{control}Ruling (Law 64A): 7NT= by North"
     case = _case_with(tmp_path, ["Ann", east, "Sam", "Wes"], f"I{control}said nothing")
     result = CliRunner().invoke(main, ["adjudicate", str(case), "--estimator", "dd"])
     assert result.exit_code == 0, result.output
     assert not [character for character in result.output if ord(character) in UNSAFE and character != "\n"]
     assert printable(east) in result.output
-    assert not [line for line in result.output.splitlines() if line.startswith("Ruling (64A): 7NT")]
+    assert not [line for line in result.output.splitlines() if line.startswith("Ruling (Law 64A): 7NT")]
     as_json = CliRunner().invoke(main, ["adjudicate", str(case), "--estimator", "dd", "--json"])
     import json
 

@@ -29,7 +29,7 @@ def test_report_holds_every_section() -> None:
     ruling = _ruling("duschek-repeated-3nt.pbn")
     page = report_html(ruling)
     for text in ("Revoke ruling: board duschek-repeated-3nt", "3NT by South", "The deal", "The play",
-                 "The law, step by step", "Without the revoke", "The ruling: Law 64A+64C2a", "Law 64B2", "Law 64A2",
+                 "The law, step by step", "Without the revoke", "The ruling: Laws 64A, 64C2a", "Law 64B2", "Law 64A2",
                  "with perfect play, after every card", "revsim 0.1.0 with endplay", "substitute = best"):
         assert text in page, text
     assert page.count('class="revoke"') + page.count("class=\"revoke won\"") >= 2  # both revoke cards marked
@@ -115,7 +115,7 @@ def test_report_all_writes_one_session_page_with_an_index_linking_each_ruling(tm
     assert f"{len(pbn) + 2} records read: {len(pbn)} with revokes" in page
     repeated = re.search(r'href="#r\d+">duschek-repeated-3nt</a></td>.*?</tr>', page)
     # each ruling in the index as the board's page writes it (double dummy here: the plumbing, not the estimate)
-    assert repeated and "Law 64A+64C2a: 3NT+3" in repeated.group(0)
+    assert repeated and "Laws 64A, 64C2a: 3NT+3" in repeated.group(0)
 
 
 JARGON = ("position-blind", "blend", "defence sight", "temperature", "policy", "play-out", "simulated", "standard of likely",
@@ -154,7 +154,7 @@ def test_law12c1c_the_3nt_ruling_in_plain_words_with_a_representative_play_out_a
     text = ruling_to_text(ruling)
     before_text = text.split("\nMethod:\n")[0]
     assert not [word for word in JARGON if word in before_text.lower()]
-    assert f"Ruling (64A+64C2a): {round(weights[0][1] * 100)}% of 3NT+3 (12 tricks, NS +490), " \
+    assert f"Ruling (Laws 64A, 64C2a): {round(weights[0][1] * 100)}% of 3NT+3 (12 tricks, NS +490), " \
            f"{round(weights[1][1] * 100)}% of 3NT+2" in before_text
 
 

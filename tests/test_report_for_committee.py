@@ -204,13 +204,14 @@ def test_the_method_appendix_prints_only_when_asked(tmp_path: Path) -> None:
 
 
 def test_law62a_a_weighted_ruling_says_in_its_headline_why_it_is_weighted() -> None:
+    from revsim.laws.clauses import LawPath
     from revsim.outputs.report.board import _headline
 
     two = (SimpleNamespace(tricks=9, weight=0.6), SimpleNamespace(tricks=8, weight=0.4))
-    weighted = _headline(SimpleNamespace(law="62A", ns=two, ew=two))  # type: ignore[arg-type]
+    weighted = _headline(SimpleNamespace(law=LawPath("62A"), ns=two, ew=two))  # type: ignore[arg-type]
     assert weighted.startswith("Law 62A, weighted: the play after the correction could go more than one way")
-    assert _headline(SimpleNamespace(law="62A", ns=two[:1], ew=two[:1])) == "Law 62A"  # type: ignore[arg-type]
-    assert _headline(SimpleNamespace(law="none", ns=(), ew=())) == "the table result stands"  # type: ignore[arg-type]
+    assert _headline(SimpleNamespace(law=LawPath("62A"), ns=two[:1], ew=two[:1])) == "Law 62A"  # type: ignore[arg-type]
+    assert _headline(SimpleNamespace(law=LawPath("none"), ns=(), ew=())) == "the table result stands"  # type: ignore[arg-type]
 
 
 def _ruling(name: str, estimator: str = "dd") -> Any:

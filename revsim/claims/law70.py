@@ -8,21 +8,24 @@ partner choosing one of several normal plays is not accepted. 70E: an unstated f
 accepted (unless an opponent has shown out, or not taking it would be irrational: the standard of normal
 play leaves those lines out). A statement that announces a revoke is followed only where the revoke gains
 nothing (Kooijman's reading: "if claimer announces to revoke he may, but only if he does not win more tricks
-than without the revoke"). The claimer's side never gets more than it claimed.
+than without the revoke"). The claimer's side never gets more than it claimed, except under Law 71: a concession
+of a trick that could not be lost by any normal play is cancelled, so where every normal line gives the claimer's
+side more than it claimed (a contested claim, or a concession brought to the director in the correction period), it
+gets what the worst normal line gives.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from revsim.cards import SEAT_NAMES, Seat, card_with_symbol, side_of
+from revsim.cards import SEAT_NAMES, Seat, card_with_symbol, next_seat, partner, side_of
 from revsim.claims.finesse import law70e_finesses
 from revsim.claims.normal import NormalStandard
 from revsim.claims.search import WorstLine, worst_line
 from revsim.claims.statement import Plan
 from revsim.likely.solver import card_values, total_tricks
 from revsim.play.replay import Replay
-from revsim.records.claim import Claim, ClaimStepError
+from revsim.records.claim import Claim, ClaimStatus, ClaimStepError
 
 
 @dataclass(frozen=True)
@@ -48,16 +51,25 @@ class ClaimRuling:
     clauses: tuple[ClauseApplied, ...]
     standard: NormalStandard
     with_revoke: int | None = None
+    claimer: Seat | None = None
+    """The player who claimed or conceded (the record's, or the claiming side's player to play at the claim)."""
 
     @property
     def changed(self) -> bool:
         return self.ruled != self.claimed
+
+    @property
+    def law(self) -> str:
+        """The law the total was decided under: ``71`` where a concession was cancelled (or brought to the director
+        and upheld), else ``70``."""
+        return "71" if any(clause.clause == "71" for clause in self.clauses) else "70"
 
 
 def rule_claim(position: Replay, declarer: Seat, claim: Claim, standard: NormalStandard) -> ClaimRuling:
     """Law 70 on a contested claim made at ``position`` (the play as it stood): declarer's side's tricks as ruled,
     with the worst normal line and the clauses applied. ClaimStepError names a step that cannot be followed."""
     claimer_side = side_of(declarer) if claim.by == "declarer" else 1 - side_of(declarer)
+    claimer = claim.claimer if claim.claimer is not None else claimer_at(position, claimer_side)
     check_statement(position, claim, claimer_side)
     plan = Plan(claim)
     aware = worst_line(position, declarer, claimer_side, plan, standard)
@@ -78,13 +90,45 @@ def rule_claim(position: Replay, declarer: Seat, claim: Claim, standard: NormalS
                 line = revoking
     dd = total_tricks(position, declarer)[0]
     claimer_claimed = claim.tricks if claimer_side == side_of(declarer) else 13 - claim.tricks
-    claimer_ruled = min(line.tricks + position.tricks_won(claimer_side), claimer_claimed)
+    worst = line.tricks + position.tricks_won(claimer_side)
+    claimer_ruled = min(worst, claimer_claimed)
+    cancelled = law71_concession_cancelled(claim, claimer_claimed, worst)
+    if cancelled is not None:
+        claimer_ruled = worst
+        clauses.append(cancelled)
+    elif claim.status == ClaimStatus.CONCEDED:
+        claimer_ruled = claimer_claimed   # Law 71 only gives back: the concession of a trick it could lose stands
+        clauses.append(ClauseApplied("71", "every trick conceded could be lost by a normal line, so the concession "
+                                           "stands"))
     ruled = claimer_ruled if claimer_side == side_of(declarer) else 13 - claimer_ruled
     clauses += [clause for clause in (law70d1_no_line_outside_the_statement(dd, ruled, claimer_side == side_of(declarer)),
-                                      law70d2_partner_among_normal_plays(claim, line),
-                                      law70e_unstated_finesse(position, line, claimer_side)) if clause is not None]
-    return ClaimRuling(claim, claimer_side, claim.tricks, ruled, line, dd, tuple(clauses), standard, with_revoke)
+                                      law70d2_partner_among_normal_plays(claim, line, claimer),
+                                      law70e1_unstated_finesse(position, line, claimer_side)) if clause is not None]
+    return ClaimRuling(claim, claimer_side, claim.tricks, ruled, line, dd, tuple(clauses), standard, with_revoke,
+                       claimer)
 
+
+def claimer_at(position: Replay, claimer_side: int) -> Seat:
+    """The claimer where the record does not say: the claiming side's player who last played to the trick in
+    progress (the one who led and claimed), else its next player to play."""
+    played = [seat for seat, _ in position.current_trick if side_of(seat) == claimer_side]
+    if played:
+        return played[-1]
+    seat = position.to_play
+    return seat if side_of(seat) == claimer_side else next_seat(seat, 1)
+
+
+def law71_concession_cancelled(claim: Claim, claimer_claimed: int, worst: int) -> ClauseApplied | None:
+    """Law 71: a concession is cancelled where the conceding side could not lose the trick by any normal play of
+    the remaining cards (a claim concedes the tricks it does not claim): where even the worst normal line gives the
+    claimer's side more than it claimed, it gets what that line gives. Within the correction period, agreed or
+    contested: revsim applies it to a contested claim and to a concession brought to the director
+    (``ClaimStatus.CONCEDED``). None where no trick conceded was safe."""
+    if not claim.ruled_by_director or worst <= claimer_claimed:
+        return None
+    return ClauseApplied("71", f"the claimer's side conceded {worst - claimer_claimed} trick(s) it could not lose: "
+                               f"every normal line gives it {worst} tricks in all against its claim of "
+                               f"{claimer_claimed}, so the concession of them is cancelled")
 
 def law70a_doubtful_points_against_claimer(line: WorstLine) -> ClauseApplied:
     """Law 70A: any doubtful point as to a claim is resolved against the claimer: the worst normal line."""
@@ -129,12 +173,13 @@ def law70d1_no_line_outside_the_statement(double_dummy: int, ruled: int, claimer
                                  "accepted: it is not in the statement, and a less successful normal line exists")
 
 
-def law70d2_partner_among_normal_plays(claim: Claim, line: WorstLine) -> ClauseApplied | None:
+def law70d2_partner_among_normal_plays(claim: Claim, line: WorstLine, claimer: Seat) -> ClauseApplied | None:
     """Law 70D2: a defender's claim that depends on his partner choosing one of several normal plays is not
-    accepted: named where a defender of the claiming side had other normal cards on the worst line."""
+    accepted: named where the claimer's partner had other normal cards on the worst line (the claimer's own
+    choices are 70A's, never 70D2's)."""
     if claim.by != "defenders":
         return None
-    chosen = [card for card in line.cards if card.others and card.why != "best"]
+    chosen = [card for card in line.cards if card.others and card.why != "best" and card.seat == partner(claimer)]
     if not chosen:
         return None
     first = chosen[0]
@@ -142,10 +187,11 @@ def law70d2_partner_among_normal_plays(claim: Claim, line: WorstLine) -> ClauseA
                                  "claim is not accepted where it depends on which he chooses")
 
 
-def law70e_unstated_finesse(position: Replay, line: WorstLine, claimer_side: int) -> ClauseApplied | None:
-    """Law 70E: an unstated line whose success depends on finding one opponent rather than the other with a card
+def law70e1_unstated_finesse(position: Replay, line: WorstLine, claimer_side: int) -> ClauseApplied | None:
+    """Law 70E1: an unstated line whose success depends on finding one opponent rather than the other with a card
     is not accepted: named where the worst line passed over a finesse (``finesse.law70e_finesses``) that does
-    better on the actual deal than the card played."""
+    better on the actual deal than the card played, or took a finesse where the unstated drop (or another card
+    that succeeds only by where a card lies) would do better."""
     replay = position.copy()
     for item in line.cards:
         if side_of(item.seat) == claimer_side and item.why not in ("stated", "forced"):
@@ -154,7 +200,7 @@ def law70e_unstated_finesse(position: Replay, line: WorstLine, claimer_side: int
                 values = card_values(replay)
                 better = [card for card in finesses if values.get(card, -1) > values.get(item.card, -1)]
                 if better:
-                    return ClauseApplied("70E", f"at trick {item.trick} the finesse with the {card_with_symbol(better[0])} "
+                    return ClauseApplied("70E1", f"at trick {item.trick} the finesse with the {card_with_symbol(better[0])} "
                                                 f"would win a trick the {card_with_symbol(item.card)} does not; it was not "
                                                 "stated, so it is not accepted")
         replay.play(item.card)

@@ -187,7 +187,7 @@ def report_command(file: str, output: str, all_boards: bool, record_number: int 
     except OSError as error:
         warn(f"cannot write {output}: {error.strerror or error}; nothing was written")
         sys.exit(1)
-    law = f"Law {ruling.law}" if ruling.law != "none" else "the table result stands"
+    law = ruling.law.headline() if ruling.law != "none" else "the table result stands"
     show(f"ruling on board {item.board} written to {output} ({law})")
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from revsim.claims.law70 import ClaimRuling
 from revsim.equity.assign import assign_same, assigned, expected_worth, likely_result
 from revsim.equity.both_sides import both_sides
 from revsim.equity.draft import Draft
@@ -41,8 +42,12 @@ from revsim.records.record import Record
 __all__ = ["BoardRuling", "Outcome", "expected", "law12c1c_directors_judgement", "rule"]
 
 
-def rule(record: Record, table: TablePlay, revokes: list[Revoke], transfer: int, settings: Settings) -> BoardRuling:
-    """Put Laws 62A, 62D, 64A/B, 64C and 12C1 together for one board.
+def rule(record: Record, table: TablePlay, revokes: list[Revoke], transfer: int, settings: Settings,
+         claim: ClaimRuling | None = None) -> BoardRuling:
+    """Put Laws 70/71, 62A, 62D, 64A/B, 64C, 16B and 12C1 together for one board.
+
+    ``claim``: a claim or concession the director ruled on (Law 70 or 71), the ruling's first step; ``table``
+    holds the total it gives, which the revoke laws start from.
 
     A revoke the record shows standing that must be corrected (62D at trick 12, or one not established,
     62A) sets the base result: the world in which the legal card was played, with the earlier
@@ -51,12 +56,12 @@ def rule(record: Record, table: TablePlay, revokes: list[Revoke], transfer: int,
     by one side (64C1, 64C2a) or by both (64C2b); the score is assigned as Law 12C1 and Law 84D say.
     """
     assert record.contract is not None
-    draft = Draft(record, table, list(revokes), transfer, settings)
+    draft = Draft(record, table, list(revokes), transfer, settings, claim=claim)
     corrected = _correction(draft.revokes)
     if corrected is None:
         active = [r for r in draft.revokes if r.established]
         base = _transfer_result(draft)
-        base_law = RulingLaw.TRANSFER if transfer else RulingLaw.NONE
+        base_law = RulingLaw.TRANSFER if transfer else _unrectified(active)
     else:
         _not_in_corrected_play(draft, corrected)
         active = [r for r in draft.revokes if r.established and r.law != Clause.LAW_62D and _before(r, corrected)]
@@ -93,6 +98,15 @@ def rule(record: Record, table: TablePlay, revokes: list[Revoke], transfer: int,
                   "transfer" if transfer else "table")
     _note_unused_judgements(draft)
     return draft.freeze()
+
+
+def _unrectified(established: list[Revoke]) -> RulingLaw:
+    """The law of a table result that stands with no transfer: Law 64B's clause of the first established revoke
+    (no rectification), or none where no revoke was established."""
+    for revoke in established:
+        if revoke.law is not None and str(revoke.law).startswith("64B"):
+            return RulingLaw(str(revoke.law))
+    return RulingLaw.NONE
 
 
 def _note_unused_judgements(draft: Draft) -> None:

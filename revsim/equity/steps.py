@@ -16,7 +16,7 @@ from revsim.claims.law70 import ClaimRuling
 from revsim.equity.law62d2 import PartnerRestricted
 from revsim.equity.settings import Settings
 from revsim.information.law16 import InformationJudgement
-from revsim.laws.clauses import Clause, RulingLaw
+from revsim.laws.clauses import Clause, LawPath, RulingLaw
 from revsim.laws.detection import Revoke
 from revsim.likely.worlds import Estimate
 from revsim.play.replay import Play
@@ -34,6 +34,19 @@ class Outcome:
     tricks: int
     weight: float
     score: int
+
+
+@dataclass(frozen=True)
+class ClaimJudged:
+    """Law 70 (a contested claim) or Law 71 (a concession brought to the director): the claim as made and the
+    total the law gives (``ruling``), which the revoke laws then start from."""
+
+    ruling: ClaimRuling
+
+    @property
+    def law(self) -> RulingLaw:
+        """The law that decided the claim's total: 71 for a concession, else 70."""
+        return RulingLaw(self.ruling.law)
 
 
 @dataclass(frozen=True)
@@ -213,7 +226,8 @@ class InformationJudged:
     are of the scores the revoke laws give on the play as recorded and on the play with the alternatives."""
 
 
-Step = RevokeRuled | TableStands | Corrected | WorldsJudged | Compared | SideJudged | ScoreAssigned | InformationJudged
+Step = (ClaimJudged | RevokeRuled | TableStands | Corrected | WorldsJudged | Compared | SideJudged | ScoreAssigned
+        | InformationJudged)
 
 
 @dataclass(frozen=True)
@@ -228,7 +242,7 @@ class BoardRuling:
     table: TablePlay
     revokes: tuple[Revoke, ...]
     transfer: int
-    law: RulingLaw
+    law: LawPath
     ns: tuple[Outcome, ...]
     ew: tuple[Outcome, ...]
     distribution_ns: tuple[Outcome, ...]
@@ -241,12 +255,22 @@ class BoardRuling:
     suspect: Mapping[int, str] = field(default_factory=dict)
     """For each revoke (by its ``order``) that shows a recording slip's signature, the signatures' names joined by
     ``;`` (``laws.slips``): recorded with the ruling, so every writer reads them here."""
-    claim: ClaimRuling | None = None
-    """A contested claim as Law 70 ruled it (the table result is its ruled total); None without one."""
+
+    @property
+    def claim(self) -> ClaimRuling | None:
+        """The claim or concession as Law 70 or 71 ruled it (its step); None without one."""
+        return next((step.ruling for step in self.steps if isinstance(step, ClaimJudged)), None)
 
     @property
     def table_tricks(self) -> int:
-        """Declarer's side's tricks as played and claimed."""
+        """Declarer's side's tricks as the table recorded them: as played, and for a claim the director ruled on,
+        as claimed (the total Law 70 or 71 gives is the claim step's, and the revoke laws start from it)."""
+        claim = self.claim
+        return claim.claimed if claim is not None else self.table.declarer_tricks
+
+    @property
+    def base_tricks(self) -> int:
+        """Declarer's side's tricks the revoke laws start from: the table's, with a claim as Law 70 or 71 ruled it."""
         return self.table.declarer_tricks
 
     @property

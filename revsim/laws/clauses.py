@@ -57,6 +57,41 @@ class RulingLaw(StrEnum):
     INFORMATION = "16B"
     BOTH_CORRECTED = "62C3"
     BOTH_CORRECTED_WITH_TRANSFER = "62C3+64A"
+    CLAIM = "70"
+    CONCESSION = "71"
+    NO_TRANSFER_64B1 = "64B1"
+    NO_TRANSFER_64B2 = "64B2"
+    NO_TRANSFER_64B3 = "64B3"
+    NO_TRANSFER_64B4 = "64B4"
+    NO_TRANSFER_64B5 = "64B5"
+    NO_TRANSFER_64B6 = "64B6"
+    NO_TRANSFER_64B7 = "64B7"
+    NO_TRANSFER_64B8 = "64B8"
+
+
+class LawPath(str):
+    """The laws that decided a board's score, in the order the ruling applied them, as the JSON's ``ruling.law``
+    and the rows' ``law`` give it: ``70`` (a claim), ``64A+64C1``, ``70+64A`` (a claim ruled, then a revoke's
+    transfer on the total it gives), or ``none`` where no law changed or upheld anything. A ``str``, so it compares
+    with the text it is written as."""
+
+    @classmethod
+    def of(cls, *laws: RulingLaw) -> LawPath:
+        """The path of ``laws`` in order, those that are ``none`` left out."""
+        named = [str(law) for law in laws if law != RulingLaw.NONE]
+        return cls("+".join(named) or RulingLaw.NONE.value)
+
+    @property
+    def laws(self) -> tuple[str, ...]:
+        """Each law of the path (``("70", "64A")``); empty for ``none``."""
+        return () if self == RulingLaw.NONE.value else tuple(self.split("+"))
+
+    def headline(self) -> str:
+        """The path as a ruling's headline names it: ``Law 70``, ``Laws 64A, 64C1``, or ``none``."""
+        laws = self.laws
+        if not laws:
+            return "none"
+        return f"Law {laws[0]}" if len(laws) == 1 else f"Laws {', '.join(laws)}"
 
 
 class RevokeKind(StrEnum):

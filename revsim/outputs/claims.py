@@ -14,7 +14,8 @@ CLAUSE_WORDS = {
     "70C": "Law 70C (an outstanding trump not mentioned)",
     "70D1": "Law 70D1 (no successful line outside the statement)",
     "70D2": "Law 70D2 (a defender's claim resting on his partner's choice)",
-    "70E": "Law 70E (an unstated finesse or drop)",
+    "70E1": "Law 70E1 (an unstated finesse or drop)",
+    "71": "Law 71 (a trick conceded that could not be lost)",
     "70-revoke": "Law 70 (a statement that announces a revoke)",
 }
 
@@ -37,8 +38,17 @@ def claim_summary(claim: ClaimRuling) -> str:
     said = f" (said: \u201c{claim.claim.words}\u201d)" if claim.claim.words else ""
     ruled = (f"the claim stands at {claim.ruled}" if not claim.changed else
              f"declarer's side gets {claim.ruled}")
-    return (f"{who} claimed {claim.claimed} tricks in all for declarer's side and the claim was contested; the "
-            f"statement: {statement}{said}. Under Law 70 {ruled} tricks ({SIDE_NAMES[claim.claimer_side]} claimed).")
+    made = ("conceded, and the concession was brought to the director" if claim.claim.status == "conceded"
+            else "claimed")
+    what = "" if claim.claim.status == "conceded" else " and the claim was contested"
+    return (f"{who} {made}: {claim.claimed} tricks in all for declarer's side{what}; the statement: "
+            f"{statement}{said}. Under Law {claim.law} {ruled} tricks ({SIDE_NAMES[claim.claimer_side]} "
+            f"{'conceded' if claim.claim.status == 'conceded' else 'claimed'}).")
+
+
+def claim_reasons(claim: ClaimRuling) -> list[str]:
+    """The claim's ruling and the reasons of each clause, as the explanation gives them (the text's words)."""
+    return [claim_summary(claim), *clause_lines(claim)]
 
 
 def clause_lines(claim: ClaimRuling) -> list[str]:

@@ -7,6 +7,7 @@ from typing import Any
 
 from revsim.cards import SEAT_LETTERS
 from revsim.equity.steps import (
+    ClaimJudged,
     Compared,
     Corrected,
     InformationJudged,
@@ -42,6 +43,11 @@ def _world(world: World) -> dict[str, Any]:
 
 def step_to_dict(step: Step) -> dict[str, Any]:
     """One step of the ruling as data."""
+    if isinstance(step, ClaimJudged):
+        claim = step.ruling
+        return {"step": "claim", "law": claim.law, "by": claim.claim.by, "status": str(claim.claim.status),
+                "claimed": claim.claimed, "ruled": claim.ruled,
+                "clauses": [clause.clause for clause in claim.clauses]}
     if isinstance(step, RevokeRuled):
         revoke = step.revoke
         return {"step": "revoke", "law": "61", "revoke": _revoke(revoke), "established_by": revoke.establishment,

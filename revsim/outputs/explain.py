@@ -8,6 +8,7 @@ from __future__ import annotations
 from revsim.cards import SEAT_NAMES, SIDE_NAMES
 from revsim.equity.steps import (
     BoardRuling,
+    ClaimJudged,
     Compared,
     Corrected,
     InformationJudged,
@@ -24,6 +25,7 @@ from revsim.equity.steps import (
 )
 from revsim.laws.clauses import Clause
 from revsim.laws.detection import Revoke
+from revsim.outputs.claims import claim_reasons
 from revsim.outputs.estimates import substitute_phrase
 from revsim.outputs.information import information_texts, restricted_text
 from revsim.outputs.sides import BOTH_SIDES_OPENING, side_text
@@ -62,24 +64,30 @@ def claim_text(ruling: BoardRuling) -> str:
 # --- the law path ------------------------------------------------------------------------------
 
 def step_texts(ruling: BoardRuling) -> list[str]:
-    """The law path, one sentence (or a few) a step; a contested claim's ruling (Law 70) first, since the table
-    result the other laws start from is the total it gives."""
-    texts = [text for step in ruling.steps for text in _step_text(ruling, step)]
-    if ruling.claim is None:
-        return texts
-    claim = ruling.claim
-    outcome = (f"Law 70 gives {trick_word(claim.ruled)}" if claim.changed
-               else "Law 70 lets it stand")
-    return [f"Law 70: declarer's side claimed {trick_word(claim.claimed)} in all and the claim was contested; "
-            f"{outcome}, the table result the laws below start from.", *texts]
+    """The law path, one sentence (or a few) a step, in the order the ruling applied them: a claim's ruling (Law 70
+    or 71) first, since the total it gives is the one the revoke laws start from."""
+    return [text for step in ruling.steps for text in _step_text(ruling, step)]
+
+
+def _claim_step_text(ruling: BoardRuling, step: ClaimJudged) -> str:
+    claim = step.ruling
+    law = f"Law {claim.law}"
+    what = ("a concession was brought to the director" if claim.law == "71" and not claim.claim.contested
+            else "the claim was contested")
+    outcome = (f"{law} gives {trick_word(claim.ruled)} ({result_text(ruling.record.contract, claim.ruled)})"
+               if claim.changed else f"{law} lets it stand")
+    later = ", the total the revoke laws below start from" if ruling.revokes else ""
+    return (f"{law}: declarer's side claimed {trick_word(claim.claimed)} in all "
+            f"({result_text(ruling.record.contract, claim.claimed)}) and {what}; {outcome}{later}.")
 
 
 def _step_text(ruling: BoardRuling, step: Step) -> list[str]:
+    if isinstance(step, ClaimJudged):
+        return [_claim_step_text(ruling, step)]
     if isinstance(step, RevokeRuled):
         return [revoke_text(ruling, step.revoke)]
     if isinstance(step, TableStands):
-        return ["No revoke: the table result stands." if step.why == "no-revoke"
-                else "No established revoke: the table result stands."]
+        return [_stands_text(ruling, step)]
     if isinstance(step, Corrected):
         return [_corrected_text(ruling, step)]
     if isinstance(step, WorldsJudged):
@@ -93,6 +101,16 @@ def _step_text(ruling: BoardRuling, step: Step) -> list[str]:
     if isinstance(step, InformationJudged):
         return information_texts(ruling, step)
     raise TypeError(f"no prose for {type(step).__name__}")
+
+
+def _stands_text(ruling: BoardRuling, step: TableStands) -> str:
+    """Why the result the revoke laws start from stands: the table's, or the total a claim's ruling gave."""
+    claim = ruling.claim
+    result = "the table result" if claim is None else f"the total Law {claim.law} gives"
+    if ruling.record.facts.information is not None and step.why == "none-established":
+        return f"No infraction of Law 16B: {result} stands."
+    return (f"No revoke: {result} stands." if step.why == "no-revoke"
+            else f"No established revoke: {result} stands.")
 
 
 def revoke_text(ruling: BoardRuling, revoke: Revoke) -> str:
@@ -252,10 +270,27 @@ def _share(weight: float) -> str:
 
 
 def explanation(ruling: BoardRuling, beside_the_law_path: bool = False) -> str:
-    """The ruling in a few plain sentences: the comparison of Law 64C1, the judgement of each side under
-    64C2b, the correction, or why the table result stands. ``beside_the_law_path``: printed with the law path, so
-    a play the path has written is referred to, not written again; without it (the desk's panel, the JSON) the
-    sentences stand alone."""
+    """The ruling in a few plain sentences, never empty, in the words of the law path: the claim's ruling (Law 70
+    or 71) and its reasons; Law 16B's judgement; the comparison of Law 64C1, the judgement of each side under 64C2b,
+    the correction, or why the result stands. ``beside_the_law_path``: printed with the law path, so a play the
+    path has written is referred to, not written again; without it (the desk's panel, the JSON) the sentences
+    stand alone."""
+    parts: list[str] = []
+    claim = ruling.claim
+    if claim is not None:
+        parts += claim_reasons(claim)
+    for step in ruling.steps_of(InformationJudged):
+        assert isinstance(step, InformationJudged)
+        parts += information_texts(ruling, step)
+    revokes = _revoke_explanation(ruling, beside_the_law_path)
+    if revokes and (ruling.revokes or not parts):
+        parts.append(revokes)
+    if not parts:
+        parts.append("No revoke and nothing else to rule on: the table result stands.")
+    return " ".join(parts)
+
+
+def _revoke_explanation(ruling: BoardRuling, beside_the_law_path: bool) -> str:
     compared = ruling.steps_of(Compared)
     if compared:
         return _compared_text(ruling, compared[-1], beside_the_law_path)  # type: ignore[arg-type]
@@ -266,7 +301,10 @@ def explanation(ruling: BoardRuling, beside_the_law_path: bool = False) -> str:
     if corrected:
         return _corrected_text(ruling, corrected[-1])  # type: ignore[arg-type]
     stands = ruling.steps_of(TableStands)
-    return _step_text(ruling, stands[-1])[0] if stands else ""
+    if stands:
+        return _step_text(ruling, stands[-1])[0]
+    established = [revoke for revoke in ruling.revokes if revoke.established]
+    return revoke_text(ruling, established[0]) if established else ""
 
 
 def ruling_line(ruling: BoardRuling, detail: bool = False, separator: str = ", ") -> str:

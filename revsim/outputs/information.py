@@ -28,9 +28,15 @@ def information_texts(ruling: BoardRuling, step: InformationJudged) -> list[str]
              f"(chosen at least {judgement.rate:.0%} of the time): {logical}."]
     chosen = judgement.alternative(judgement.chosen)
     if not judgement.infraction:
-        lines.append(f"Law 16B1a: {who} chose the {judgement.played or judgement.chosen}; the information did not make it worth "
-                     f"{judgement.margin:g} of a trick more than another logical alternative (it changed its worth by "
-                     f"{chosen.gain:+.2f} tricks): no infraction, the table result stands.")
+        others = [judgement.alternative(card) for card in judgement.logical if card != chosen.card]
+        relative = ", ".join(f"{chosen.gain - other.gain:+.2f} of a trick relative to {_action(other, lead)}"
+                             for other in others)
+        by = (f" (relative to each other logical alternative, it changed the worth of his card by {relative}, "
+              f"under the {judgement.margin:g} that shows a suggestion)" if others
+              else " (no other logical alternative: there was nothing to suggest it over)")
+        lines.append(f"Law 16B1a: {who} chose the {judgement.played or judgement.chosen}; the information could not "
+                     f"demonstrably have suggested it over another logical alternative{by}: no infraction, the "
+                     "table result stands.")
         return lines
     over = ", ".join(f"{chosen.gain - judgement.alternative(card).gain:.2f} of a trick better relative to "
                      f"{_action(judgement.alternative(card), lead)}" for card in judgement.suggested_over)

@@ -83,6 +83,9 @@ def _header_lines(ruling: BoardRuling, symbols: bool) -> list[str]:
 def _ruling_lines(ruling: BoardRuling) -> list[str]:
     out = []
     claim = " (claimed)" if ruling.table.claimed else ""
+    if ruling.claim is not None:
+        claim = (" (conceded; brought to the director)" if ruling.claim.claim.status == "conceded"
+                 else " (claimed; contested)")
     uncorrected = ", as recorded, the revoke uncorrected" if corrected_in_the_ruling(ruling) else ""
     out.append(f"Table result: {describe_result(ruling, ruling.table_tricks)}{claim}{uncorrected}")
     if ruling.claim is not None:
@@ -111,7 +114,7 @@ def _ruling_lines(ruling: BoardRuling) -> list[str]:
     if evidence:
         out.append("The evidence:")
         out += [f"  - {line}" for line in evidence]
-    out.append(f"Ruling ({ruling.law}): {ruling_line(ruling, detail=True)}")
+    out.append(f"Ruling ({ruling.law.headline()}): {ruling_line(ruling, detail=True)}")
     unsettled = unsettled_note(ruling)
     if unsettled:
         out.append(f"  {unsettled}")

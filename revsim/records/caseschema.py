@@ -133,8 +133,11 @@ SCHEMA: tuple[Key, ...] = (   # every key of a board but the settings table (``s
         Key("after_trick", "trick", "the last trick played", default="the last trick of the play"),
         Key("by", "choice", "who claimed or conceded", default="declarer", choices=("declarer", "defenders")),
         Key("statement", "text", "what the claimer said, in his words (kept beside the steps)"),
-        Key("status", "choice", "agreed by the opponents, contested (the director rules, Law 70), or withdrawn "
-            "(Law 68D: the play went on)", default="agreed", choices=CLAIM_STATUSES),
+        Key("status", "choice", "agreed by the opponents, contested (the director rules, Laws 70 and 71), withdrawn "
+            "(Law 68D: the play went on), or conceded: a concession brought to the director within the correction "
+            "period (Law 71)", default="agreed", choices=CLAIM_STATUSES),
+        Key("claimer", "seat", "who claimed or conceded (a defenders' claim: which defender, for Law 70D2)",
+            default="the claiming side's player who last played to the trick, else its next to play"),
         Key("steps", "steps", "the statement as a line of steps, each an action with the cards and suits it names "
             "(the director's guide lists the actions); required for a contested claim"),
         Key("any_order", "flag", "the steps may be taken in any order", default="false"),

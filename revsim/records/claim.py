@@ -15,12 +15,14 @@ from revsim.cards import SEAT_LETTERS, SEAT_NAMES, SUIT_LETTERS, SUIT_SYMBOLS, C
 
 
 class ClaimStatus(StrEnum):
-    """What became of a claim: agreed by the opponents, contested (the director rules, Law 70), or withdrawn
-    (Law 68D: the play went on)."""
+    """What became of a claim: agreed by the opponents, contested (the director rules, Law 70), withdrawn
+    (Law 68D: the play went on), or a concession brought to the director within the correction period, agreed at
+    the table or not (Law 71: a trick that could not be lost by any normal play is given back)."""
 
     AGREED = "agreed"
     CONTESTED = "contested"
     WITHDRAWN = "withdrawn"
+    CONCEDED = "conceded"
 
 
 CLAIM_STATUSES = tuple(str(status) for status in ClaimStatus)
@@ -124,9 +126,19 @@ class Claim:
     after_cards: int | None = None
     line: int | None = None
 
+    claimer: Seat | None = None
+    """Who claimed or conceded, where the record says (a defenders' claim: which defender; Law 70D2 is about his
+    partner's choices)."""
+
     @property
     def contested(self) -> bool:
         return self.status == ClaimStatus.CONTESTED
+
+    @property
+    def ruled_by_director(self) -> bool:
+        """Whether the director rules on it: a contested claim (Laws 70 and 71) or a concession brought to him in
+        the correction period (Law 71)."""
+        return self.status in (ClaimStatus.CONTESTED, ClaimStatus.CONCEDED)
 
     def mentions_trumps(self) -> bool:
         """Whether the statement speaks of the opponents' trumps (drawing them, or the outstanding trump)."""
@@ -207,5 +219,13 @@ def claim_of(table: dict[str, Any], by: str, tricks: int, step_lines: list[int],
     if status == ClaimStatus.CONTESTED and not steps:
         raise ValueError("claim: a contested claim needs the statement as steps (`steps = [{ do = ... }]`; a claimer "
                          "who stated no line: `steps = [{ do = \"no-line\" }]`)")
+    if status == ClaimStatus.CONCEDED and not steps:
+        steps = [ClaimStep("no-line", line=line)]   # a concession states no line: every normal line counts
+    claimer = None
+    if "claimer" in table:
+        try:
+            claimer = seat_from_letter(str(table["claimer"]))
+        except ValueError:
+            raise ValueError(f"claim: `claimer` must be a seat (N, E, S or W), not {table['claimer']!r}") from None
     return Claim(by, tricks, status, tuple(steps), bool(table.get("any_order", False)), str(table.get("statement", "")),
-                 line=line)
+                 line=line, claimer=claimer)

@@ -188,9 +188,9 @@ def _headline(ruling: BoardRuling) -> str:
         return "the table result stands"
     weighted = len(ruling.ns) > 1 or len(ruling.ew) > 1
     if str(ruling.law).startswith(("62A", "62D")) and weighted:
-        return (f"Law {ruling.law}, weighted: the play after the correction could go more than one way, so the "
+        return (f"{ruling.law.headline()}, weighted: the play after the correction could go more than one way, so the "
                 "score gives each likely result its share (Law 12C1c)")
-    return f"Law {ruling.law}"
+    return ruling.law.headline()
 
 
 def _chart(traces: BoardTraces) -> str:
@@ -235,7 +235,7 @@ def report_article(ruling: BoardRuling, traces: BoardTraces, field: list[int] | 
         f"{' as recorded, the revoke uncorrected' if corrected_in_the_ruling(ruling) else ''}</div>"
         f"<div><b>Revokes</b>{_e(revokers)}</div>"
         f"<div><b>Transfer (64A)</b>{ruling.transfer}</div>"
-        f"<div><b>Ruling</b>{'Law ' + _e(ruling.law) if ruling.law != 'none' else 'the table result stands'}</div>"
+        f"<div><b>Ruling</b>{_e(ruling.law.headline()) if ruling.law != 'none' else 'the table result stands'}</div>"
         f"<div><b>Attention drawn</b>{_e(record.facts.noticed_in_words())}</div>"
         f"<div><b>Score</b>{REGIME_WORDS.get(settings.regime, _e(settings.regime))}</div>"
         "</div>"

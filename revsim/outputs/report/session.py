@@ -44,7 +44,7 @@ def session_html(title: str, boards: list[SessionBoard], settings: Settings) -> 
         assert entry.ruling is not None
         ruling, record, contract = entry.ruling, entry.ruling.record, entry.ruling.record.contract
         assert contract is not None
-        law = f"Law {ruling.law}" if ruling.law != "none" else "table result stands"
+        law = ruling.law.headline() if ruling.law != "none" else "table result stands"
         rows.append(f'<tr><td><a href="#r{index}">{_e(record.board)}</a></td><td>{_e(describe_info(record.info)) or "-"}</td>'
                     f"<td>{_e(contract.describe())}</td><td>{_e(result_text(contract, ruling.table_tricks))}</td>"
                     f"<td>{_e(law)}: {_e(weighted_result(contract, [(o.tricks, o.weight) for o in ruling.ns]))}</td></tr>")
