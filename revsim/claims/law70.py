@@ -18,14 +18,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from revsim.cards import SEAT_NAMES, Seat, card_with_symbol, next_seat, partner, side_of
+from revsim.cards import SEAT_NAMES, Card, Seat, card_with_symbol, next_seat, partner, side_of, trick_winner
 from revsim.claims.finesse import law70e_finesses
 from revsim.claims.normal import NormalStandard
 from revsim.claims.search import WorstLine, worst_line
-from revsim.claims.statement import Plan
+from revsim.claims.statement import NO_CONSTRAINT, Plan
 from revsim.likely.solver import card_values, total_tricks
 from revsim.play.replay import Replay
 from revsim.records.claim import Claim, ClaimStatus, ClaimStepError
+from revsim.records.errors import plural
 
 
 @dataclass(frozen=True)
@@ -98,10 +99,16 @@ def rule_claim(position: Replay, declarer: Seat, claim: Claim, standard: NormalS
         clauses.append(cancelled)
     elif claim.status == ClaimStatus.CONCEDED:
         claimer_ruled = claimer_claimed   # Law 71 only gives back: the concession of a trick it could lose stands
-        clauses.append(ClauseApplied("71", "every trick conceded could be lost by a normal line, so the concession "
+        clauses.append(ClauseApplied("71", f"the worst normal line gives the claimer's side "
+                                           f"{plural(worst, 'trick')} in all, no more than its claim of {claimer_claimed}: "
+                                           "every trick conceded could be lost by a normal line, so the concession "
                                            "stands"))
     ruled = claimer_ruled if claimer_side == side_of(declarer) else 13 - claimer_ruled
-    clauses += [clause for clause in (law70d1_no_line_outside_the_statement(dd, ruled, claimer_side == side_of(declarer)),
+    if claim.status == ClaimStatus.CONCEDED:   # a concession: Law 71 alone decides, on the worst normal line
+        clauses = [clause for clause in clauses if clause.clause == "71"]
+        return ClaimRuling(claim, claimer_side, claim.tricks, ruled, line, dd, tuple(clauses), standard, None, claimer)
+    clauses += [clause for clause in (law70d1_no_line_outside_the_statement(claim, dd, ruled,
+                                                                            claimer_side == side_of(declarer)),
                                       law70d2_partner_among_normal_plays(claim, line, claimer),
                                       law70e1_unstated_finesse(position, line, claimer_side)) if clause is not None]
     return ClaimRuling(claim, claimer_side, claim.tricks, ruled, line, dd, tuple(clauses), standard, with_revoke,
@@ -126,9 +133,11 @@ def law71_concession_cancelled(claim: Claim, claimer_claimed: int, worst: int) -
     (``ClaimStatus.CONCEDED``). None where no trick conceded was safe."""
     if not claim.ruled_by_director or worst <= claimer_claimed:
         return None
-    return ClauseApplied("71", f"the claimer's side conceded {worst - claimer_claimed} trick(s) it could not lose: "
-                               f"every normal line gives it {worst} tricks in all against its claim of "
-                               f"{claimer_claimed}, so the concession of them is cancelled")
+    conceded = worst - claimer_claimed
+    which = "that trick" if conceded == 1 else "those tricks"
+    return ClauseApplied("71", f"the claimer's side conceded {plural(conceded, 'trick')} it could not lose: the worst "
+                               f"normal line gives it {plural(worst, 'trick')} in all against its claim of "
+                               f"{claimer_claimed}, so the concession of {which} is cancelled")
 
 def law70a_doubtful_points_against_claimer(line: WorstLine) -> ClauseApplied:
     """Law 70A: any doubtful point as to a claim is resolved against the claimer: the worst normal line."""
@@ -146,9 +155,10 @@ def law70a_doubtful_points_against_claimer(line: WorstLine) -> ClauseApplied:
 
 def law70c_unmentioned_trump(position: Replay, declarer: Seat, claim: Claim, claimer_side: int,
                              standard: NormalStandard, aware: WorstLine) -> tuple[WorstLine, ClauseApplied] | None:
-    """Law 70C: an opponent holds a trump the statement did not mention, it is at all likely the claimer forgot
-    it (taken so unless the statement speaks of trumps), and a normal line of a claimer who forgot it loses a trick
-    to it: that line is ruled. None when the clause does not apply or costs nothing."""
+    """Law 70C: an opponent holds a trump the statement did not mention, and it is at all likely the claimer was
+    unaware of it (taken so unless the statement speaks of trumps): the normal lines include those of a claimer
+    unaware of it (his winners cashed first, so the trump ruffs one). The worst of them is ruled, and the clause is
+    cited where the ruled line loses a trick to that trump. None when the clause does not apply or costs nothing."""
     if position.trump > 3 or claim.mentions_trumps():
         return None
     holders = [seat for seat in range(4) if side_of(seat) != claimer_side
@@ -156,18 +166,49 @@ def law70c_unmentioned_trump(position: Replay, declarer: Seat, claim: Claim, cla
     if not holders:
         return None
     forgot = worst_line(position, declarer, claimer_side, Plan(claim), standard, forgot_trump=True)
-    if forgot.tricks >= aware.tricks:
+    line = forgot if forgot.tricks < aware.tricks else aware
+    ruffed = trump_ruffs(position, line, claimer_side)
+    if ruffed:
+        trick, seat, card, ruff = ruffed[0]
+        return line, ClauseApplied("70C", f"{SEAT_NAMES[seat]} held the {card_with_symbol(ruff)}, a trump the "
+                                          "statement did not mention; a claimer unaware of it leads his winner the "
+                                          f"{card_with_symbol(card)} and {SEAT_NAMES[seat]} ruffs it at trick {trick}, "
+                                          "so that trick is the opponents'")
+    if line is aware:
         return None
     names = " and ".join(SEAT_NAMES[seat] for seat in holders)
-    return forgot, ClauseApplied("70C", f"{names} held a trump the statement did not mention; a claimer who forgot "
-                                        f"it loses {aware.tricks - forgot.tricks} more trick(s) to it on a normal line")
+    return line, ClauseApplied("70C", f"{names} held a trump the statement did not mention; a claimer unaware of it "
+                                      f"plays his cards in an order that loses {plural(aware.tricks - forgot.tricks, 'more trick')} "
+                                      "on a normal line")
 
 
-def law70d1_no_line_outside_the_statement(double_dummy: int, ruled: int, claimer_declares: bool) -> ClauseApplied | None:
+def trump_ruffs(position: Replay, line: WorstLine, claimer_side: int) -> list[tuple[int, Seat, Card, Card]]:
+    """The tricks of ``line`` an opponent wins by ruffing a card the claimer's side led in another suit: (trick,
+    the opponent, the card led, his trump)."""
+    replay = position.copy()
+    out: list[tuple[int, Seat, Card, Card]] = []
+    for item in line.cards:
+        trick = list(replay.current_trick)
+        replay.play(item.card)
+        if len(trick) != 3:
+            continue
+        whole = [*trick, (item.seat, item.card)]
+        leader, led = whole[0]
+        winner = trick_winner(whole, position.trump)
+        won_with = next(card for seat, card in whole if seat == winner)
+        if (side_of(leader) == claimer_side and side_of(winner) != claimer_side and led.suit != position.trump
+                and won_with.suit == position.trump):
+            out.append((item.trick, winner, led, won_with))
+    return out
+
+
+def law70d1_no_line_outside_the_statement(claim: Claim, double_dummy: int, ruled: int,
+                                          claimer_declares: bool) -> ClauseApplied | None:
     """Law 70D1: no successful line outside the statement is accepted where a less successful normal line exists:
-    named where double dummy's line would give the claimer's side more than the ruling."""
+    named where the claimer stated a line and double dummy's line would give his side more than the ruling (with no
+    line stated, the clauses of normal play decide: 70A, 70C, 70E1)."""
     more = double_dummy > ruled if claimer_declares else double_dummy < ruled
-    if not more:
+    if not more or not any(step.action not in NO_CONSTRAINT for step in claim.steps):
         return None
     return ClauseApplied("70D1", f"the best line (double dummy, {double_dummy} tricks for declarer's side) is not "
                                  "accepted: it is not in the statement, and a less successful normal line exists")
@@ -190,19 +231,30 @@ def law70d2_partner_among_normal_plays(claim: Claim, line: WorstLine, claimer: S
 def law70e1_unstated_finesse(position: Replay, line: WorstLine, claimer_side: int) -> ClauseApplied | None:
     """Law 70E1: an unstated line whose success depends on finding one opponent rather than the other with a card
     is not accepted: named where the worst line passed over a finesse (``finesse.law70e_finesses``) that does
-    better on the actual deal than the card played, or took a finesse where the unstated drop (or another card
-    that succeeds only by where a card lies) would do better."""
+    better on the actual deal than the card played, or took a finesse, the suit's normal play, where another card
+    (a drop of a bare card) would do better only because of where the card lies."""
     replay = position.copy()
     for item in line.cards:
         if side_of(item.seat) == claimer_side and item.why not in ("stated", "forced"):
-            finesses = [card for card in law70e_finesses(replay, replay.legal_cards()) if card != item.card]
+            finesses = law70e_finesses(replay, replay.legal_cards())
             if finesses:
                 values = card_values(replay)
-                better = [card for card in finesses if values.get(card, -1) > values.get(item.card, -1)]
-                if better:
-                    return ClauseApplied("70E1", f"at trick {item.trick} the finesse with the {card_with_symbol(better[0])} "
-                                                f"would win a trick the {card_with_symbol(item.card)} does not; it was not "
-                                                "stated, so it is not accepted")
+                played = values.get(item.card, -1)
+                if item.card in finesses:
+                    better = [card for card in replay.legal_cards() if values.get(card, -1) > played]
+                    if better:
+                        return ClauseApplied("70E1", f"at trick {item.trick}, with no line stated, the finesse with "
+                                                     f"the {card_with_symbol(item.card)} is normal play and loses here; "
+                                                     f"the {card_with_symbol(better[0])} would do better only because of "
+                                                     "where the opponents' card lies, a line not stated, so it is not "
+                                                     "accepted")
+                else:
+                    better = [card for card in finesses if values.get(card, -1) > played]
+                    if better:
+                        return ClauseApplied("70E1", f"at trick {item.trick} the finesse with the "
+                                                     f"{card_with_symbol(better[0])} would win a trick the "
+                                                     f"{card_with_symbol(item.card)} does not; it was not stated, so it "
+                                                     "is not accepted")
         replay.play(item.card)
     return None
 

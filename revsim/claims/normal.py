@@ -177,6 +177,15 @@ def _top_down(replay: Replay, candidates: list[Card]) -> list[Card]:
 
 
 def _position_text(replay: Replay) -> str:
-    hands = "/".join("".join(sorted(str(card) for card in replay.hand(seat))) for seat in range(4))
-    trick = " ".join(f"{seat}{card}" for seat, card in replay.current_trick)
+    """The position as the seed of its layouts, each card by its rank among the cards of its suit still in play
+    (the hands and the trick in progress): positions that differ only in which of two equal cards a player holds
+    draw the same layouts, so the standard of normal play never tells equal cards apart."""
+    live = [card for seat in range(4) for card in replay.hand(seat)] + [card for _, card in replay.current_trick]
+    rank = {card: sum(1 for other in live if other.suit == card.suit and other.rank < card.rank) for card in live}
+
+    def named(card: Card) -> str:
+        return f"{card.suit}.{rank[card]}"
+
+    hands = "/".join(",".join(sorted(named(card) for card in replay.hand(seat))) for seat in range(4))
+    trick = " ".join(f"{seat}{named(card)}" for seat, card in replay.current_trick)
     return f"{hands}|{replay.leader}|{trick}|{replay.trump}"

@@ -116,13 +116,21 @@ class _Search:
         return normal_choices(replay, self.declarer, cards, self.standard, names, self.forgot_trump)
 
     def _unstated(self, replay: Replay) -> list[Choice]:
-        """Normal cards where the statement is silent, an unstated finesse left out (Law 70E) unless every other
-        card is irrational."""
+        """Normal cards where the statement is silent (Law 70E1). A finesse that is normal play stays among them:
+        the worst line takes it where it loses, so an unstated drop that succeeds only because one opponent holds
+        the card bare is not accepted. Nor is an unstated finesse: where every normal card is a finesse, the
+        claimer may also play the top card of the suit instead (``no-finesse``), and the worst line takes that
+        where the finesse would win."""
         legal = replay.legal_cards()
         choices = normal_choices(replay, self.declarer, legal, self.standard, False, self.forgot_trump)
         finesses = set(law70e_finesses(replay, legal))
-        kept = [choice for choice in choices if choice.card not in finesses]
-        return kept or choices
+        if not finesses or any(choice.card not in finesses for choice in choices):
+            return choices
+        led = replay.led_suit
+        tops = [card for card in legal if card not in finesses and card.suit == led]
+        if not tops:
+            return choices
+        return [*choices, Choice(max(tops, key=lambda card: card.rank), "no-finesse")]
 
     def _opponent_choices(self, replay: Replay) -> list[Choice]:
         cards = one_of_each_run(replay)

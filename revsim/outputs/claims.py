@@ -27,6 +27,7 @@ WHY_WORDS = {
     "careless-order": "careless: winners in another order",
     "trump-too-many": "careless: a trump too many",
     "not-unblocking": "careless: not unblocking",
+    "no-finesse": "the top card: an unstated finesse is not accepted",
     "best": "the opponents' best",
 }
 

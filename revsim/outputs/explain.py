@@ -77,8 +77,10 @@ def _claim_step_text(ruling: BoardRuling, step: ClaimJudged) -> str:
     outcome = (f"{law} gives {trick_word(claim.ruled)} ({result_text(ruling.record.contract, claim.ruled)})"
                if claim.changed else f"{law} lets it stand")
     later = ", the total the revoke laws below start from" if ruling.revokes else ""
-    return (f"{law}: declarer's side claimed {trick_word(claim.claimed)} in all "
-            f"({result_text(ruling.record.contract, claim.claimed)}) and {what}; {outcome}{later}.")
+    who = "the defenders" if claim.claim.by == "defenders" else "declarer"
+    made = "conceded" if claim.claim.status == "conceded" else "claimed"
+    return (f"{law}: {who} {made}, declarer's side {trick_word(claim.claimed)} in all "
+            f"({result_text(ruling.record.contract, claim.claimed)}), and {what}; {outcome}{later}.")
 
 
 def _step_text(ruling: BoardRuling, step: Step) -> list[str]:

@@ -89,7 +89,7 @@ def _ruling_lines(ruling: BoardRuling) -> list[str]:
     uncorrected = ", as recorded, the revoke uncorrected" if corrected_in_the_ruling(ruling) else ""
     out.append(f"Table result: {describe_result(ruling, ruling.table_tricks)}{claim}{uncorrected}")
     if ruling.claim is not None:
-        out.append("Claim (Law 70):")
+        out.append(f"Claim (Law {ruling.claim.law}):")
         out += [f"  - {line}" for line in claim_lines(ruling.claim)]
     elif ruling.table.claimed:
         out.append(f"Claim: {claim_text(ruling)}")
