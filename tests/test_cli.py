@@ -273,3 +273,15 @@ def test_substitute_is_an_option_of_dd_only() -> None:
     assert board["settings"]["substitute"] == "uniform" and board["no_infraction"]["substitute"] == "uniform"
     refused = CliRunner().invoke(main, ["adjudicate", str(HANDS / "duschek-repeated-3nt.pbn"), "--substitute", "uniform"])
     assert refused.exit_code == 2 and "--substitute is not an option of the sd estimator" in refused.output
+
+
+def test_law70_the_class_of_player_is_set_with_the_dd_estimator_too() -> None:
+    """--level with --estimator dd: the revoke's estimate stays double dummy, the claim's standard of normal play
+    (and Law 16B's logical alternatives) is the class named."""
+    path = str(Path(__file__).parent / "data" / "law70-claims.toml")
+    result = CliRunner().invoke(main, ["adjudicate", path, "--board", "70e", "--estimator", "dd", "--level", "club",
+                                       "--json"])
+    assert result.exit_code == 0, result.output
+    [board] = json.loads(result.output)
+    assert board["settings"]["estimator"] == "dd" and board["settings"]["level"] == "club"
+    assert board["claim"]["law70"]["standard"]["level"] == "club" and board["ruling"]["law"] == "70"

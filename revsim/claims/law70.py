@@ -177,9 +177,9 @@ def law70c_unmentioned_trump(position: Replay, declarer: Seat, claim: Claim, cla
     if line is aware:
         return None
     names = " and ".join(SEAT_NAMES[seat] for seat in holders)
+    lost = plural(aware.tricks - forgot.tricks, "more trick")
     return line, ClauseApplied("70C", f"{names} held a trump the statement did not mention; a claimer unaware of it "
-                                      f"plays his cards in an order that loses {plural(aware.tricks - forgot.tricks, 'more trick')} "
-                                      "on a normal line")
+                                      f"plays his cards in an order that loses {lost} on a normal line")
 
 
 def trump_ruffs(position: Replay, line: WorstLine, claimer_side: int) -> list[tuple[int, Seat, Card, Card]]:

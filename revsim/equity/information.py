@@ -34,6 +34,7 @@ def law16b_rule(draft: Draft) -> None:
     judgement, position = _judged(draft)
     table: Weighted = ((draft.table.declarer_tricks, 1.0),)
     non_offending = 1 - side_of(information.player)
+    draft.law = RulingLaw.INFORMATION   # Law 16B decides the score, adjusted or not
     if not judgement.infraction:
         draft.steps.append(InformationJudged(judgement, (), table, False, 0.0, 0.0))
         draft.steps.append(TableStands("none-established"))
@@ -45,7 +46,6 @@ def law16b_rule(draft: Draft) -> None:
     adjusted = adjusted_worth > table_worth
     draft.steps.append(InformationJudged(judgement, tuple(results), combined, adjusted, table_worth, adjusted_worth))
     if adjusted:
-        draft.law = RulingLaw.INFORMATION
         assign_same(draft, combined, non_offending)
     else:
         assign_same(draft, table, None)

@@ -127,10 +127,13 @@ ESTIMATORS: dict[str, EstimatorKind] = {kind.name: kind for kind in (
                   _single_dummy, _single_dummy_parameters),
     EstimatorKind("dd", "double dummy", "double dummy from the position: one result, perfect play",
                   (EstimatorOption("substitute", "the offender's card in the world without the revoke: his double-dummy "
-                                   "best card (best), or every legal card equally likely (uniform)", "best", SUBSTITUTES),),
+                                   "best card (best), or every legal card equally likely (uniform)", "best", SUBSTITUTES),
+                   EstimatorOption("level", "the class of player whose choices are Law 70's normal play and Law 16B's "
+                                   "logical alternatives (double dummy's own estimate reads no level)", "expert",
+                                   LEVEL_NAMES)),
                   lambda record, options: DoubleDummyEstimator(penalty_cards_in_force(record) if record else (),
                                                                str(options["substitute"])),
-                  lambda options: {"substitute": options["substitute"]}),
+                  lambda options: {"substitute": options["substitute"], "level": options["level"]}),
 )}
 """The estimators by name, the default (``sd``) first."""
 

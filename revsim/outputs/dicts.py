@@ -13,7 +13,7 @@ from revsim.likely.estimators import estimator_kind
 from revsim.likely.worlds import Estimate
 from revsim.outputs.claims import claim_to_dict
 from revsim.outputs.decisions import step_to_dict
-from revsim.outputs.explain import claim_text, explanation, ruling_line, step_texts
+from revsim.outputs.explain import claim_text, explanation, ruling_line, ruling_title, step_texts
 from revsim.outputs.playouts import settled_of
 from revsim.outputs.sides import side_plays
 from revsim.outputs.weights import labels_by_tricks, weighted_tricks_and_results
@@ -65,8 +65,11 @@ def ruling_to_dict(ruling: BoardRuling) -> dict[str, Any]:
             for revoke in ruling.revokes
         ],
         "transfer": ruling.transfer,
+        "title": ruling_title(ruling),
         "ruling": {
             "law": ruling.law,
+            "laws": list(ruling.law.laws),
+            "headline": ruling.law.headline(),
             "written": ruling_line(ruling),
             "ns": _outcomes(contract, ruling.ns),
             "ew": _outcomes(contract, ruling.ew),

@@ -279,14 +279,19 @@ def explanation(ruling: BoardRuling, beside_the_law_path: bool = False) -> str:
     stand alone."""
     parts: list[str] = []
     claim = ruling.claim
-    if claim is not None:
+    if claim is not None and not beside_the_law_path:   # beside it, the claim's block and the law path say them
         parts += claim_reasons(claim)
     for step in ruling.steps_of(InformationJudged):
         assert isinstance(step, InformationJudged)
-        parts += information_texts(ruling, step)
+        if not beside_the_law_path:
+            parts += information_texts(ruling, step)
     revokes = _revoke_explanation(ruling, beside_the_law_path)
     if revokes and (ruling.revokes or not parts):
         parts.append(revokes)
+    if not parts and ruling.steps_of(InformationJudged):
+        parts.append("Law 16B's judgement, above, is the ruling.")
+    if not parts and claim is not None:
+        parts.append(f"The total Law {claim.law} gives, above, is the ruling.")
     if not parts:
         parts.append("No revoke and nothing else to rule on: the table result stands.")
     return " ".join(parts)
@@ -307,6 +312,32 @@ def _revoke_explanation(ruling: BoardRuling, beside_the_law_path: bool) -> str:
         return _step_text(ruling, stands[-1])[0]
     established = [revoke for revoke in ruling.revokes if revoke.established]
     return revoke_text(ruling, established[0]) if established else ""
+
+
+def ruling_title(ruling: BoardRuling) -> str:
+    """What the ruling rules on, as the report and the desk are titled: ``Revoke ruling``, ``Ruling on a contested
+    claim (Law 70)``, ``Ruling on unauthorised information (Law 16B)``, or several joined."""
+    kinds: list[str] = []
+    claim = ruling.claim
+    if claim is not None:
+        kinds.append("a concession (Law 71)" if claim.claim.status == "conceded" else
+                     f"a contested claim (Law {claim.law})")
+    if ruling.steps_of(InformationJudged):
+        kinds.append("unauthorised information (Law 16B)")
+    if not kinds:
+        return "Revoke ruling" if ruling.revokes else "Ruling"
+    if ruling.revokes:
+        kinds.append("a revoke (Laws 61-64)" if len(ruling.revokes) == 1 else "revokes (Laws 61-64)")
+    return "Ruling on " + " and ".join(kinds)
+
+
+def play_start(ruling: BoardRuling) -> str:
+    """Where the play recorded starts: ``opening lead by West``, or for an end position ``the play from trick 9,
+    West on lead``."""
+    record = ruling.record
+    leader = SEAT_NAMES[record.opening_leader]
+    return f"opening lead by {leader}" if record.first_trick == 1 else (
+        f"the play from trick {record.first_trick}, {leader} on lead")
 
 
 def ruling_line(ruling: BoardRuling, detail: bool = False, separator: str = ", ") -> str:

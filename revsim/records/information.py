@@ -4,6 +4,7 @@ layouts a player imagines can be checked against: a hand holds these cards, or t
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
@@ -11,6 +12,24 @@ from typing import Any
 from revsim.cards import SEAT_LETTERS, SEAT_NAMES, SUIT_LETTERS, Card, Seat, partner, seat_from_letter
 
 SUIT_WORDS = ("spades", "hearts", "diamonds", "clubs")
+
+SOURCES = ("question", "remark", "hesitation", "withdrawn card", "explanation", "other")
+"""Where unauthorised information comes from, as the desk offers it (the case file's ``source`` begins with one, the
+director's words after a colon: ``hesitation: West thought for a minute before passing``)."""
+
+SHOWN_FORMS: tuple[tuple[str, str], ...] = (
+    ("void", r"^([NESW])\s*:?\s*void\s+(?:in\s+)?([SHDC])$"),
+    ("at-least", r"^([NESW])\s*:?\s*at\s+least\s+(\d{1,2})\s+([SHDC])$"),
+    ("at-most", r"^([NESW])\s*:?\s*at\s+most\s+(\d{1,2})\s+([SHDC])$"),
+    ("exactly", r"^([NESW])\s*:?\s*(?:exactly\s+)?(\d{1,2})\s+([SHDC])$"),
+    ("between", r"^([NESW])\s*:?\s*(\d{1,2})\s*-\s*(\d{1,2})\s+([SHDC])$"),
+    ("cards", r"^([NESW])\s*:?\s*(?:holds\s+)?((?:[SHDC](?:10|[2-9TJQKA])[\s,]*)+)$"),
+)
+"""The one-line forms of one thing the information showed, read case-insensitively by Python and by the desk's
+JavaScript alike: ``W: void in S``, ``S: at least 6 D``, ``N: at most 2 H``, ``E: 3 C`` (exactly), ``N: 2-4 H``,
+``E: SK HQ`` (cards the hand holds)."""
+
+SHOWN_EXAMPLES = ("W: void in S", "S: at least 6 D", "N: at most 2 H", "E: 3 C", "E: SK")
 
 
 @dataclass(frozen=True)
@@ -39,6 +58,8 @@ class Shown:
         if self.cards:
             return f"{who} holds the {' '.join(str(card) for card in self.cards)}"
         assert self.suit is not None
+        if self.at_most == 0:
+            return f"{who} is void in {SUIT_WORDS[self.suit]}"
         if self.at_least is not None and self.at_least == self.at_most:
             return f"{who} holds {_count(self.at_least, self.suit)}"
         if self.at_most is None:
@@ -46,6 +67,23 @@ class Shown:
         if self.at_least is None:
             return f"{who} holds at most {_count(self.at_most, self.suit)}"
         return f"{who} holds {self.at_least} to {self.at_most} {SUIT_WORDS[self.suit]}"
+
+    def as_line(self) -> str:
+        """The one-line form (``SHOWN_FORMS``) that reads back to this fact."""
+        who = SEAT_LETTERS[self.seat]
+        if self.cards:
+            return f"{who}: {' '.join(str(card) for card in self.cards)}"
+        assert self.suit is not None
+        suit = SUIT_LETTERS[self.suit]
+        if self.at_most == 0:
+            return f"{who}: void in {suit}"
+        if self.at_least is not None and self.at_least == self.at_most:
+            return f"{who}: {self.at_least} {suit}"
+        if self.at_most is None:
+            return f"{who}: at least {self.at_least or 0} {suit}"
+        if self.at_least is None:
+            return f"{who}: at most {self.at_most} {suit}"
+        return f"{who}: {self.at_least}-{self.at_most} {suit}"
 
     def as_table(self) -> dict[str, Any]:
         table: dict[str, Any] = {"seat": SEAT_LETTERS[self.seat]}
@@ -136,3 +174,26 @@ def _card(text: Any, where: str) -> Card:
         return Card.parse(str(text))
     except ValueError:
         raise ValueError(f"{where}: {text!r} is not a card like SK or H10") from None
+
+
+def shown_from_line(text: str) -> Shown:
+    """One thing the information showed, from its one-line form (``SHOWN_FORMS``); ValueError naming the forms."""
+    line = text.strip()
+    for kind, pattern in SHOWN_FORMS:
+        found = re.match(pattern, line, re.IGNORECASE)
+        if found is None:
+            continue
+        groups = found.groups()
+        seat = seat_from_letter(groups[0].upper())
+        if kind == "cards":
+            return Shown(seat, tuple(Card.parse(card) for card in re.findall(r"[SHDC](?:10|[2-9TJQKA])", groups[1],
+                                                                             re.IGNORECASE)))
+        suit = SUIT_LETTERS.index(groups[-1].upper())
+        if kind == "void":
+            return Shown(seat, (), suit, None, 0)
+        if kind == "between":
+            return Shown(seat, (), suit, int(groups[1]), int(groups[2]))
+        number = int(groups[1])
+        return Shown(seat, (), suit, number if kind in ("at-least", "exactly") else None,
+                     number if kind in ("at-most", "exactly") else None)
+    raise ValueError(f"{text!r} is not what a hand was shown to hold, like {', '.join(SHOWN_EXAMPLES)}")

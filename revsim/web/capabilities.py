@@ -13,13 +13,15 @@ from revsim.likely.estimators import ESTIMATORS
 from revsim.records.claim import ACTIONS, CLAIM_STATUSES, STEP_KEYS
 from revsim.records.fact_specs import FactSpec
 from revsim.records.formats import FORMATS as RECORD_FORMATS
+from revsim.records.information import SHOWN_EXAMPLES, SHOWN_FORMS, SOURCES
 
 
 def capabilities() -> dict[str, Any]:
     """``GET /api/capabilities``: the estimators with their options, the ruling settings (``records.setting_specs``),
     the kinds of fact with a one-line form (``records.fact_specs``), the record formats and a claim's vocabulary (its
-    statuses, the steps of a statement with the keys each takes, the Law 70 settings), from their registries, so the
-    desk builds its fields from them (pure data: no solver, safe in any thread)."""
+    statuses, the steps of a statement with the keys each takes, the Law 70 settings) and unauthorised information's
+    (Law 16B: where it came from, and the one-line forms of what it showed), from their registries, so the desk builds
+    its fields from them (pure data: no solver, safe in any thread)."""
     return {
         "estimators": [{"name": kind.name, "label": kind.label, "summary": kind.summary,
                         "default": kind.name == DEFAULT_ESTIMATOR,
@@ -37,6 +39,10 @@ def capabilities() -> dict[str, Any]:
         "claim": {"statuses": list(CLAIM_STATUSES), "suit_orders": list(SUIT_ORDERS), "normal": NORMAL_RATE,
                   "actions": [{"name": name, "help": help_text, "keys": list(STEP_KEYS[name])}
                               for name, help_text in ACTIONS.items()]},
+        "information": {"law": "16B", "sources": list(SOURCES),
+                        "shows": [{"kind": kind, "pattern": pattern} for kind, pattern in SHOWN_FORMS],
+                        "examples": list(SHOWN_EXAMPLES),
+                        "fields": ["player", "trick", "source", "shows"]},
     }
 
 

@@ -14,6 +14,7 @@ from revsim.equity.settings import Settings
 from revsim.equity.steps import BoardRuling, Compared
 from revsim.equity.trace import no_infraction_trace, table_trace
 from revsim.likely.solver import DealTable, deal_table
+from revsim.outputs.explain import ruling_title
 from revsim.outputs.report.board import report_article
 from revsim.outputs.report.chart import BoardTraces
 from revsim.outputs.report.page import page
@@ -60,7 +61,8 @@ def report_html(ruling: BoardRuling, field: list[int] | None = None, print_metho
     """The whole page for one board (the ruling keeps the settings it was made with); ``print_method``: the
     Method appendix is printed too."""
     traces = board_traces(ruling)
-    return page(f"Revoke ruling, board {ruling.record.board}", report_article(ruling, traces, field), print_method)
+    return page(f"{ruling_title(ruling)}, board {ruling.record.board}", report_article(ruling, traces, field),
+                print_method)
 
 
 def session_html(title: str, boards: list[SessionBoard], settings: Settings) -> str:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from revsim.cards import SEAT_LETTERS, SEAT_NAMES, next_seat
+from revsim.cards import SEAT_LETTERS, SEAT_NAMES
 from revsim.equity.steps import BoardRuling, Corrected, Outcome
 from revsim.outputs.claims import claim_summary, clause_lines, line_text, standard_text
 from revsim.outputs.dicts import settings_to_dict
@@ -17,7 +17,9 @@ from revsim.outputs.explain import (
     corrected_in_the_ruling,
     describe_result,
     explanation,
+    play_start,
     ruling_line,
+    ruling_title,
     step_texts,
 )
 from revsim.outputs.playouts import unsettled_note
@@ -251,10 +253,10 @@ def report_article(ruling: BoardRuling, traces: BoardTraces, field: list[int] | 
     appendix = ('<section class="appendix">' + method_html(ruling, settings_text(used), seed) + claim_method
                 + _chart(traces) + "</section>")
     body = [
-        f"<h1>Revoke ruling: board {_e(record.board)}</h1>",
+        f"<h1>{_e(ruling_title(ruling))}: board {_e(record.board)}</h1>",
         f'<p class="sub">{_e(record.source)} &middot; {_e(record.contract.describe())} &middot; '
         f"declarer {SEAT_NAMES[record.contract.declarer]} ({SEAT_LETTERS[record.contract.declarer]}), "
-        f"opening lead by {SEAT_NAMES[next_seat(record.contract.declarer)]}</p>",
+        f"{_e(play_start(ruling))}</p>",
         f'<p class="sub">{_e(describe_info(record.info))}</p>' if record.info else "",
         summary,
         _ruling_table(ruling, field),

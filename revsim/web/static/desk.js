@@ -71,6 +71,8 @@ function buildCase(source = null) {
   }
   const claim = claimOfForm(firstTrick, case_.play.length);   // claim.js
   if (claim) case_.claim = claim;
+  const information = informationOfForm();   // information.js
+  if (information) case_.information = information;
   for (const key of CASE_DETAILS) if ($(key).value.trim()) case_[key] = $(key).value.trim();
   const players = Object.fromEntries(SEATS.split("").map((seat) => [seat, $(`player-${seat}`).value.trim()])
     .filter(([, name]) => name));
@@ -106,16 +108,13 @@ function withSource(case_, source) {
     }
     if (Object.keys(facts).length) merged.facts = facts;
   }
-  for (const key of SOURCE_ONLY) if (source[key] !== undefined && merged[key] === undefined) merged[key] = source[key];
   return merged;
 }
 
-// The facts the form holds (what the file says of the others is kept as it was), and the case file's keys the
-// form has no field for at all.
+// The facts the form holds (what the file says of the others is kept as it was).
 function formFacts() {
   return new Set(["noticed", "noticed_at", "noticed_at_trick", "judgement", ...factTables()]);   // facts.js
 }
-const SOURCE_ONLY = ["information"];
 
 function caseSettings() {
   // How the case is ruled, as the case file's settings table (revsim adjudicate uses it for the saved file).
@@ -168,6 +167,7 @@ function showCase(case_) {
   $("claim-tricks").value = case_.claim ? case_.claim.declarer_tricks : "";
   $("claim-statement").value = case_.claim && case_.claim.statement ? case_.claim.statement : "";
   claimOfCase(case_.claim);   // claim.js
+  informationOfCase(case_.information);   // information.js
   for (const key of CASE_DETAILS) $(key).value = case_[key] !== undefined ? String(case_[key]) : "";
   for (const seat of SEATS) $(`player-${seat}`).value = (case_.players || {})[seat] || "";
   for (const key of ["statements", "findings"]) $(key).value = (case_[key] || []).join("\n");
@@ -256,6 +256,7 @@ function blankCase() {
                     "noticed", "noticed-trick", "field", "outcomes", "table", "statements",
                     "findings", "player-N", "player-E", "player-S", "player-W"]) $(id).value = "";
   clearFactFields();   // facts.js
+  clearInformation();   // information.js
   $("claim-by").value = ""; $("claim-status").value = "agreed"; $("start-trick").value = 1; $("start-leader").value = ""; $("start-won").value = 0;
   Object.entries(keep).forEach(([id, value]) => { $(id).value = value; });
   desk.play = [];
@@ -306,6 +307,7 @@ async function loadCapabilities() {
   $("setting-fields").replaceChildren(...answer.settings.map(settingField));
   buildFactFields(answer.facts);   // facts.js
   loadClaimVocabulary(answer.claim);   // claim.js
+  loadInformationVocabulary(answer.information);   // information.js
   $("file").accept = answer.formats.map((entry) => entry.suffix).join(",");
   const select = document.createElement("select");
   select.id = "estimator";

@@ -211,20 +211,13 @@ function showRuling(board) {
   const add = (tag, text, className = "") => box.appendChild(Object.assign(document.createElement(tag),
     { textContent: cardsInWords(text), className }));
   if (board.status !== "ok") { add("p", board.reason || board.error, "quiet"); return; }
-  const ruled70 = board.claim && board.claim.law70 ? board.claim.law70 : null;   // a contested claim, ruled first
-  const law = board.ruling.law !== "none" ? `Law ${board.ruling.law}` : ruled70 ? "Law 70" : "The table result stands";
+  // What it rules on, the law that decided the score, then its reasons (the explanation: a claim's clauses, Law
+  // 16B's alternatives, the revoke laws' comparison), in the words of the text and the JSON.
+  if (board.title) add("h3", board.title, "ruling-title");
+  const law = board.ruling.law !== "none" ? board.ruling.headline || `Law ${board.ruling.law}` : "The table result stands";
   add("p", `${law}: ${board.ruling.written}`, "law");
   add("p", `North-South: ${outcomeText(board.ruling.ns)}` +
     (JSON.stringify(board.ruling.ns) === JSON.stringify(board.ruling.ew) ? " (both sides)" : `; East-West: ${outcomeText(board.ruling.ew)}`));
-  if (ruled70) {
-    add("p", (board.steps || [])[0] || "");
-    const clauses = document.createElement("ul");
-    clauses.className = "clauses";
-    for (const clause of ruled70.clauses) {
-      clauses.append(Object.assign(document.createElement("li"), { textContent: cardsInWords(`${clause.title}: ${clause.detail}`) }));
-    }
-    box.append(clauses);
-  }
   if (board.field && !board.field.error) add("p", fieldText(board), "field-value");
   if (board.explanation) add("p", board.explanation);
   if ((board.side_plays || []).length) box.append(sidePlaysTable(board.side_plays));
