@@ -7,6 +7,7 @@ play (the class's simulated players, drawn from the position itself, so no seed 
 
 from __future__ import annotations
 
+import math
 import random
 from pathlib import Path
 
@@ -367,19 +368,33 @@ def test_law70_a_claim_before_any_card_of_an_end_position_is_ruled() -> None:
     assert ruling.law == "70" and ruling.table_tricks == 10 and ruling.claim is not None and ruling.claim.ruled <= 10
 
 
-def _brute_worst(replay, declarer: int, claimer_side: int, standard: NormalStandard, forgot: bool) -> int:
+LAW_FREE = ("stated", "forced", "careless-order", "trump-too-many", "not-unblocking", "top-down", "no-finesse")
+
+
+def _brute_worst(replay, declarer: int, claimer_side: int, standard: NormalStandard, forgot: bool,
+                 room: int = 4) -> int:
     """The claimer's side's fewest tricks over every normal line, by plain minimax with no memory, no budget and no
     horizon: the claimer's normal cards (the standard's, an unstated finesse with the top card beside it where every
     normal card is one), and the opponents' legal cards, the lowest of each run of equal cards (equal cards are one
-    choice: the standard's sampled layouts would otherwise tell them apart by chance)."""
+    choice: the standard's sampled layouts would otherwise tell them apart by chance). A normal line is one the class
+    follows at least the standard's rate as often as its likeliest: each choice spends floor(4 log(top / rate) /
+    log(1 / standard rate)) of 4 units, the law's careless plays and forced cards nothing."""
     from revsim.claims.finesse import law70e_finesses
     from revsim.claims.normal import normal_choices, runs
 
     if replay.is_over:
         return 0
     legal = replay.legal_cards()
+    spend: dict[object, int] = {}
     if side_of(replay.to_play) == claimer_side:
-        cards = [choice.card for choice in normal_choices(replay, declarer, legal, standard, False, forgot)]
+        choices = normal_choices(replay, declarer, legal, standard, False, forgot)
+        cards = [choice.card for choice in choices]
+        rated = [c.rate for c in choices if c.rate is not None and c.why not in LAW_FREE]
+        top = max(rated, default=0.0)
+        for choice in choices:
+            free = choice.why in LAW_FREE or choice.rate is None or choice.rate >= top
+            spend[choice.card] = 0 if free else math.floor(4 * math.log(top / choice.rate) / math.log(1 / standard.rate)
+                                                           + 1e-9)
         finesses = set(law70e_finesses(replay, legal))
         tops = [card for card in legal if card not in finesses and card.suit == replay.led_suit]
         if finesses and all(card in finesses for card in cards) and tops:
@@ -388,10 +403,13 @@ def _brute_worst(replay, declarer: int, claimer_side: int, standard: NormalStand
         cards = list(runs(replay, legal))
     best = 13
     for card in cards:
+        cost = spend.get(card, 0)
+        if cost > room:
+            continue
         before = replay.tricks_won(claimer_side)
         replay.play(card)
         best = min(best, replay.tricks_won(claimer_side) - before + _brute_worst(replay, declarer, claimer_side,
-                                                                                   standard, forgot))
+                                                                                   standard, forgot, room - cost))
         replay.undo()
     return best
 
@@ -438,3 +456,24 @@ def test_law70_and_71_the_ruling_is_the_worst_normal_line_a_brute_force_search_f
     assert mine(ruling.ruled) >= position.tricks_won(claimer_side) + _worst_legal(position.copy(), claimer_side)
     if worst <= mine_claimed:
         assert mine(ruling.ruled) <= mine_claimed
+
+
+@pytest.mark.slow
+def test_law70a_normal_is_a_line_not_a_chain_of_cards_each_normal_alone() -> None:
+    """A six-card notrump ending, 'the rest are mine': a chain of cards each normal alone (each chosen at least one
+    time in ten) gives the claimer's side 2 of its 3 double-dummy tricks, but the class follows that chain about one
+    time in ninety as often as its likeliest line; no normal line loses a trick, so the claim is ruled at 3 more,
+    and the 70A clause says why the ruled line is normal."""
+    position = random_position(10, 6)
+    declarer = random.Random(10).randrange(4)
+    claimer_side = side_of(declarer)
+    standard = NormalStandard()
+    chain = _brute_worst(position.copy(), declarer, claimer_side, standard, False, room=10**6)
+    lines = _brute_worst(position.copy(), declarer, claimer_side, standard, False)
+    claim = Claim("declarer", 13, ClaimStatus.CONTESTED, (ClaimStep("no-line"),))
+    ruling = rule_claim(position, declarer, claim, standard)
+    assert chain == 2 and lines == 3 and ruling.line.tricks == 3
+    assert ruling.ruled == position.tricks_won(claimer_side) + 3 == total_tricks(position, declarer)[0]
+    assert ruling.line.likelihood >= 0.1
+    detail = next(clause.detail for clause in ruling.clauses if clause.clause == "70A")
+    assert "as often as their likeliest" in detail

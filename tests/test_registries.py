@@ -72,13 +72,14 @@ def test_a_new_estimator_is_one_registry_entry_for_the_ruling_predict_and_the_ou
 
 def test_estimator_options_are_checked_against_the_registry(toy_estimator: str) -> None:
     assert Settings(estimator="sd").estimator_options == {"level": "expert", "seed": 1, "max_playouts": 32}
-    assert Settings(estimator="dd").estimator_options == {"substitute": "best"}
+    assert Settings(estimator="dd").estimator_options == {"substitute": "best", "level": "expert"}  # the class: Law 70, 16B
     with pytest.raises(ValueError, match=r"substitute \(of the dd estimator\) must be one of best, uniform"):
         Settings(estimator="dd", estimator_options={"substitute": "worst"})
     with pytest.raises(ValueError, match="the sd estimator has no option 'substitute'"):
         Settings(estimator="sd", estimator_options={"substitute": "uniform"})
-    with pytest.raises(ValueError, match="the dd estimator has no option 'level'"):
-        Settings(estimator="dd", estimator_options={"level": "club"})
+    with pytest.raises(ValueError, match="the dd estimator has no option 'seed'"):
+        Settings(estimator="dd", estimator_options={"seed": 3})
+    assert Settings(estimator="dd", estimator_options={"level": "club"}).option("level") == "club"
     with pytest.raises(ValueError, match=r"level \(of the sd estimator\) must be one of expert, club"):
         Settings(estimator="sd", estimator_options={"level": "world-class"})
     with pytest.raises(ValueError, match=r"seed \(of the sd estimator\) must be a whole number"):

@@ -150,7 +150,26 @@ def law70a_doubtful_points_against_claimer(line: WorstLine) -> ClauseApplied:
         how = (f" ({searched}, the claimer's side's most likely card: a search of the whole play was too large, so "
                f"a director should look at the later choices himself)")
     return ClauseApplied("70A", f"the worst normal line gives the claimer's side {line.tricks} of the tricks "
-                                f"left{how}")
+                                f"left{how}; {line_normality(line)}")
+
+
+def line_normality(line: WorstLine) -> str:
+    """Why the worst line is normal, in words: how often the class follows it against its likeliest line from the
+    claim, and each of the claimer's choices on it that is less likely than the best there."""
+    inferior = [item for item in line.cards if item.share < 0.995]
+    if not inferior:
+        return ("it is a line players of the class follow as often as their likeliest: every card of the claimer's "
+                "side on it is his statement's, forced, a careless play the law counts as normal, or as likely as "
+                "any other there")
+    choices = ", ".join(f"trick {item.trick}, the {card_with_symbol(item.card)} ({item.share:.0%} as often as the "
+                        "likeliest card there)" for item in inferior)
+    return (f"players of the class follow it {_times(line.likelihood)} as often as their likeliest line, a normal "
+            f"line (its less likely choices: {choices})")
+
+
+def _times(share: float) -> str:
+    """``about a third``-style words for a share of the likeliest line: a percentage, at least ``<1%``."""
+    return "<1%" if share < 0.005 else f"{share:.0%}"
 
 
 def law70c_unmentioned_trump(position: Replay, declarer: Seat, claim: Claim, claimer_side: int,

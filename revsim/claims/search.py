@@ -12,6 +12,7 @@ horizon was (``WorstLine.horizon``).
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 
 from revsim.cards import Card, Seat, side_of
@@ -27,6 +28,17 @@ BUDGET = 20_000
 NAMES_CARDS = ("cash", "lead", "finesse")
 """Steps that name the cards to play (a ruff names one when it says which trump)."""
 
+LINE_UNITS = 4
+"""Law 70's normal line, in whole units: a line is normal when players of the class follow it at least
+``NormalStandard.rate`` as often as their likeliest line from the claim (the product, over the claimer's choices, of
+each card's rate against the likeliest card's there). Each choice spends of that allowance ``LINE_UNITS`` times its
+share of it, rounded down (a card nearly as likely as the best is free: doubtful points go against the claimer), so
+a line holds a few inferior choices, not a chain of them each normal alone."""
+
+FREE = ("stated", "forced", "careless-order", "trump-too-many", "not-unblocking", "top-down", "no-finesse")
+"""Choices that spend nothing of the line's allowance: the claimer's own statement, a forced card, and the careless
+plays the law itself counts as normal."""
+
 
 @dataclass(frozen=True)
 class LineCard:
@@ -39,6 +51,8 @@ class LineCard:
     why: str
     rate: float | None = None
     others: tuple[Card, ...] = ()
+    share: float = 1.0
+    """The card's rate against the likeliest normal card's there (1 for a free choice, ``FREE``, or an opponent's)."""
 
 
 @dataclass(frozen=True)
@@ -53,6 +67,9 @@ class WorstLine:
     bounded: bool = False
     horizon: int | None = None
     """The last trick at which every normal card was searched (None: every trick was)."""
+    likelihood: float = 1.0
+    """How often the class follows this line against its likeliest line from the claim (at least the standard's
+    rate): the product of each of the claimer's cards' rate against the likeliest card's there."""
 
 
 class SearchTooLarge(Exception):
@@ -70,14 +87,14 @@ class _Search:
     horizon: int | None = None
     choices: dict[tuple[object, ...], list[Choice]] = field(default_factory=dict)
     """Each position's choices, shared by the searches of one claim (the choice model and the solver are slow)."""
-    memo: dict[tuple[object, ...], tuple[int, Choice, tuple[Card, ...]]] = field(default_factory=dict)
+    memo: dict[tuple[object, ...], tuple[int, Choice, tuple[Card, ...], int]] = field(default_factory=dict)
     positions: int = 0
 
-    def value(self, replay: Replay, plan: Plan) -> int:
-        """The claimer's side's fewest tricks from here."""
+    def value(self, replay: Replay, plan: Plan, room: int = LINE_UNITS) -> int:
+        """The claimer's side's fewest tricks from here, on a line with ``room`` units of its allowance left."""
         if replay.is_over:
             return 0
-        key = _key(replay, plan)
+        key = (*_key(replay, plan), room)
         known = self.memo.get(key)
         if known is not None:
             return known[0]
@@ -85,7 +102,7 @@ class _Search:
         if self.positions > self.budget:
             raise SearchTooLarge
         claimer = side_of(replay.to_play) == self.claimer_side
-        known_choices = (key, claimer or self.opponents_best_only)   # an opponent's depend on the limit
+        known_choices = (key[:-1], claimer or self.opponents_best_only)   # not the room; an opponent's: the limit
         options = self.choices.get(known_choices)
         if options is None:
             options = self._claimer_choices(replay, plan) if claimer else self._opponent_choices(replay)
@@ -93,15 +110,18 @@ class _Search:
         others = tuple(choice.card for choice in options) if claimer else ()
         if self.horizon is not None and replay.trick_number > self.horizon and len(options) > 1:
             options = [_most_likely(options)]   # past the horizon: one line
-        best: tuple[int, Choice, tuple[Card, ...]] | None = None
-        for choice in options:
+        costs = line_costs(options, self.standard.rate) if claimer else [0] * len(options)
+        best: tuple[int, Choice, tuple[Card, ...], int] | None = None
+        for choice, cost in zip(options, costs, strict=True):
+            if cost > room:
+                continue
             before = replay.tricks_won(self.claimer_side)
             replay.play(choice.card)
             gained = replay.tricks_won(self.claimer_side) - before
-            tricks = gained + self.value(replay, plan.after(replay, self.claimer_side))
+            tricks = gained + self.value(replay, plan.after(replay, self.claimer_side), room - cost)
             replay.undo()
             if best is None or tricks < best[0]:
-                best = (tricks, choice, others)
+                best = (tricks, choice, others, cost)
             if tricks == 0:
                 break
         assert best is not None
@@ -144,17 +164,20 @@ class _Search:
         """The worst line found, replayed from the remembered choices (the replay is left as given)."""
         out: list[LineCard] = []
         played = 0
+        room = LINE_UNITS
         while not replay.is_over:
-            known = self.memo.get(_key(replay, plan))
+            known = self.memo.get((*_key(replay, plan), room))
             if known is None:
                 break
-            _, choice, others = known
+            _, choice, others, cost = known
+            room -= cost
+            share = _share(choice, self.choices.get((_key(replay, plan), True), []))
             seat, trick = replay.to_play, replay.trick_number
             replay.play(choice.card)
             played += 1
             plan = plan.after(replay, self.claimer_side)
             out.append(LineCard(seat, choice.card, trick, choice.why, choice.rate,
-                                tuple(card for card in others if card != choice.card)))
+                                tuple(card for card in others if card != choice.card), share))
         for _ in range(played):
             replay.undo()
         return tuple(out)
@@ -197,7 +220,35 @@ def _search(position: Replay, plan: Plan, search: _Search) -> WorstLine | None:
         tricks = search.value(replay, plan)
     except SearchTooLarge:
         return None
-    return WorstLine(tricks, search.line(replay, plan), search.positions, search.opponents_best_only, search.horizon)
+    cards = search.line(replay, plan)
+    return WorstLine(tricks, cards, search.positions, search.opponents_best_only, search.horizon,
+                     math.prod(item.share for item in cards))
+
+
+def line_costs(options: list[Choice], rate: float) -> list[int]:
+    """What each of the claimer's choices spends of a normal line's allowance (``LINE_UNITS``): nothing for a free
+    choice (``FREE``) or one as likely as the likeliest, else ``LINE_UNITS`` times the share of the allowance
+    (``log(1 / rate)``) its rate against the likeliest card's uses, rounded down."""
+    rated = [choice.rate for choice in options if choice.rate is not None and choice.why not in FREE]
+    top = max(rated, default=0.0)
+    allowance = math.log(1 / rate) if rate < 1 else 0.0
+    costs = []
+    for choice in options:
+        if choice.why in FREE or choice.rate is None or choice.rate >= top or top <= 0:
+            costs.append(0)
+        elif allowance <= 0 or choice.rate <= 0:
+            costs.append(LINE_UNITS + 1)
+        else:
+            costs.append(math.floor(LINE_UNITS * math.log(top / choice.rate) / allowance + 1e-9))
+    return costs
+
+
+def _share(choice: Choice, options: list[Choice]) -> float:
+    """A claimer's choice's rate against the likeliest normal card's at its turn (1 for a free choice)."""
+    rated = [option.rate for option in options if option.rate is not None and option.why not in FREE]
+    if choice.why in FREE or choice.rate is None or not rated or max(rated) <= 0:
+        return 1.0
+    return min(1.0, choice.rate / max(rated))
 
 
 def _most_likely(options: list[Choice]) -> Choice:
