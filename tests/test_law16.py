@@ -119,3 +119,40 @@ def test_law16b_the_information_is_kept_when_the_case_is_written_back() -> None:
     [again] = list(parse_case(case_to_toml(record_to_case(record)), "again.toml"))
     assert isinstance(again, Record) and again.facts.information is not None and record.facts.information is not None
     assert again.facts.information == replace(record.facts.information, line=again.facts.information.line)
+
+
+def test_law16b1b_the_logical_rate_is_a_setting_like_law70s() -> None:
+    """Law 16B1b's standard is a setting with its default: at nine in ten, ducking the SJ (chosen 84% of the time)
+    is no longer a logical alternative, and the table result stands under Law 16B."""
+    assert Settings().value("logical_rate") == LOGICAL_RATE
+    strict = adjudicate(_record("kooijman-no-diamonds-partner"), Settings(estimator="dd", extra={"logical_rate": 0.9}))
+    [step] = strict.steps_of(InformationJudged)
+    assert step.judgement.rate == 0.9 and not step.judgement.infraction
+    assert strict.law == "16B" and [o.tricks for o in strict.ns] == [strict.table_tricks]
+    assert ruling_to_dict(strict)["explanation"]
+
+
+def test_law16b1a_the_suggestion_margin_is_a_setting_and_the_text_says_relative_to_which_alternative() -> None:
+    """Law 16B1a's margin is a setting: the question made the SA 0.62 of a trick better relative to ducking; at a
+    margin of a whole trick that is no suggestion, and the text gives the gain relative to the other alternative,
+    under the margin, never a figure that reads as contradicting it."""
+    assert Settings().value("suggestion_margin") == SUGGESTION_MARGIN
+    wide = adjudicate(_record("kooijman-no-diamonds-partner"), Settings(estimator="dd",
+                                                                         extra={"suggestion_margin": 1.0}))
+    [step] = wide.steps_of(InformationJudged)
+    assert step.judgement.margin == 1.0 and not step.judgement.infraction
+    text = ruling_to_text(wide)
+    assert "relative to the S3 or S8" in text.replace("♠", "S") and "under the 1 that shows a suggestion" in text
+    with pytest.raises(ValueError, match="suggestion_margin must be above 0"):
+        Settings(extra={"suggestion_margin": 0.0})
+
+
+def test_law16b_and_law70_measure_with_one_choice_model() -> None:
+    """Law 70's normal play and Law 16's logical alternatives ask the same model of the class's choices."""
+    from revsim.claims.normal import NormalStandard
+    from revsim.information.law16 import InformationStandard
+    from revsim.likely.choice import ChoiceModel
+
+    assert NormalStandard("club").model == InformationStandard("club").model == ChoiceModel("club")
+    settings = Settings(estimator="dd", estimator_options={"level": "club"})
+    assert settings.claim_standard().model == settings.information_standard().model == ChoiceModel("club")

@@ -1,25 +1,21 @@
 """Law 70's "normal" play, measured: the cards players of the class would choose in the claimer's seat.
 
 A card is normal where the simulated players of the class choose it at least ``NORMAL_RATE`` of the time
-(``NormalStandard.rate``). The rate is their choice model's: a softmax over each card's average over the
-layouts the player deals from what he sees, at the class's choice temperature, which
-``calibration/bench_decisions.py`` fitted by maximum likelihood on real players' card choices (``levels.json``,
-``choice_temperature``). Law 70's footnote counts careless or inferior play as normal, so the careless plays
-it names are normal too wherever the statement leaves the card open: cashing winners in another order (not
-unblocking among them), and drawing a trump too many. A card the statement names is the claimer's own choice
-and needs no rate. The layouts are drawn from the position itself, so the standard never moves with a seed.
+(``NormalStandard.rate``). The rate is the players' choice model's (``likely.choice``, which Law 16's logical
+alternatives use too): a softmax over each card's average over the layouts the player deals from what he sees, at
+the class's choice temperature fitted on real players' card choices. Law 70's footnote counts careless or inferior
+play as normal, so the careless plays it names are normal too wherever the statement leaves the card open: cashing
+winners in another order (not unblocking among them), and drawing a trump too many. A card the statement names is
+the claimer's own choice and needs no rate. The layouts are drawn from the position itself, so the standard never
+moves with a seed.
 """
 
 from __future__ import annotations
 
-import math
-import random
-import zlib
 from dataclasses import dataclass
 
 from revsim.cards import Card, Seat, partner, side_of, trick_winner
-from revsim.likely.levels import load_level
-from revsim.likely.playout import card_averages
+from revsim.likely.choice import ChoiceModel, run_rates, runs
 from revsim.play.replay import Replay
 from revsim.records.setting_specs import setting_spec
 
@@ -53,10 +49,14 @@ class NormalStandard:
             raise ValueError(f"claim_suit_order must be one of {', '.join(SUIT_ORDERS)}, not {self.suit_order!r}")
 
     @property
+    def model(self) -> ChoiceModel:
+        """The class's choice model."""
+        return ChoiceModel(self.level)
+
+    @property
     def temperature(self) -> float:
-        """The class's choice temperature (fitted on real card choices; the play-outs' own where none is)."""
-        level = load_level(self.level)
-        return level.choice_temperature or level.temperature
+        """The class's choice temperature (``ChoiceModel.temperature``)."""
+        return self.model.temperature
 
 
 @dataclass(frozen=True)
@@ -98,39 +98,8 @@ def normal_choices(replay: Replay, declarer: Seat, candidates: list[Card], stand
 
 
 def choice_rates(replay: Replay, declarer: Seat, candidates: list[Card], standard: NormalStandard) -> dict[Card, float]:
-    """How often players of the class choose each of ``candidates``: a softmax at the class's choice temperature
-    over each card's average over layouts drawn from the position (seeded by the position alone)."""
-    rng = random.Random(zlib.crc32(_position_text(replay).encode()))
-    policy = load_level(standard.level).policy
-    values = card_averages(replay, declarer, {}, policy, rng, allowed=set(candidates))
-    values = {card: value for card, value in values.items() if card in candidates} or values
-    top = max(values.values())
-    weights = {card: math.exp((value - top) / standard.temperature) for card, value in values.items()}
-    total = sum(weights.values())
-    return {card: weight / total for card, weight in weights.items()}
-
-
-def runs(replay: Replay, cards: list[Card]) -> dict[Card, list[Card]]:
-    """``cards`` (the player to play's) by run of equal cards: no card of the suit between them in another hand or
-    on the trick in progress. Each run is keyed by its lowest card, its cards from the lowest up."""
-    own = set(replay.hand(replay.to_play))
-    elsewhere = {card for seat in range(4) for card in replay.hand(seat) if card not in own}
-    elsewhere |= {card for _, card in replay.current_trick}
-    grouped: dict[Card, list[Card]] = {}
-    lowest: Card | None = None
-    for card in sorted(cards, key=lambda card: (card.suit, card.rank)):
-        if lowest is None or lowest.suit != card.suit or any(
-                other.suit == card.suit and lowest.rank < other.rank < card.rank for other in elsewhere):
-            lowest = card
-            grouped[card] = []
-        grouped[lowest].append(card)
-    return grouped
-
-
-def run_rates(replay: Replay, rates: dict[Card, float]) -> dict[Card, float]:
-    """The rates by run of equal cards (``runs``): each run counted once, at its lowest card, with the rates of its
-    cards added (a player who chooses the run chooses any of its cards)."""
-    return {lowest: sum(rates[card] for card in members) for lowest, members in runs(replay, list(rates)).items()}
+    """How often players of the class choose each of ``candidates`` (the choice model, ``likely.choice``)."""
+    return standard.model.rates(replay, declarer, candidates)
 
 
 def careless_plays(replay: Replay, candidates: list[Card], forgot_trump: bool) -> list[tuple[Card, str]]:
@@ -176,16 +145,5 @@ def _top_down(replay: Replay, candidates: list[Card]) -> list[Card]:
     return sorted(tops.values(), key=lambda card: (card.suit, -card.rank))
 
 
-def _position_text(replay: Replay) -> str:
-    """The position as the seed of its layouts, each card by its rank among the cards of its suit still in play
-    (the hands and the trick in progress): positions that differ only in which of two equal cards a player holds
-    draw the same layouts, so the standard of normal play never tells equal cards apart."""
-    live = [card for seat in range(4) for card in replay.hand(seat)] + [card for _, card in replay.current_trick]
-    rank = {card: sum(1 for other in live if other.suit == card.suit and other.rank < card.rank) for card in live}
-
-    def named(card: Card) -> str:
-        return f"{card.suit}.{rank[card]}"
-
-    hands = "/".join(",".join(sorted(named(card) for card in replay.hand(seat))) for seat in range(4))
-    trick = " ".join(f"{seat}{named(card)}" for seat, card in replay.current_trick)
-    return f"{hands}|{replay.leader}|{trick}|{replay.trump}"
+__all__ = ["NORMAL_RATE", "SUIT_ORDERS", "Choice", "NormalStandard", "careless_plays", "choice_rates",
+           "normal_choices", "run_rates", "runs"]

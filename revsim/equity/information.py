@@ -56,10 +56,11 @@ def _judged(draft: Draft) -> tuple[InformationJudgement, Replay]:
     information = draft.record.facts.information
     contract = draft.record.contract
     assert information is not None and contract is not None
-    level = draft.settings.claim_standard().level
+    standard = draft.settings.information_standard()
     try:
         position, chosen = decision_point(draft.table.replay, information)
-        return judge_at(position, chosen, contract.declarer, information, level), position
+        return judge_at(position, chosen, contract.declarer, information, standard.level, standard.rate,
+                        standard.margin), position
     except ValueError as error:
         raise RecordError(str(error), **(draft.record.where() | {"line": information.line})) from None
 

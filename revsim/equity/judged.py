@@ -105,7 +105,7 @@ def _partner_restricted(draft: Draft, position: Replay, revoke: Revoke, estimate
     ``draft.restrictions`` for the law path)."""
     assert draft.record.contract is not None
     restriction = law62d2_restricted(position, revoke, estimate, draft.record.contract.declarer,
-                                     draft.settings.claim_standard().level)
+                                     draft.settings.information_standard())
     if restriction is None:
         return estimate
     draft.restrictions[revoke.order] = restriction

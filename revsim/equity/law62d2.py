@@ -11,11 +11,11 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from revsim.cards import SEAT_NAMES, Card, Seat, partner
-from revsim.claims.normal import NormalStandard
 from revsim.equity.law12 import law12c1c_weighted
 from revsim.information.law16 import (
     LOGICAL_RATE,
     SUGGESTION_MARGIN,
+    InformationStandard,
     law16b1b_logical_alternatives,
     law16d_forbidden,
     law16d_withdrawn_card_restricts_partner,
@@ -55,7 +55,7 @@ class PartnerRestricted:
 
 
 def law62d2_restricted(position: Replay, revoke: Revoke, estimate: Estimate, declarer: Seat,
-                       level: str) -> PartnerRestricted | None:
+                       standard: InformationStandard) -> PartnerRestricted | None:
     """Laws 62D2 and 16D in the world where ``revoke`` (on trick 12, corrected under 62D) is replaced by the legal
     card ``estimate`` chose from ``position``: the partner's restricted choice, or None where the laws do not
     reach him (declarer's side revoked, the partner has played to the trick, or he has one card he may play).
@@ -68,13 +68,13 @@ def law62d2_restricted(position: Replay, revoke: Revoke, estimate: Estimate, dec
     play.play(estimate.chosen[0])
     helper = partner(revoke.seat)
     if play.to_play == helper or not play.current_trick:
-        return _restricted_at(play, revoke, declarer, level)
+        return _restricted_at(play, revoke, declarer, standard)
     own_side = play.to_play % 2 == declarer % 2
     found: list[tuple[float, int, PartnerRestricted]] = []
     for order, card in enumerate(sorted(play.legal_cards(), key=lambda c: (c.suit, -c.rank))):
         after = play.copy()
         after.play(card)
-        restriction = _restricted_at(after, revoke, declarer, level)
+        restriction = _restricted_at(after, revoke, declarer, standard)
         if restriction is None:
             return None
         tricks = sum(t * w for t, w in restriction.outcomes)
@@ -82,7 +82,8 @@ def law62d2_restricted(position: Replay, revoke: Revoke, estimate: Estimate, dec
     return max(found, key=lambda item: item[:2])[2]
 
 
-def _restricted_at(play: Replay, revoke: Revoke, declarer: Seat, level: str) -> PartnerRestricted | None:
+def _restricted_at(play: Replay, revoke: Revoke, declarer: Seat,
+                   standard: InformationStandard) -> PartnerRestricted | None:
     """The partner's restricted choice where he is to play in ``play``."""
     helper = partner(revoke.seat)
     to_play = bool(play.current_trick) and play.to_play == helper
@@ -90,9 +91,9 @@ def _restricted_at(play: Replay, revoke: Revoke, declarer: Seat, level: str) -> 
         return None
     two_suits = law62d2_partner_restricted(revoke.seat, declarer, to_play, (card.suit for card in play.hand(helper)))
     shows = (Shown(revoke.seat, (revoke.card,)),)
-    measured = measure_alternatives(play, declarer, shows, NormalStandard(level, LOGICAL_RATE))
-    logical = tuple(law16b1b_logical_alternatives(measured.alternatives))
-    forbidden = tuple(law16d_forbidden(measured.alternatives, logical))
+    measured = measure_alternatives(play, declarer, shows, standard.model)
+    logical = tuple(law16b1b_logical_alternatives(measured.alternatives, standard.rate))
+    forbidden = tuple(law16d_forbidden(measured.alternatives, logical, standard.margin))
     left = [alternative for alternative in measured.alternatives
             if alternative.card in logical and alternative.card not in forbidden]
     results = []
@@ -104,7 +105,7 @@ def _restricted_at(play: Replay, revoke: Revoke, declarer: Seat, level: str) -> 
     outcomes = tuple(law12c1c_weighted([(tricks, alternative.rate / total)
                                         for alternative, (_, tricks) in zip(left, results, strict=True)]))
     return PartnerRestricted("62D2" if two_suits else "16D", helper, revoke.card, tuple(play.current_trick),
-                             measured, logical, forbidden, tuple(results), outcomes)
+                             measured, logical, forbidden, tuple(results), outcomes, standard.rate, standard.margin)
 
 
 def restricted_estimate(estimate: Estimate, restriction: PartnerRestricted) -> Estimate:

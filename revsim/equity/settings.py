@@ -9,6 +9,7 @@ from typing import Any
 import revsim.records.setting_specs as setting_specs
 from revsim.claims.normal import NORMAL_RATE, SUIT_ORDERS, NormalStandard
 from revsim.equity.law84 import LIKELY, check_form, check_likely
+from revsim.information.law16 import InformationStandard
 from revsim.likely.competent import DEFENCE_STANDARDS
 from revsim.likely.estimators import OptionValue, estimator_kind
 from revsim.likely.worlds import SUBSTITUTES
@@ -135,6 +136,7 @@ class Settings:
         if self.noticed is not None and self.noticed not in NOTICED_WHEN:
             raise ValueError(f"noticed must be one of {', '.join(NOTICED_WHEN)}, not {self.noticed!r}")
         self._check_table_settings()
+        self.information_standard()
         if self.noticed_at is not None:
             parse_noticed_at(self.noticed_at)
             if self.noticed not in (None, "during-play"):
@@ -169,6 +171,12 @@ class Settings:
         """The value of the table's setting ``name`` (``records.setting_specs``): its field, or its entry in ``extra``."""
         found: SettingValue = getattr(self, name) if name in self.__dataclass_fields__ else self.extra[name]
         return found
+
+    def information_standard(self) -> InformationStandard:
+        """Law 16's standards: the class (as Law 70's), ``logical_rate`` (16B1b) and ``suggestion_margin`` (16B1a);
+        ValueError naming what is wrong."""
+        return InformationStandard(self.claim_standard().level, float(self.value("logical_rate")),
+                                   float(self.value("suggestion_margin")))
 
     def claim_standard(self) -> NormalStandard:
         """Law 70's standard of normal play: the class is the estimator's ``level`` where it has one (else expert),

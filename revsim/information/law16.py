@@ -14,22 +14,45 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from revsim.cards import Card, Seat, partner
-from revsim.claims.normal import NormalStandard, runs
 from revsim.information.measure import Alternative, Measured, measure_alternatives
+from revsim.likely.choice import ChoiceModel, runs
 from revsim.play.replay import Replay
 from revsim.records.information import Information
+from revsim.records.setting_specs import setting_spec
 
-LOGICAL_RATE = 0.1
+LOGICAL_RATE = float(setting_spec("logical_rate").default)
 """A card is a logical alternative when players of the class choose it at least one time in ten without the
 information. Why: the law asks that a significant proportion consider it and that some might select it; one in
 ten choosing it is the choice model's "some", the share at which Law 70 counts a card as normal play (a card
 about half a trick worse, on the layouts the player can imagine, than his best). The old rule of thumb of one
 player in four choosing it is stricter; ``judge_information(rate=0.25)`` applies it."""
 
-SUGGESTION_MARGIN = 0.25
+SUGGESTION_MARGIN = float(setting_spec("suggestion_margin").default)
 """The information demonstrably suggested the card chosen over another logical alternative when it makes the card
 chosen worth at least a quarter of a trick more, relative to the other, averaged over the layouts the player can
 imagine: a shift no player could overlook, where ordinary sampling noise over 64 layouts is a few hundredths."""
+
+
+@dataclass(frozen=True)
+class InformationStandard:
+    """Law 16's standards, settings like Law 70's: the class whose choices are measured (``level``), the least rate
+    of a logical alternative (``rate``, 16B1b) and the least gain, in tricks, that shows a suggestion (``margin``,
+    16B1a)."""
+
+    level: str = "expert"
+    rate: float = LOGICAL_RATE
+    margin: float = SUGGESTION_MARGIN
+
+    def __post_init__(self) -> None:
+        if isinstance(self.rate, bool) or not isinstance(self.rate, int | float) or not 0 < self.rate <= 1:
+            raise ValueError(f"logical_rate must be above 0 and at most 1, like 1/10, not {self.rate!r}")
+        if isinstance(self.margin, bool) or not isinstance(self.margin, int | float) or not 0 < self.margin <= 13:
+            raise ValueError(f"suggestion_margin must be above 0 and at most 13 tricks, like 1/4, not {self.margin!r}")
+
+    @property
+    def model(self) -> ChoiceModel:
+        """The class's choice model (``likely.choice``, which Law 70's normal play uses too)."""
+        return ChoiceModel(self.level)
 
 
 @dataclass(frozen=True)
@@ -108,7 +131,7 @@ def judge_information(replay: Replay, declarer: Seat, information: Information, 
 def judge_at(position: Replay, chosen_card: Card, declarer: Seat, information: Information, level: str,
              rate: float = LOGICAL_RATE, margin: float = SUGGESTION_MARGIN) -> InformationJudgement:
     """Law 16B at ``position`` (``decision_point``), where the player chose ``chosen_card``."""
-    measured = measure_alternatives(position, declarer, information.shows, NormalStandard(level, rate))
+    measured = measure_alternatives(position, declarer, information.shows, ChoiceModel(level))
     run_of = {card: lowest for lowest, cards in runs(position, position.legal_cards()).items() for card in cards}
     lowest = run_of.get(chosen_card, chosen_card)
     chosen = next((a for a in measured.alternatives if lowest in a.cards), None)

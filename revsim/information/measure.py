@@ -1,18 +1,17 @@
 """What the player with unauthorised information could choose, measured: for each card (one of each run of equal
-cards), how often players of the class choose it without the information (the choice model Law 70's normal play
-uses, ``claims.normal.choice_rates``), and what it is worth on average, double dummy, over the layouts he can
+cards), how often players of the class choose it without the information (the players' choice model, ``likely.choice``,
+which Law 70's normal play uses too), and what it is worth on average, double dummy, over the layouts he can
 imagine, without the information and on those that fit what it showed. The layouts are drawn from the position
 itself, so nothing moves with a seed."""
 
 from __future__ import annotations
 
-import math
 import random
 import zlib
 from dataclasses import dataclass, replace
 
 from revsim.cards import Card, Layout, Seat
-from revsim.claims.normal import NormalStandard, runs
+from revsim.likely.choice import ChoiceModel, runs
 from revsim.likely.sampling import sample_layouts
 from revsim.likely.solver import layout_values
 from revsim.likely.view import View, player_view
@@ -53,8 +52,7 @@ class Measured:
     """Whether the player was on lead (his alternatives are then suits)."""
 
 
-def measure_alternatives(position: Replay, declarer: Seat, shows: tuple[Shown, ...],
-                         standard: NormalStandard) -> Measured:
+def measure_alternatives(position: Replay, declarer: Seat, shows: tuple[Shown, ...], model: ChoiceModel) -> Measured:
     """The alternatives of the player to play at ``position``; ValueError where no layout he could imagine fits
     what the information showed.
 
@@ -71,9 +69,7 @@ def measure_alternatives(position: Replay, declarer: Seat, shows: tuple[Shown, .
     cards = list(runs(position, position.legal_cards()))
     solved = layout_values(plain, position.trump, position.leader, position.current_trick)
     without = _averages(solved, cards)
-    top = max(without.values())
-    weights = {card: math.exp((value - top) / standard.temperature) for card, value in without.items()}
-    rates = {card: weight / sum(weights.values()) for card, weight in weights.items()}
+    rates = model.shares(without)
     with_information = _averages(layout_values(informed, position.trump, position.leader, position.current_trick), cards)
     alternatives = []
     for group in _actions(position, cards, solved):

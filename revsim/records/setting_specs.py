@@ -133,6 +133,18 @@ SETTING_SPECS: tuple[SettingSpec, ...] = (
                 "down (a regulating authority's rule).",
                 "70", "A suit the statement leaves open (Law 70)", choices=("normal", "top-down"),
                 choice_labels=("played as normal play goes", "played from the top down")),
+    SettingSpec("logical_rate", "share", 1 / 10,
+                "Law 16B1b: an action is a logical alternative when players of the class (the level), without the "
+                "unauthorised information, choose it at least this often (1/10, 0.25 or 25%; one in four is the old "
+                "rule of thumb).",
+                "16B", "A logical alternative (Law 16B1b): chosen at least", after="of the time",
+                examples="1/10, 0.1 or 10%"),
+    SettingSpec("suggestion_margin", "share", 1 / 4,
+                "Law 16B1a: the information demonstrably suggested the action chosen over another logical alternative "
+                "when it makes it worth at least this many tricks more, relative to the other, on the layouts the "
+                "player can imagine (1/4, 0.25 or 25% of a trick).",
+                "16B", "A suggestion (Law 16B1a): the information gains at least", after="of a trick over another",
+                examples="1/4, 0.25 or 25%"),
 )
 """Every ruling setting, in the order the command line, the desk and the JSON show them."""
 
