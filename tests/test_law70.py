@@ -372,20 +372,20 @@ LAW_FREE = ("stated", "forced", "careless-order", "trump-too-many", "not-unblock
 
 
 def _brute_worst(replay, declarer: int, claimer_side: int, standard: NormalStandard, forgot: bool,
-                 room: int = 4) -> int:
+                 room: float = 1.0) -> int:
     """The claimer's side's fewest tricks over every normal line, by plain minimax with no memory, no budget and no
     horizon: the claimer's normal cards (the standard's, an unstated finesse with the top card beside it where every
     normal card is one), and the opponents' legal cards, the lowest of each run of equal cards (equal cards are one
     choice: the standard's sampled layouts would otherwise tell them apart by chance). A normal line is one the class
-    follows at least the standard's rate as often as its likeliest: each choice spends floor(4 log(top / rate) /
-    log(1 / standard rate)) of 4 units, the law's careless plays and forced cards nothing."""
+    follows at least the standard's rate as often as its likeliest: each choice spends log(top / rate) / log(1 /
+    standard rate) of an allowance of 1, the law's careless plays and forced cards nothing."""
     from revsim.claims.finesse import law70e_finesses
     from revsim.claims.normal import normal_choices, runs
 
     if replay.is_over:
         return 0
     legal = replay.legal_cards()
-    spend: dict[object, int] = {}
+    spend: dict[object, float] = {}
     if side_of(replay.to_play) == claimer_side:
         choices = normal_choices(replay, declarer, legal, standard, False, forgot)
         cards = [choice.card for choice in choices]
@@ -393,8 +393,7 @@ def _brute_worst(replay, declarer: int, claimer_side: int, standard: NormalStand
         top = max(rated, default=0.0)
         for choice in choices:
             free = choice.why in LAW_FREE or choice.rate is None or choice.rate >= top
-            spend[choice.card] = 0 if free else math.floor(4 * math.log(top / choice.rate) / math.log(1 / standard.rate)
-                                                           + 1e-9)
+            spend[choice.card] = 0.0 if free else math.log(top / choice.rate) / math.log(1 / standard.rate)
         finesses = set(law70e_finesses(replay, legal))
         tops = [card for card in legal if card not in finesses and card.suit == replay.led_suit]
         if finesses and all(card in finesses for card in cards) and tops:
@@ -403,8 +402,8 @@ def _brute_worst(replay, declarer: int, claimer_side: int, standard: NormalStand
         cards = list(runs(replay, legal))
     best = 13
     for card in cards:
-        cost = spend.get(card, 0)
-        if cost > room:
+        cost = spend.get(card, 0.0)
+        if cost > room + 1e-9:
             continue
         before = replay.tricks_won(claimer_side)
         replay.play(card)
@@ -468,7 +467,7 @@ def test_law70a_normal_is_a_line_not_a_chain_of_cards_each_normal_alone() -> Non
     declarer = random.Random(10).randrange(4)
     claimer_side = side_of(declarer)
     standard = NormalStandard()
-    chain = _brute_worst(position.copy(), declarer, claimer_side, standard, False, room=10**6)
+    chain = _brute_worst(position.copy(), declarer, claimer_side, standard, False, room=1e6)
     lines = _brute_worst(position.copy(), declarer, claimer_side, standard, False)
     claim = Claim("declarer", 13, ClaimStatus.CONTESTED, (ClaimStep("no-line"),))
     ruling = rule_claim(position, declarer, claim, standard)
@@ -476,4 +475,4 @@ def test_law70a_normal_is_a_line_not_a_chain_of_cards_each_normal_alone() -> Non
     assert ruling.ruled == position.tricks_won(claimer_side) + 3 == total_tricks(position, declarer)[0]
     assert ruling.line.likelihood >= 0.1
     detail = next(clause.detail for clause in ruling.clauses if clause.clause == "70A")
-    assert "as often as their likeliest" in detail
+    assert "as often as its likeliest" in detail

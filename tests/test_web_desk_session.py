@@ -50,7 +50,7 @@ def test_three_files_ruled_in_turn_are_three_cases_kept_over_a_reload_and_saved(
     assert re.search(r"\d{4}-\d\d-\d\dT", page.locator("#notice-case").text_content()) is None  # local time, not ISO
     for index, ruled in enumerate(rulings):
         page.select_option("#case-list", str(index))
-        assert page.locator("#ruling .law").text_content().startswith(f"Law {ruled['ruling']['law']}")
+        assert page.locator("#ruling .law").text_content().startswith(ruled["ruling"]["headline"])
         assert "Ruled " in page.locator("#ruled-when").text_content() and "estimator dd" in page.locator(
             "#ruled-when").text_content()
         assert page.locator("#report h1").is_visible() and page.locator("#stale-note").is_hidden()

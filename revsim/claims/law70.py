@@ -158,13 +158,11 @@ def line_normality(line: WorstLine) -> str:
     claim, and each of the claimer's choices on it that is less likely than the best there."""
     inferior = [item for item in line.cards if item.share < 0.995]
     if not inferior:
-        return ("it is a line players of the class follow as often as their likeliest: every card of the claimer's "
-                "side on it is his statement's, forced, a careless play the law counts as normal, or as likely as "
-                "any other there")
+        return "a line the class follows as often as its likeliest (no card on it less likely than another there)"
     choices = ", ".join(f"trick {item.trick}, the {card_with_symbol(item.card)} ({item.share:.0%} as often as the "
                         "likeliest card there)" for item in inferior)
-    return (f"players of the class follow it {_times(line.likelihood)} as often as their likeliest line, a normal "
-            f"line (its less likely choices: {choices})")
+    return (f"a normal line: the class follows it {_times(line.likelihood)} as often as its likeliest (its less "
+            f"likely choices: {choices})")
 
 
 def _times(share: float) -> str:

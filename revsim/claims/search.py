@@ -28,12 +28,12 @@ BUDGET = 20_000
 NAMES_CARDS = ("cash", "lead", "finesse")
 """Steps that name the cards to play (a ruff names one when it says which trump)."""
 
-LINE_UNITS = 4
-"""Law 70's normal line, in whole units: a line is normal when players of the class follow it at least
-``NormalStandard.rate`` as often as their likeliest line from the claim (the product, over the claimer's choices, of
-each card's rate against the likeliest card's there). Each choice spends of that allowance ``LINE_UNITS`` times its
-share of it, rounded down (a card nearly as likely as the best is free: doubtful points go against the claimer), so
-a line holds a few inferior choices, not a chain of them each normal alone."""
+LINE_ALLOWANCE = 1.0
+"""Law 70's normal line: a line is normal when players of the class follow it at least ``NormalStandard.rate`` as
+often as their likeliest line from the claim (the product, over the claimer's choices, of each card's rate against
+the likeliest card's there). Each choice spends its share of that allowance (``line_costs``: the log of its rate
+against the best's, over the log of the standard), so a line holds a few inferior choices, not a chain of them each
+normal alone."""
 
 FREE = ("stated", "forced", "careless-order", "trump-too-many", "not-unblocking", "top-down", "no-finesse")
 """Choices that spend nothing of the line's allowance: the claimer's own statement, a forced card, and the careless
@@ -87,14 +87,14 @@ class _Search:
     horizon: int | None = None
     choices: dict[tuple[object, ...], list[Choice]] = field(default_factory=dict)
     """Each position's choices, shared by the searches of one claim (the choice model and the solver are slow)."""
-    memo: dict[tuple[object, ...], tuple[int, Choice, tuple[Card, ...], int]] = field(default_factory=dict)
+    memo: dict[tuple[object, ...], tuple[int, Choice, tuple[Card, ...], float]] = field(default_factory=dict)
     positions: int = 0
 
-    def value(self, replay: Replay, plan: Plan, room: int = LINE_UNITS) -> int:
-        """The claimer's side's fewest tricks from here, on a line with ``room`` units of its allowance left."""
+    def value(self, replay: Replay, plan: Plan, room: float = LINE_ALLOWANCE) -> int:
+        """The claimer's side's fewest tricks from here, on a line with ``room`` of its allowance left."""
         if replay.is_over:
             return 0
-        key = (*_key(replay, plan), room)
+        key = (*_key(replay, plan), round(room, 6))
         known = self.memo.get(key)
         if known is not None:
             return known[0]
@@ -110,10 +110,10 @@ class _Search:
         others = tuple(choice.card for choice in options) if claimer else ()
         if self.horizon is not None and replay.trick_number > self.horizon and len(options) > 1:
             options = [_most_likely(options)]   # past the horizon: one line
-        costs = line_costs(options, self.standard.rate) if claimer else [0] * len(options)
-        best: tuple[int, Choice, tuple[Card, ...], int] | None = None
+        costs = line_costs(options, self.standard.rate) if claimer else [0.0] * len(options)
+        best: tuple[int, Choice, tuple[Card, ...], float] | None = None
         for choice, cost in zip(options, costs, strict=True):
-            if cost > room:
+            if cost > room + 1e-9:
                 continue
             before = replay.tricks_won(self.claimer_side)
             replay.play(choice.card)
@@ -164,9 +164,9 @@ class _Search:
         """The worst line found, replayed from the remembered choices (the replay is left as given)."""
         out: list[LineCard] = []
         played = 0
-        room = LINE_UNITS
+        room = LINE_ALLOWANCE
         while not replay.is_over:
-            known = self.memo.get((*_key(replay, plan), room))
+            known = self.memo.get((*_key(replay, plan), round(room, 6)))
             if known is None:
                 break
             _, choice, others, cost = known
@@ -225,21 +225,22 @@ def _search(position: Replay, plan: Plan, search: _Search) -> WorstLine | None:
                      math.prod(item.share for item in cards))
 
 
-def line_costs(options: list[Choice], rate: float) -> list[int]:
-    """What each of the claimer's choices spends of a normal line's allowance (``LINE_UNITS``): nothing for a free
-    choice (``FREE``) or one as likely as the likeliest, else ``LINE_UNITS`` times the share of the allowance
-    (``log(1 / rate)``) its rate against the likeliest card's uses, rounded down."""
+def line_costs(options: list[Choice], rate: float) -> list[float]:
+    """What each of the claimer's choices spends of a normal line's allowance (``LINE_ALLOWANCE``): nothing for a
+    free choice (``FREE``) or one as likely as the likeliest, else the log of the likeliest card's rate against its
+    own over the log of ``1 / rate``; so the choices of a line spend at most the whole allowance exactly when the class
+    follows it at least ``rate`` as often as its likeliest."""
     rated = [choice.rate for choice in options if choice.rate is not None and choice.why not in FREE]
     top = max(rated, default=0.0)
     allowance = math.log(1 / rate) if rate < 1 else 0.0
     costs = []
     for choice in options:
         if choice.why in FREE or choice.rate is None or choice.rate >= top or top <= 0:
-            costs.append(0)
+            costs.append(0.0)
         elif allowance <= 0 or choice.rate <= 0:
-            costs.append(LINE_UNITS + 1)
+            costs.append(LINE_ALLOWANCE + 1)
         else:
-            costs.append(math.floor(LINE_UNITS * math.log(top / choice.rate) / allowance + 1e-9))
+            costs.append(math.log(top / choice.rate) / allowance)
     return costs
 
 

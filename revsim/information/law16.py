@@ -69,6 +69,8 @@ class InformationJudgement:
     rate: float
     margin: float
     played: Card | None = None
+    level: str = "expert"
+    """The class whose choices were measured."""
 
     @property
     def infraction(self) -> bool:
@@ -142,4 +144,4 @@ def judge_at(position: Replay, chosen_card: Card, declarer: Seat, information: I
     others = [alternative for alternative in measured.alternatives if alternative.card in logical]
     suggested_over = law16b1a_suggested_over(chosen, others, margin)
     return InformationJudgement(information, chosen.card, measured, tuple(logical), tuple(suggested_over), rate,
-                                margin, chosen_card)
+                                margin, chosen_card, level)

@@ -71,8 +71,8 @@ def standard_text(claim: ClaimRuling) -> str:
     standard = claim.standard
     order = " Suits the statement leaves open are played from the top down." if standard.suit_order == "top-down" else ""
     return (f"Normal play: a card players of {standard.level} class choose at least {standard.rate:.0%} of the time "
-            f"there, or a careless play the law names, on a line they follow at least about {standard.rate:.0%} as "
-            f"often as their likeliest from the claim (each less likely choice's share rounded down).{order}")
+            f"there, or a careless play the law names, on a line they follow at least {standard.rate:.0%} as often "
+            f"as their likeliest.{order}")
 
 
 def claim_lines(claim: ClaimRuling) -> list[str]:

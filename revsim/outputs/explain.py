@@ -326,8 +326,8 @@ def ruling_title(ruling: BoardRuling) -> str:
         kinds.append("unauthorised information (Law 16B)")
     if not kinds:
         return "Revoke ruling" if ruling.revokes else "Ruling"
-    if ruling.revokes:
-        kinds.append("a revoke (Laws 61-64)" if len(ruling.revokes) == 1 else "revokes (Laws 61-64)")
+    if ruling.revokes:   # the headline names the laws
+        kinds = [kind.split(" (")[0] for kind in kinds] + ["a revoke" if len(ruling.revokes) == 1 else "revokes"]
     return "Ruling on " + " and ".join(kinds)
 
 

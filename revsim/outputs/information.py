@@ -24,7 +24,8 @@ def information_texts(ruling: BoardRuling, step: InformationJudged) -> list[str]
     logical = "; ".join(_action(judgement.alternative(card), lead) for card in judgement.logical) or "none"
     shown = "; ".join(shown.describe() for shown in judgement.information.shows)
     lines = [f"Law 16B: what {who} knew from partner before the card to trick {judgement.information.trick} showed "
-             f"that {shown}. Without it, players of the class choose {rates}; Law 16B1b: the logical alternatives "
+             f"that {shown}. Without it, players of {judgement.level} class choose {rates}; Law 16B1b: the logical "
+             "alternatives "
              f"(chosen at least {judgement.rate:.0%} of the time): {logical}."]
     chosen = judgement.alternative(judgement.chosen)
     if not judgement.infraction:
@@ -71,7 +72,7 @@ def information_texts(ruling: BoardRuling, step: InformationJudged) -> list[str]
 def information_to_dict(step: InformationJudged) -> dict[str, Any]:
     """The Law 16B step as data."""
     judgement = step.judgement
-    return {"step": "information", "law": "16B", "trick": judgement.information.trick,
+    return {"step": "information", "law": "16B", "level": judgement.level, "trick": judgement.information.trick,
             "player": "NESW"[judgement.information.player], "source": judgement.information.source,
             "shows": [shown.as_table() for shown in judgement.information.shows],
             "chosen": str(judgement.played or judgement.chosen),

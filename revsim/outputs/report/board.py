@@ -106,8 +106,7 @@ def _play_table(ruling: BoardRuling) -> str:
     if ruling.claim is not None:
         claim = (f'<div class="claim"><p>{prose(claim_summary(ruling.claim))}</p><ul>'
                  + "".join(f"<li>{prose(line)}</li>" for line in clause_lines(ruling.claim)) + "</ul>"
-                 + f"<p>The claim's worst normal line: {prose(line_text(ruling.claim.line.cards))}.</p>"
-                 + f"<p>{prose(standard_text(ruling.claim))}</p></div>")
+                 + f"<p>The claim's worst normal line: {prose(line_text(ruling.claim.line.cards))}.</p></div>")
     elif ruling.table.claimed:
         claim = f'<p class="claim">{prose(claim_text(ruling))}</p>'
     return ('<h2>The play</h2><figure class="keep"><table class="play"><tr><th>Trick</th><th>Lead</th>'
@@ -249,8 +248,9 @@ def report_article(ruling: BoardRuling, traces: BoardTraces, field: list[int] | 
             "by it, so the same input, settings and seed give the same ruling." if "seed" in settings.estimator_options
             else f"Seed: none &mdash; the {settings.estimator} estimator does not sample, so the same input and settings "
             "give the same ruling.")
-    appendix = ('<section class="appendix">' + method_html(ruling, settings_text(used), seed) + _chart(traces)
-                + "</section>")
+    claim_method = "" if ruling.claim is None else f"<p>{prose(standard_text(ruling.claim))}</p>"
+    appendix = ('<section class="appendix">' + method_html(ruling, settings_text(used), seed) + claim_method
+                + _chart(traces) + "</section>")
     body = [
         f"<h1>{_e(ruling_title(ruling))}: board {_e(record.board)}</h1>",
         f'<p class="sub">{_e(record.source)} &middot; {_e(record.contract.describe())} &middot; '
