@@ -14,6 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from revsim.cards import Card
+from revsim.likely.evidence import SdEvidence
 from revsim.likely.levels import CUTS, MARGINS, Level, level_from_entry, load_level, margin_of
 from revsim.likely.sd import blind_distribution, likely_tricks
 from revsim.likely.worlds import Estimate
@@ -63,15 +64,15 @@ def test_likely_tricks_takes_the_errors_of_the_contracts_margin() -> None:
     assert dict(short.blind) == pytest.approx({10: 0.1, 11: 0.9})
     unknown = likely_tricks(position, declarer, {}, level, 3)
     assert unknown.margin is None and dict(unknown.blind) == {10: 0.5, 11: 0.5}
-    assert unknown.evidence()["margin"] is None and short.evidence()["margin"] == -1
+    assert unknown.evidence().margin is None and short.evidence().to_json()["margin"] == -1
     assert unknown.playouts == short.playouts                                           # the play-outs do not read it
 
 
 def test_the_plain_words_name_the_margin_the_errors_were_measured_at() -> None:
-    evidence = {"errors": [[-1, 0.2], [0, 0.7], [1, 0.1]], "level": "expert", "cut": 3, "blend": 0.5,
-                "agreement": "unanimous", "double_dummy": 9}
+    evidence = SdEvidence(double_dummy=9, agreement="unanimous", blend=0.5, cut=3, level="expert",
+                          errors=((-1, 0.2), (0, 0.7), (1, 0.1)))
     texts = {margin: real_play_texts(Estimate("sd", "policy", 3, E, Card.parse("SA"), None, (), (), ((9, 1.0),), (),
-                                              2, 1, evidence | {"margin": margin}))[0]
+                                              2, 1, replace(evidence, margin=margin)))[0]
              for margin in (None, *MARGINS)}
     assert "in contracts" not in texts[None]
     for margin in MARGINS:

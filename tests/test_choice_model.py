@@ -7,6 +7,7 @@ from __future__ import annotations
 import math
 import random
 import sys
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -14,6 +15,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from revsim.cards import Card
+from revsim.likely.evidence import SdEvidence
 from revsim.likely.levels import Level, level_from_entry, level_parameters, load_level, play_model
 from revsim.likely.playout import Policy, card_averages, play_outs
 from revsim.likely.solver import card_values, total_tricks
@@ -160,13 +162,13 @@ def test_a_level_passes_its_temperatures_and_insights_to_its_players() -> None:
 
 
 def test_the_method_names_the_defenders_temperature_and_the_insight_only_where_the_level_sets_them() -> None:
-    evidence = {"level": "expert", "play_out_count": 8, "layouts": 16, "temperature": 0.02, "defence_sight": 0.0,
-                "seed": 1, "play_outs": [[9, 1.0]], "position_blind": [[9, 1.0]], "double_dummy": 9, "blend": 0.5}
+    evidence = SdEvidence(((9, 1.0),), ((9, 1.0),), 9, blend=0.5, level="expert", play_out_count=8, layouts=16,
+                          temperature=0.02, defence_sight=0.0, seed=1)
     plain = Estimate("sd", "policy", 3, E, Card.parse("SA"), None, (), (), ((9, 1.0),), (), 2, 1, evidence)
     assert "insight" not in playout_method(plain) and "defence temperature" not in playout_method(plain)
     model = ReadingPlayers(defence_temperature=0.4, declarer_insight=0.2, defence_insight=0.3)
     leaning = Estimate("sd", "policy", 3, E, Card.parse("SA"), None, (), (), ((9, 1.0),), (), 2, 1,
-                       evidence | {"player_model": model.parameters()})
+                       replace(evidence, player_model=model.parameters()))
     assert ("defence sight 0.0, defence temperature 0.4, declarer insight 0.2, defence insight 0.3, "
             "seed 1") in playout_method(leaning)
 

@@ -7,6 +7,7 @@ import html
 import json
 import random
 from collections import Counter
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -19,6 +20,7 @@ from revsim.cards import Card, parse_pbn_deal
 from revsim.cli import main
 from revsim.equity.settings import Settings, settings_for_case
 from revsim.likely.competent import law12c1c_competent_defence, slips_of
+from revsim.likely.evidence import sd_evidence
 from revsim.likely.levels import AGREEMENTS, load_level
 from revsim.likely.playout import PlayOut
 from revsim.likely.sd import Likely, likely_tricks
@@ -108,9 +110,10 @@ def test_law12c1c_a_result_only_a_defenders_slip_reaches_is_not_likely_in_the_eb
     competent = adjudicate(record, Settings(noticed="end-of-play"))
     assert [(o.tricks, o.weight) for o in competent.ns] == [(8, 1.0)]
     estimate = competent.estimates["t4S"]
-    assert estimate.evidence["defence"] == "competent" and estimate.evidence["play_outs_with_a_slip"] > 0
+    evidence = estimate.evidence.to_json()
+    assert evidence["defence"] == "competent" and evidence["play_outs_with_a_slip"] > 0
     real = adjudicate(record, Settings(noticed="end-of-play", defence="as-estimated"))
-    assert len(real.ns) == 2 and "defence" not in real.estimates["t4S"].evidence
+    assert len(real.ns) == 2 and "defence" not in real.estimates["t4S"].evidence.to_json()
 
 
 def test_law12c1c_the_defence_standard_is_a_setting_of_the_command_line_and_is_checked() -> None:
@@ -143,9 +146,10 @@ def test_law12c1c_when_every_play_out_slipped_all_are_weighed_and_the_evidence_s
     likely = Likely(((10, 1.0),), ((10, 0.5), (11, 0.25), (9, 0.25)), ((10, 1.0),), 10, 0.45, (), lines,
                     as_estimated=((10, 1.0),), weighed=tuple(law12c1c_competent_defence(list(lines))))
     evidence = likely.evidence()
-    assert evidence["play_outs_with_a_slip"] == 4 and likely.weighed == lines
+    assert evidence.play_outs_with_a_slip == 4 and evidence.to_json()["play_outs_with_a_slip"] == 4
+    assert likely.weighed == lines
     estimate = Estimate("sd", "policy", 3, 1, Card.parse("S2"), 3, (), (), ((10, 1.0),), (), 2, 1,
-                        evidence | {"play_out_count": 4})
-    assert set_aside(dict(estimate.evidence)) == 0
+                        replace(evidence, play_out_count=4))
+    assert set_aside(sd_evidence(estimate)) == 0
     [text] = competent_defence_texts(estimate)
     assert text.startswith("In every replay a defender who did not read his partner's hand")

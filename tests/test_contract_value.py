@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 import sys
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -12,6 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from revsim.cards import Card
+from revsim.likely.evidence import SdEvidence
 from revsim.likely.levels import Level, load_level
 from revsim.likely.playout import Policy, _averages, goal_value, play_outs
 from revsim.play.replay import Replay
@@ -97,10 +99,10 @@ def test_the_method_names_the_contracts_value_only_where_the_players_weigh_it() 
     from revsim.likely.worlds import Estimate
     from revsim.outputs.playouts import playout_method
 
-    evidence = {"level": "expert", "play_out_count": 8, "layouts": 16, "temperature": 0.02, "defence_sight": 0.5,
-                "seed": 1, "play_outs": [[9, 1.0]], "position_blind": [[9, 1.0]], "double_dummy": 9, "blend": 0.5}
+    evidence = SdEvidence(((9, 1.0),), ((9, 1.0),), 9, blend=0.5, level="expert", play_out_count=8, layouts=16,
+                          temperature=0.02, defence_sight=0.5, seed=1)
     estimate = Estimate("sd", "policy", 3, E, A, None, (), (), ((9, 1.0),), (), 2, 1, evidence)
     assert "contract" not in playout_method(estimate)
     weighed = Estimate("sd", "policy", 3, E, A, None, (), (), ((9, 1.0),), (), 2, 1,
-                       evidence | {"player_model": ReadingPlayers(contract_value=1.0).parameters()})
+                       replace(evidence, player_model=ReadingPlayers(contract_value=1.0).parameters()))
     assert "contract value 1.0" in playout_method(weighed)

@@ -6,12 +6,14 @@ from __future__ import annotations
 
 import random
 import sys
+from dataclasses import replace
 from pathlib import Path
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from revsim.cards import Card
+from revsim.likely.evidence import SdEvidence
 from revsim.likely.levels import Level, level_parameters, load_level
 from revsim.likely.playout import Policy, hand_readers, play_outs
 from revsim.likely.sight import stratified_readers
@@ -80,10 +82,10 @@ def test_a_level_passes_its_declarer_sight_to_its_players_and_the_settings() -> 
 
 
 def test_the_method_names_declarer_sight_only_where_declarer_reads() -> None:
-    evidence = {"level": "expert", "play_out_count": 8, "layouts": 16, "temperature": 0.02, "defence_sight": 0.5,
-                "seed": 1, "play_outs": [[9, 1.0]], "position_blind": [[9, 1.0]], "double_dummy": 9, "blend": 0.5}
+    evidence = SdEvidence(((9, 1.0),), ((9, 1.0),), 9, blend=0.5, level="expert", play_out_count=8, layouts=16,
+                          temperature=0.02, defence_sight=0.5, seed=1)
     estimate = Estimate("sd", "policy", 3, E, Card.parse("SA"), None, (), (), ((9, 1.0),), (), 2, 1, evidence)
     assert "declarer sight" not in playout_method(estimate)
     reading = Estimate("sd", "policy", 3, E, Card.parse("SA"), None, (), (), ((9, 1.0),), (), 2, 1,
-                       evidence | {"player_model": ReadingPlayers(sight=0.5).parameters()})
+                       replace(evidence, player_model=ReadingPlayers(sight=0.5).parameters()))
     assert "defence sight 0.5, declarer sight 0.5," in playout_method(reading)

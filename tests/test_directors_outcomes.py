@@ -27,7 +27,8 @@ def test_law12c1c_directors_judgement_replaces_the_estimate_and_is_marked_everyw
     assert ruling.law == "64C1"
     assert [(o.tricks, round(o.weight, 6)) for o in ruling.ns] == [(11, 0.7), (12, 0.3)]
     assert ruling.no_infraction is not None and ruling.no_infraction.estimator == "director"
-    assert ruling.no_infraction.evidence["double_dummy"] == [[11, 1.0]]
+    assert ruling.no_infraction.evidence is not None
+    assert ruling.no_infraction.evidence.to_json()["double_dummy"] == [[11, 1.0]]
     assert "the director's judgement" in ruling_to_text(ruling)
     assert "is the director&#x27;s judgement (Law 12C1c)" in report_html(ruling)
     result = CliRunner().invoke(main, ["adjudicate", str(DUMMY), "--outcomes", "12:0.3,11:0.7", "--json"])

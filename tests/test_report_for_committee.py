@@ -16,6 +16,7 @@ from click.testing import CliRunner
 
 from revsim.adjudicate import Settings, adjudicate
 from revsim.cli import main
+from revsim.likely.evidence import sd_evidence
 from revsim.outputs.report import report_html
 from revsim.records.readers import read_records
 from revsim.records.record import Record
@@ -310,7 +311,7 @@ def test_a_play_out_shown_gives_the_rulings_own_figures_and_never_calls_a_forced
     for name, ruling in rulings.items():
         for estimate in ruling.estimates.values():
             values = {str(candidate.card): candidate.declarer_tricks for candidate in estimate.candidates}
-            for representative in estimate.evidence.get("representatives", []) or []:
+            for representative in sd_evidence(estimate).representatives or ():
                 trick, seat, card, after, forced = representative["plays"][0]
                 if card in values and estimate.estimator == "sd":
                     assert after == values[card], (name, card, after, values[card])

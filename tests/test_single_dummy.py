@@ -527,29 +527,31 @@ def test_play_outs_are_the_same_in_another_process() -> None:
     assert here == there
 
 
-def test_every_key_of_sd_evidence_is_declared_in_its_type() -> None:
+def test_sd_evidence_is_typed_where_it_is_written_and_its_json_is_its_fields() -> None:
     """The sd estimator's evidence, as written for a corrected revoke with a penalty card (a representative play-out,
-    the settled form, a competent defence), has only keys ``SdEvidence`` declares, of the declared kinds, and each
-    play-out shown only ``Representative``'s: a reader typed by them reads what is written."""
+    the settled form, a competent defence), is an ``SdEvidence`` made by the estimator itself, not a mapping cast at
+    the reader; its JSON holds only its fields' names (and those of the settled form and the competent defence's part,
+    written flat), and each play-out shown only ``Representative``'s keys."""
+    from dataclasses import fields
     from typing import get_type_hints
 
     from revsim.adjudicate import adjudicate
     from revsim.equity.settings import Settings
-    from revsim.likely.sd_evidence import Parted, Representative, SdEvidence, sd_evidence
+    from revsim.likely.evidence import CompetentPart, Parted, Representative, SdEvidence
     from revsim.records.readers import read_records
     from tests.conftest import HANDS
 
     [record] = read_records(HANDS / "law62a-penalty-card-decides-a-trick.toml")
     ruling = adjudicate(record, Settings(estimator="sd"))
     [estimate] = [estimate for estimate in ruling.estimates.values() if estimate.estimator == "sd"]
-    evidence = sd_evidence(estimate)
-    declared = get_type_hints(SdEvidence)
-    assert set(evidence) <= set(declared)
-    assert {"play_outs", "first_cards", "representative", "same_form_share", "seed", "level"} <= set(evidence)
-    simple = {int: int, float: (int, float), str: str, bool: bool}
-    for key, value in evidence.items():
-        if declared[key] in simple:
-            assert isinstance(value, simple[declared[key]]), key
-    for shown in [evidence["representative"], *evidence["representatives"]]:
+    evidence = estimate.evidence
+    assert isinstance(evidence, SdEvidence) and evidence.settled is not None and evidence.representative is not None
+    written = evidence.to_json()
+    flat = ({field.name for field in fields(SdEvidence)} - {"settled", "competent"}
+            | set(evidence.settled.evidence()) | {field.name for field in fields(CompetentPart)} | {"defence"})
+    assert set(written) <= flat
+    assert {"play_outs", "first_cards", "representative", "same_form_share", "seed", "level"} <= set(written)
+    assert written["seed"] == evidence.seed and written["play_out_count"] == evidence.play_out_count
+    for shown in [evidence.representative, *(evidence.representatives or ())]:
         assert set(shown) == set(get_type_hints(Representative))
         assert shown["parted"] is None or set(shown["parted"]) == set(get_type_hints(Parted))

@@ -35,6 +35,7 @@ from revsim.equity.settings import (
 )
 from revsim.extras import install_command
 from revsim.likely.estimators import ESTIMATORS
+from revsim.likely.evidence import evidence_json
 from revsim.likely.predict import predict
 from revsim.outputs.filenames import json_safe
 from revsim.outputs.progress import WorkLine
@@ -282,7 +283,7 @@ def predict_command(file: str, after_trick: int, estimator: str, boards: tuple[s
                          estimator=estimator, outcomes=[[tricks, round(weight, 6)] for tricks, weight in prediction.outcomes],
                          seconds=round(prediction.seconds, 3))
             entry.update(chosen)
-            entry["evidence"] = prediction.evidence
+            entry["evidence"] = evidence_json(prediction.evidence)
         results.append(entry)
         if not as_json:
             show(_prediction_text(entry))

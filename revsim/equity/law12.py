@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from dataclasses import replace
 
+from revsim.likely.evidence import DirectorEvidence
 from revsim.likely.worlds import Estimate
 from revsim.records.errors import RecordError
 from revsim.records.record import Record
@@ -60,5 +61,5 @@ def law12c1c_directors_judgement(estimate: Estimate, outcomes: tuple[tuple[int, 
     if impossible:
         raise RecordError(f"--outcomes: {', '.join(map(str, impossible))} tricks cannot be reached from trick "
                           f"{estimate.trick} (declarer's side can finish with {low}-{high})", **record.where())
-    evidence = {**estimate.evidence, "judgement": "the director's", "double_dummy": [list(o) for o in estimate.outcomes]}
+    evidence = DirectorEvidence(estimate.evidence, estimate.outcomes)
     return replace(estimate, estimator="director", outcomes=tuple(outcomes), evidence=evidence)

@@ -18,6 +18,7 @@ from revsim.equity.settings import Settings
 from revsim.information.law16 import InformationJudgement
 from revsim.laws.clauses import Clause, LawPath, RulingLaw
 from revsim.laws.detection import Revoke
+from revsim.likely.evidence import Evidence
 from revsim.likely.worlds import Estimate
 from revsim.play.replay import Play
 from revsim.play.table import TablePlay
@@ -151,7 +152,7 @@ class SideWorld:
     stopped: str
     reached: bool
     outcomes: Weighted
-    continued: dict[str, object] = field(default_factory=dict)
+    continued: Evidence | None = None
     """Where the play is estimated again from where the record stops: that estimate's evidence (its most typical
     play-out, where the estimator shows one)."""
 

@@ -10,6 +10,7 @@ from collections import Counter
 
 from revsim.cards import SEAT_NAMES, Seat, side_of
 from revsim.laws.detection import Revoke
+from revsim.likely.evidence import DdEvidence
 from revsim.likely.penalty import law50d_card_values, penalties_in_play
 from revsim.likely.solver import card_values, side_total, total_tricks
 from revsim.likely.worlds import SUBSTITUTES, Candidate, Estimate, Likelihood, Line, table_like_line
@@ -79,4 +80,4 @@ class DoubleDummyEstimator:
     def likely(self, position: Replay, declarer: Seat) -> Likelihood:
         """Declarer's side's total tricks with best play by all four hands from ``position``."""
         tricks = total_tricks(position, declarer)[0]
-        return Likelihood(((tricks, 1.0),), {"double_dummy": tricks})
+        return Likelihood(((tricks, 1.0),), DdEvidence(tricks))

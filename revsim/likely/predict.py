@@ -7,9 +7,10 @@ before it is replayed, so its later cards and its result cannot change it (nor m
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 
 from revsim.likely.estimators import Options, make_estimator
+from revsim.likely.evidence import Evidence
 from revsim.play.replay import Replay
 from revsim.play.table import replay_cards
 from revsim.records.errors import RecordError
@@ -23,7 +24,7 @@ class Prediction:
     after_trick: int
     outcomes: tuple[tuple[int, float], ...]
     seconds: float
-    evidence: dict[str, object] = field(default_factory=dict)
+    evidence: Evidence | None = None
 
 
 def cut_record(record: Record, after_trick: int) -> Record:

@@ -5,8 +5,10 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Set
+from typing import Any
 
 from revsim.cards import SEAT_LETTERS, Card, Seat
+from revsim.likely.evidence import Parted, Representative
 from revsim.likely.penalty import Penalty, double_dummy_value, law50d1_forced, outstanding
 from revsim.likely.playout import PlayOut
 from revsim.likely.solver import best_card, card_values
@@ -35,7 +37,7 @@ def typical_index(lines: tuple[PlayOut, ...], tricks: int) -> int:
 
 def representative_play_out(position: Replay, declarer: Seat, lines: tuple[PlayOut, ...],
                             allowed: Set[Card] | None = None, tricks: int | None = None,
-                            penalties: tuple[Penalty, ...] = ()) -> dict[str, object]:
+                            penalties: tuple[Penalty, ...] = ()) -> Representative:
     """The most typical play-out (``typical_index``) that ends with ``tricks`` (by default the result the
     play-outs reached most often), shown card by card with declarer's side's double-dummy total after each
     card, the last tricks played double dummy as the play-outs value them, and the first card where it parted
@@ -52,8 +54,8 @@ def representative_play_out(position: Replay, declarer: Seat, lines: tuple[PlayO
     chosen = lines[index]
     replay = position.copy()
     before = double_dummy_value(replay, declarer, allowed, outstanding(replay, penalties))
-    plays: list[list[object]] = []
-    parted: dict[str, object] | None = None
+    plays: list[list[Any]] = []
+    parted: Parted | None = None
     value, planned = before, list(chosen.cards)
     while not replay.is_over:
         held = outstanding(replay, penalties)
@@ -64,10 +66,10 @@ def representative_play_out(position: Replay, declarer: Seat, lines: tuple[PlayO
         after = double_dummy_value(replay, declarer, None, outstanding(replay, penalties))
         plays.append([trick, SEAT_LETTERS[seat], str(card), after, forced])
         if parted is None and after != value and not forced:
-            parted = {"trick": trick, "player": SEAT_LETTERS[seat], "card": str(card), "before": value, "after": after}
+            parted = Parted(trick=trick, player=SEAT_LETTERS[seat], card=str(card), before=value, after=after)
         value = after
-    return {"index": index, "tricks": chosen.tricks, "double_dummy_before": before, "plays": plays, "parted": parted,
-            "ending_so": sum(1 for line in lines if line.tricks == chosen.tricks)}
+    return Representative(index=index, tricks=chosen.tricks, double_dummy_before=before, plays=plays, parted=parted,
+                          ending_so=sum(1 for line in lines if line.tricks == chosen.tricks))
 
 
 def _best_obeying(replay: Replay, declarer: Seat, held: tuple[Penalty, ...]) -> Card:

@@ -21,6 +21,7 @@ from revsim.cards import Card, Seat
 from revsim.laws.detection import Revoke
 from revsim.likely.competent import law12c1c_competent_defence
 from revsim.likely.dd import DoubleDummyEstimator
+from revsim.likely.evidence import CompetentPart, Representative, SdEvidence
 from revsim.likely.levels import AGREEMENTS, CUTS, Level, agreement_of, margin_of, nearest_cut, play_model
 from revsim.likely.penalty import Penalty, double_dummy_value, penalties_in_play
 from revsim.likely.playout import PlayOut, play_out_lines
@@ -63,21 +64,14 @@ class Likely:
     weighed: tuple[PlayOut, ...] = ()
     """Under a competent defence: the play-outs weighed, those without a defender's slip."""
 
-    def evidence(self) -> dict[str, object]:
-        """The two parts, how they were blended, and the cut and margin whose fitted figures applied, as JSON data;
-        under a competent defence, the play-outs weighed and real play's estimate beside it."""
-        return {"play_outs": _rounded(self.playouts), "position_blind": _rounded(self.blind),
-                "double_dummy": self.double_dummy, "agreement": self.agreement, "blend": round(self.blend, 6),
-                "cut": self.cut, "margin": self.margin,
-                **({} if self.settled is None else self.settled.evidence()),
-                **({} if not self.as_estimated else {
-                    "defence": "competent", "play_outs_with_a_slip": sum(1 for line in self.lines if line.defence_slips),
-                    "weighed_play_outs": _rounded(ordered_outcomes(_shares(self.weighed))),
-                    "as_estimated": _rounded(self.as_estimated)})}
-
-
-def _rounded(outcomes: tuple[tuple[int, float], ...]) -> list[list[float]]:
-    return [[tricks, round(weight, 6)] for tricks, weight in outcomes]
+    def evidence(self) -> SdEvidence:
+        """The two parts, how they were blended, the cut and margin whose fitted figures applied and how settled the
+        form is; under a competent defence, the play-outs weighed and real play's estimate beside it."""
+        competent = None if not self.as_estimated else CompetentPart(
+            sum(1 for line in self.lines if line.defence_slips), ordered_outcomes(_shares(self.weighed)),
+            self.as_estimated)
+        return SdEvidence(self.playouts, self.blind, self.double_dummy, self.agreement, self.blend, self.cut, self.margin,
+                          self.settled, competent)
 
 
 def _shares(lines: tuple[PlayOut, ...]) -> dict[int, float]:
@@ -192,7 +186,8 @@ class SingleDummyEstimator:
                                     self.max_playouts)
 
     def _representatives(self, position: Replay, declarer: Seat, likely: Likely, allowed: Set[Card] | None,
-                          favours_more: bool, penalties: tuple[Penalty, ...] = ()) -> dict[str, object]:
+                          favours_more: bool, penalties: tuple[Penalty, ...] = ()
+                          ) -> tuple[Representative, tuple[Representative, ...], tuple[int, ...]]:
         """The most typical play-out for the result the play-outs reached most often (``representative``), and
         for each result of the form a director writes from the estimate (``representatives``, where a play-out
         reached it; ``only_real_play``: the form's results no play-out reached, which come from the record of
@@ -205,8 +200,7 @@ class SingleDummyEstimator:
         each = [shown if tricks == shown["tricks"] else representative_play_out(position, declarer, lines,
                                                                                   allowed, tricks, penalties)
                 for tricks in results if tricks in reached]
-        return {"representative": shown, "representatives": each,
-                "only_real_play": [tricks for tricks in results if tricks not in reached]}
+        return shown, tuple(each), tuple(tricks for tricks in results if tricks not in reached)
 
     @property
     def competent(self) -> bool:
@@ -229,15 +223,16 @@ class SingleDummyEstimator:
                                self._settle(favours_more), penalties, evidence_dd.outcomes[0][0], self.competent,
                                self.max_playouts)
         chosen = tuple(card for card, _ in likely.first_cards) or evidence_dd.chosen
-        evidence: dict[str, object] = likely.evidence() | {
-            "first_cards": [[str(card), count] for card, count in likely.first_cards],
-            "level": self.level.name, **play_model(self.level), "play_out_count": len(likely.lines),
-            "layouts": self.level.layouts, "seed": self.seed,
-            "cut": nearest_cut(evidence_dd.tricks_completed),
-            "errors": [list(error) for error in sorted(self.level.errors_at(evidence_dd.tricks_completed,
-                                                                             likely.margin).items())],
-            **self._representatives(position, declarer, likely, revoke.allowed, favours_more, penalties),
-        }
+        model = play_model(self.level)
+        shown, each, only_real = self._representatives(position, declarer, likely, revoke.allowed, favours_more,
+                                                       penalties)
+        evidence = replace(
+            likely.evidence(), first_cards=tuple((str(card), count) for card, count in likely.first_cards),
+            level=self.level.name, temperature=model["temperature"], defence_sight=model["defence_sight"],
+            player_model=model.get("player_model"), play_out_count=len(likely.lines), layouts=self.level.layouts,
+            seed=self.seed, cut=nearest_cut(evidence_dd.tricks_completed),
+            errors=tuple(sorted(self.level.errors_at(evidence_dd.tricks_completed, likely.margin).items())),
+            representative=shown, representatives=each, only_real_play=only_real)
         return replace(evidence_dd, estimator=self.name, substitute="policy", chosen=chosen,
                        outcomes=likely.outcomes, evidence=evidence)
 
@@ -245,9 +240,9 @@ class SingleDummyEstimator:
         """The play-outs' estimate from a position with no revoke to mend (blended as ``likely_tricks`` says),
         with its two parts, how far the play-outs agreed and the blend weight that gave."""
         if position.is_over:
-            return Likelihood(((position.tricks_won(declarer % 2), 1.0),), {"over": True})
+            return Likelihood(((position.tricks_won(declarer % 2), 1.0),), SdEvidence(over=True))
         likely = self._likely(position, declarer)
-        return Likelihood(likely.outcomes, likely.evidence() | {"seed": self.seed, "level": self.level.name})
+        return Likelihood(likely.outcomes, replace(likely.evidence(), seed=self.seed, level=self.level.name))
 
     def likely_shown(self, position: Replay, declarer: Seat) -> Likelihood:
         """As ``likely``, with the most typical play-out in its evidence (``representative``, and
@@ -256,9 +251,8 @@ class SingleDummyEstimator:
             return self.likely(position, declarer)
         likely = self._likely(position, declarer)
         shown = representative_play_out(position, declarer, likely.weighed or likely.lines)
-        return Likelihood(likely.outcomes, likely.evidence() | {"seed": self.seed, "level": self.level.name,
-                                                                "representative": shown,
-                                                                "play_out_count": len(likely.lines)})
+        return Likelihood(likely.outcomes, replace(likely.evidence(), seed=self.seed, level=self.level.name,
+                                                   representative=shown, play_out_count=len(likely.lines)))
 
     def _likely(self, position: Replay, declarer: Seat) -> Likely:
         return likely_tricks(position, declarer, self.shapes, self.level, self.seed, target=self.target,

@@ -9,11 +9,12 @@ fitting.
 from __future__ import annotations
 
 from collections.abc import Sequence, Set
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Protocol, runtime_checkable
 
 from revsim.cards import SEAT_NAMES, Card, Seat
 from revsim.laws.detection import Revoke
+from revsim.likely.evidence import Evidence
 from revsim.likely.solver import total_tricks
 from revsim.play.replay import Play, Replay
 
@@ -54,7 +55,7 @@ class Estimate:
     lines: tuple[Line, ...]
     tricks_completed: int
     declarer_tricks_before: int
-    evidence: dict[str, object] = field(default_factory=dict)
+    evidence: Evidence | None = None
 
     @property
     def most_likely(self) -> int:
@@ -75,7 +76,7 @@ class Likelihood:
     estimator read to say so (JSON data: ``predict --json`` shows it)."""
 
     outcomes: tuple[tuple[int, float], ...]
-    evidence: dict[str, object] = field(default_factory=dict)
+    evidence: Evidence | None = None
 
 
 class Estimator(Protocol):

@@ -10,6 +10,7 @@ from revsim.cards import SEAT_LETTERS, SUIT_LETTERS
 from revsim.equity.settings import Settings
 from revsim.equity.steps import BoardRuling, Outcome, expected
 from revsim.likely.estimators import estimator_kind
+from revsim.likely.evidence import evidence_json
 from revsim.likely.worlds import Estimate
 from revsim.outputs.claims import claim_to_dict
 from revsim.outputs.decisions import step_to_dict
@@ -119,7 +120,7 @@ def estimate_to_dict(estimate: Estimate) -> dict[str, Any]:
         "candidates": [{"card": str(c.card), "tricks": c.declarer_tricks} for c in estimate.candidates],
         "chosen": [str(card) for card in estimate.chosen],
         "outcomes": [{"tricks": tricks, "weight": round(weight, 6)} for tricks, weight in estimate.outcomes],
-        "evidence": estimate.evidence,
+        "evidence": evidence_json(estimate.evidence),
         "lines": [{"name": line.name, "cards": list(line.cards), "stopped": line.stopped,
                    "tricks": line.declarer_tricks} for line in estimate.lines],
     }

@@ -12,7 +12,7 @@ from typing import Any
 from revsim.cards import SEAT_LETTERS, SEAT_NAMES, SIDE_NAMES
 from revsim.equity.assign import weighted_worth
 from revsim.equity.steps import BoardRuling, ScoreAssigned
-from revsim.likely.sd_evidence import Representative, SdEvidence, sd_evidence
+from revsim.likely.evidence import Representative, SdEvidence, sd_evidence
 from revsim.likely.worlds import Estimate
 from revsim.outputs.weights import labels_by_tricks, trick_word, weighted_result, weighted_tricks
 from revsim.scoring.points import ns_score
@@ -23,18 +23,18 @@ LEVEL_PLAYERS = {"expert": "expert players in championship records", "club": "cl
 def chosen_phrase(estimate: Estimate) -> str:
     """What the offender plays instead of the revoke card: as the players of the replays chose it."""
     evidence = sd_evidence(estimate)
-    total = evidence.get("play_out_count")
-    shown = ", ".join(f"the {card} in {count} of {total} replays" for card, count in evidence.get("first_cards", []))
+    total = evidence.play_out_count
+    shown = ", ".join(f"the {card} in {count} of {total} replays" for card, count in evidence.first_cards or ())
     return f"{SEAT_NAMES[estimate.seat]} chooses his card as players at the table would ({shown})"
 
 
 def played_text(estimate: Estimate) -> str:
     """What the players of the replays did instead of the revoke card, and how the replays ended."""
     evidence = sd_evidence(estimate)
-    total = evidence.get("play_out_count", 0)
+    total = evidence.play_out_count or 0
     who = SEAT_NAMES[estimate.seat]
-    firsts = ", ".join(f"the {card} in {count} of {total}" for card, count in evidence.get("first_cards", []))
-    counts = sorted(((int(t), round(w * total)) for t, w in evidence.get("play_outs", [])), key=lambda o: (-o[1], -o[0]))
+    firsts = ", ".join(f"the {card} in {count} of {total}" for card, count in evidence.first_cards or ())
+    counts = sorted(((int(t), round(w * total)) for t, w in evidence.play_outs), key=lambda o: (-o[1], -o[0]))
     ended = ", ".join(f"{tricks}" + (f" tricks in {count} of {total} replays" if index == 0 else f" in {count}")
                       for index, (tricks, count) in enumerate(counts))
     return (f"revsim replayed the rest of the deal {total} times from the revoke, each player seeing only what he "
@@ -45,18 +45,18 @@ def played_text(estimate: Estimate) -> str:
 def set_aside(evidence: SdEvidence) -> int:
     """The play-outs a competent defence set aside: those with a slip, unless every one had one (then all are
     weighed, ``likely.competent.law12c1c_competent_defence``); 0 when the standard reads the defence as estimated."""
-    slipped, total = evidence.get("play_outs_with_a_slip", 0), evidence.get("play_out_count", 0)
-    return slipped if evidence.get("defence") == "competent" and slipped < total else 0
+    slipped, total = evidence.play_outs_with_a_slip, evidence.play_out_count or 0
+    return slipped if evidence.defence == "competent" and slipped < total else 0
 
 
 def competent_defence_texts(estimate: Estimate) -> list[str]:
     """The play-outs set aside under a competent defence (``likely.competent``), and real play's estimate beside the
     one the ruling weighs (nothing when the standard reads the defence as estimated, or no defender slipped)."""
     evidence = sd_evidence(estimate)
-    slipped, total = evidence.get("play_outs_with_a_slip", 0), evidence.get("play_out_count", 0)
-    if evidence.get("defence") != "competent" or not slipped:
+    slipped, total = evidence.play_outs_with_a_slip, evidence.play_out_count or 0
+    if evidence.competent is None or not slipped:
         return []
-    real = weighted_tricks(evidence.get("as_estimated", []))
+    real = weighted_tricks(evidence.competent.as_estimated)
     if slipped == total:
         return [f"In every replay a defender who did not read his partner's hand chose a card that gave a trick "
                 f"against perfect play, so all of them are weighed (real play: {real})."]
@@ -64,7 +64,7 @@ def competent_defence_texts(estimate: Estimate) -> list[str]:
             f"gave declarer's side a trick against perfect play on the actual deal, a card his partner's signals "
             f"would have saved. A result that needs an error no competent defender makes is not likely (Law "
             f"12C1c), so the ruling weighs the other {total - slipped}, which took "
-            f"{weighted_tricks(evidence.get('weighed_play_outs', []))}. Counting the slips, real play would give "
+            f"{weighted_tricks(evidence.competent.weighed_play_outs)}. Counting the slips, real play would give "
             f"{real}."]
 
 
@@ -125,23 +125,23 @@ def real_play_texts(estimate: Estimate) -> list[str]:
     """How often real players end elsewhere than perfect play from such positions, and how revsim combined
     that with the replays (the estimate itself is written once, in the law path and the chart)."""
     evidence = sd_evidence(estimate)
-    errors = {int(offset): float(weight) for offset, weight in evidence.get("errors", [])}
+    errors = {int(offset): float(weight) for offset, weight in evidence.errors or ()}
     if not errors:
         return []
-    players = LEVEL_PLAYERS.get(str(evidence.get("level")), "players in the records")
+    players = LEVEL_PLAYERS.get(str(evidence.level), "players in the records")
     share = labels_by_tricks([(0, errors.get(0, 0.0)), (-1, sum(w for o, w in errors.items() if o < 0)),
                               (1, sum(w for o, w in errors.items() if o > 0))])
-    blend = evidence.get("blend", 0.0)
+    blend = round(evidence.blend, 6)
     parts = labels_by_tricks([(1, 1 - blend), (0, blend)])
-    after = trick_word(evidence.get("cut", 0))
-    margin = evidence.get("margin")
+    after = trick_word(evidence.cut)
+    margin = evidence.margin
     weighed = " weighed" if set_aside(evidence) else ""
     like = f"after about {after}" + ("" if margin is None else f", in {MARGIN_WORDS[margin]}")
     return [f"From positions like this ({like}), {players} ended with the result of "
             f"perfect play {share[0]} of the time; declarer's side took fewer tricks {share[-1]} of the time and more "
             f"{share[1]}.",
-            f"The replays{weighed} {AGREEMENT_WORDS.get(str(evidence.get('agreement')), 'agreed as they did')}, so the "
-            f"estimate weighs them {parts[1]}, and {parts[0]} perfect play's {evidence.get('double_dummy')} tricks "
+            f"The replays{weighed} {AGREEMENT_WORDS.get(evidence.agreement, 'agreed as they did')}, so the "
+            f"estimate weighs them {parts[1]}, and {parts[0]} perfect play's {evidence.double_dummy} tricks "
             "moved as often as those players moved from it."]
 
 
@@ -149,16 +149,15 @@ def representatives_of(estimate: Estimate) -> list[Representative]:
     """The replays shown: one for each result of the score a director writes that a replay reached (the
     estimate's ``representatives``), else the one for the result reached most often."""
     evidence = sd_evidence(estimate)
-    shown = evidence.get("representatives")
-    if shown:
-        return shown
-    single = evidence.get("representative")
+    if evidence.representatives:
+        return list(evidence.representatives)
+    single = evidence.representative
     return [single] if single is not None else []
 
 
 def only_real_play_texts(estimate: Estimate) -> list[str]:
     """The results of the score that no replay reached: they come from the record of real play alone."""
-    results = sd_evidence(estimate).get("only_real_play", [])
+    results = sd_evidence(estimate).only_real_play or ()
     return [f"No replay ended with {trick_word(tricks)}: that result comes only from how often real players "
             "from positions like this ended above or below perfect play (below)."
             for tricks in results]
@@ -167,35 +166,35 @@ def only_real_play_texts(estimate: Estimate) -> list[str]:
 def playout_evidence(ruling: BoardRuling, estimate: Estimate) -> list[str]:
     """The replays' evidence, sentence by sentence."""
     lines = [played_text(estimate), *competent_defence_texts(estimate)]
-    total = sd_evidence(estimate).get("play_out_count", 0)
+    total = sd_evidence(estimate).play_out_count or 0
     lines += [representative_text(representative, total) for representative in representatives_of(estimate)]
     return lines + only_real_play_texts(estimate) + real_play_texts(estimate)
 
 
 def _competent(evidence: SdEvidence) -> str:
     """How many play-outs a competent defence set aside, where the standard reads the defence so."""
-    if evidence.get("defence") != "competent":
+    if evidence.defence != "competent":
         return ""
     return f", defence competent ({set_aside(evidence)} play-outs with a slip set aside)"
 
 
 def _player_model(evidence: SdEvidence) -> str:
     """A calibration run's model of the players, where it has one (nothing in a shipped level)."""
-    model = evidence.get("player_model") or {}
+    model = evidence.player_model or {}
     return "".join(f", {name.replace('_', ' ')} {value}" for name, value in model.items())
 
 
 def playout_method(estimate: Estimate) -> str:
     """The parameters that reproduce the play-outs."""
     e = sd_evidence(estimate)
-    return (f"single dummy (sd, level {e.get('level')}): {e.get('play_out_count')} play-outs, "
-            f"{e.get('layouts')} layouts a decision, temperature {e.get('temperature')}, defence sight "
-            f"{e.get('defence_sight')}{_competent(e)}{_player_model(e)}, "
-            f"seed {e.get('seed')}; "
-            f"play-outs {weighted_tricks(e.get('play_outs', []))}; "
-            f"position-blind {weighted_tricks(e.get('position_blind', []))} (double dummy "
-            f"{e.get('double_dummy')}, weighing {e.get('blend')} in the blend at this point of the play, where the "
-            f"play-outs were {e.get('agreement', 'unanimous')}).")
+    return (f"single dummy (sd, level {e.level}): {e.play_out_count} play-outs, "
+            f"{e.layouts} layouts a decision, temperature {e.temperature}, defence sight "
+            f"{e.defence_sight}{_competent(e)}{_player_model(e)}, "
+            f"seed {e.seed}; "
+            f"play-outs {weighted_tricks(e.play_outs)}; "
+            f"position-blind {weighted_tricks(e.position_blind)} (double dummy "
+            f"{e.double_dummy}, weighing {round(e.blend, 6)} in the blend at this point of the play, where the "
+            f"play-outs were {e.agreement or 'unanimous'}).")
 
 
 def settled_of(ruling: BoardRuling) -> dict[str, Any] | None:
@@ -203,14 +202,15 @@ def settled_of(ruling: BoardRuling) -> dict[str, Any] | None:
     sampled estimates, of resamples of the play-outs that give the same form, each estimate's play-outs run, the
     most allowed, and the forms the least settled estimate's other resamples gave (declarer's side's tricks in
     its world, each with its share)."""
-    sampled = [sd_evidence(estimate) for estimate in ruling.estimates.values() if "same_form_share" in estimate.evidence]
+    sampled = [settled.evidence() for estimate in ruling.estimates.values()
+               if (settled := sd_evidence(estimate).settled) is not None]
     if not sampled:
         return None
-    least = min(sampled, key=lambda evidence: evidence.get("same_form_share", 1.0))
-    return {"from": "resamples of the play-outs", "same_form_share": least.get("same_form_share", 1.0),
-            "resamples": sampled[0].get("resamples"), "settled": all(bool(e.get("settled")) for e in sampled),
-            "play_outs": [e.get("play_outs_run") for e in sampled], "max_playouts": least.get("max_playouts"),
-            "form": least.get("form"), "other_forms": least.get("other_forms", [])}
+    least = min(sampled, key=lambda evidence: float(str(evidence["same_form_share"])))
+    return {"from": "resamples of the play-outs", "same_form_share": least["same_form_share"],
+            "resamples": sampled[0]["resamples"], "settled": all(bool(e["settled"]) for e in sampled),
+            "play_outs": [e["play_outs_run"] for e in sampled], "max_playouts": least["max_playouts"],
+            "form": least["form"], "other_forms": least["other_forms"]}
 
 
 def settled_text(ruling: BoardRuling) -> str | None:

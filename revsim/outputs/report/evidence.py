@@ -10,11 +10,10 @@ from __future__ import annotations
 import html
 from collections.abc import Iterable, Sequence, Set
 from functools import partial
-from typing import cast
 
 from revsim.cards import SEAT_LETTERS, SEAT_NAMES, SIDE_NAMES, SUIT_SYMBOLS, Card, cards_in_words, high_card_points, sort_hand
 from revsim.equity.steps import BoardRuling, ScoreAssigned, SideJudged
-from revsim.likely.sd_evidence import Representative, sd_evidence
+from revsim.likely.evidence import Representative, sd_evidence, sd_of
 from revsim.likely.worlds import Estimate
 from revsim.outputs.estimates import method_texts, position_at, position_text, writer_for
 from revsim.outputs.playouts import (
@@ -119,16 +118,16 @@ def side_world_replays(ruling: BoardRuling, shown: Estimate) -> list[str]:
     for step in ruling.steps_of(SideJudged):
         assert isinstance(step, SideJudged)
         world = step.world
-        continued = world.continued.get("representative")
-        if isinstance(continued, dict):
-            representative, total = cast(Representative, continued), int(str(world.continued.get("play_out_count", 0)))
+        continued = sd_of(world.continued)
+        if continued.representative is not None:
+            representative, total = continued.representative, continued.play_out_count or 0
             after = f" (after the record's play to {world.stopped})"
         else:
             own = world.estimate is not shown and world.estimate.estimator == "sd"
             replays = representatives_of(world.estimate) if own else []
             if not replays:
                 continue
-            representative, total, after = replays[0], sd_evidence(world.estimate).get("play_out_count", 0), ""
+            representative, total, after = replays[0], sd_evidence(world.estimate).play_out_count or 0, ""
         intro = representative_intro(representative, total)
         items.append(_replay_item(f"For {SIDE_NAMES[step.side]}, play {play_letter(ruling, world.outcomes)}{after}: "
                                   f"{intro[0].lower()}{intro[1:]}", representative))
@@ -144,7 +143,7 @@ def evidence_html(ruling: BoardRuling) -> str:
              _position_diagram(ruling, estimate), "</div>"]   # on paper, the heading never apart from its diagram
     if estimate.estimator == "sd":
         parts += [f"<p>{prose(line)}</p>" for line in (played_text(estimate), *competent_defence_texts(estimate))]
-        total = sd_evidence(estimate).get("play_out_count", 0)
+        total = sd_evidence(estimate).play_out_count or 0
         letter = letter_of(ruling, estimate.outcomes)
         play = f"Play {letter}: a" if letter else "A"
         shown = [_replay_item(play + representative_intro(representative, total)[1:], representative)
