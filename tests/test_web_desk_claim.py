@@ -88,3 +88,17 @@ def test_a_step_missing_what_it_takes_is_refused_by_name(phone: Any) -> None:
     assert phone.input_value("#claim-steps-data") == before        # nothing half-made was added
     phone.select_option("#claim-by", "")
     assert phone.locator("#claim-statement-steps").is_hidden()     # no claim: no statement to enter
+
+
+def test_law71_a_concession_is_entered_at_the_desk_and_ruled(phone: Any) -> None:
+    """The lecture's wrong claim entered as a concession of a trick more (8 in all): every normal line takes 9, so
+    Law 71 gives the trick back, as the command line rules the same case file."""
+    open_record(phone, "kooijman-wrong-claim.toml")
+    phone.select_option("#claim-status", "conceded")
+    phone.fill("#claim-tricks", "8")
+    phone.select_option("#estimator", "dd")
+    ruled = rule_and_wait(phone)
+    assert ruled["claim"]["status"] == "conceded" and ruled["table_tricks"] == 8
+    assert ruled["ruling"]["law"] == "71" and [o["tricks"] for o in ruled["ruling"]["ns"]] == [9]
+    assert ruled["title"] == "Ruling on a concession (Law 71)"
+    assert "Law 71" in phone.locator("#ruling").text_content()
