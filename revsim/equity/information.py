@@ -91,12 +91,13 @@ def law16b_reaches_revoke_board(draft: Draft, active: list[Revoke], corrected: R
 
 
 def law16b_beside_revokes(draft: Draft, active: list[Revoke], base: Weighted,
-                          rule_revokes: Callable[[Draft, Weighted], None]) -> None:
+                          rule_revokes: Callable[[Draft, Weighted], None]) -> Draft:
     """Law 16B3 on a board where one side's established revokes came before the decision the information bore on
     (dummy drawing attention to a revoke once it is established, Law 16, for example): the revokes are ruled on the
     play as recorded (``rule_revokes`` with ``base``) and again on the play with the logical alternatives instead
     (their Law 64A transfers worked out in it, Law 64C compared as on the table). Where the second is better for
-    the side without the information, it is the score."""
+    the side without the information, it is the score. Returns the draft of the play chosen, with Law 16B's step
+    before the revoke laws' steps on it (``draft`` itself is left as given)."""
     information = draft.record.facts.information
     contract = draft.record.contract
     assert information is not None and contract is not None
@@ -106,18 +107,19 @@ def law16b_beside_revokes(draft: Draft, active: list[Revoke], base: Weighted,
     non_offending = 1 - side_of(information.player)
     recorded_worth = expected_worth(recorded, non_offending, _assigned_to(recorded, non_offending))
     if not judgement.infraction:
-        _adopt(draft, recorded, InformationJudged(judgement, (), base, False, recorded_worth, recorded_worth, True))
-        return
+        return _with_step(draft, recorded, InformationJudged(judgement, (), base, False, recorded_worth,
+                                                              recorded_worth, True))
     results, combined = _alternatives_result(draft, judgement, position)
     rectified = _with_transfers(draft, position, combined, active)
     informed = _copy(draft)
     rule_revokes(informed, rectified)
     informed_worth = expected_worth(informed, non_offending, _assigned_to(informed, non_offending))
     adjusted = informed_worth > recorded_worth
-    _adopt(draft, informed if adjusted else recorded,
-           InformationJudged(judgement, results, rectified, adjusted, recorded_worth, informed_worth, True))
+    chosen = _with_step(draft, informed if adjusted else recorded,
+                        InformationJudged(judgement, results, rectified, adjusted, recorded_worth, informed_worth, True))
     if adjusted:
-        draft.law = RulingLaw.INFORMATION
+        chosen.law = RulingLaw.INFORMATION
+    return chosen
 
 
 def _with_transfers(draft: Draft, position: Replay, outcomes: Weighted, active: list[Revoke]) -> Weighted:
@@ -145,10 +147,7 @@ def _copy(draft: Draft) -> Draft:
                    restrictions=dict(draft.restrictions))
 
 
-def _adopt(draft: Draft, ruled: Draft, judged: InformationJudged) -> None:
-    """Take the ruling made on ``ruled`` (a copy of ``draft``), with Law 16B's step before the revoke laws' steps
-    on the play it chose."""
+def _with_step(draft: Draft, ruled: Draft, judged: InformationJudged) -> Draft:
+    """``ruled`` (a copy of ``draft`` the revoke laws ruled on) with Law 16B's step before the revoke laws' steps."""
     ruled.steps = [*draft.steps, judged, *ruled.steps[len(draft.steps):]]
-    for name in ("revokes", "transfer", "law", "ns", "ew", "distribution_ns", "distribution_ew", "steps", "estimates",
-                 "chosen", "corrected_tricks", "record", "table"):
-        setattr(draft, name, getattr(ruled, name))
+    return ruled

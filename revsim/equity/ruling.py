@@ -75,10 +75,10 @@ def rule(record: Record, table: TablePlay, revokes: list[Revoke], transfer: int,
             return draft.freeze()
         if law16b_reaches_revoke_board(draft, active, corrected):
             kind: BaseKind = "transfer" if transfer else "table"
-            law16b_beside_revokes(draft, active, base, lambda ruled, start: _one_side(ruled, active, start, base_law,
-                                                                                      kind))
-            _note_unused_judgements(draft)
-            return draft.freeze()
+            chosen = law16b_beside_revokes(draft, active, base,
+                                           lambda ruled, start: _one_side(ruled, active, start, base_law, kind))
+            _note_unused_judgements(chosen)
+            return chosen.freeze()
         draft.record = replace(draft.record, notes=[*draft.record.notes, (
             "the unauthorised information is not ruled on: it bore on a decision at or before a revoke ruled on this "
             "board (or both sides revoked, or one was corrected), and Law 16 there is left to the director (his own "
