@@ -21,15 +21,15 @@ BOARD_COLUMNS: dict[str, str] = {
     "contract": "string",      # like 4S, 3NTX
     "declarer": "string",      # N, E, S or W
     "vulnerable": "string",    # None, NS, EW or All
-    "table_tricks": "Int64",   # declarer's side's tricks as played and claimed
+    "table_tricks": "Int64",   # declarer's side's tricks as played and claimed (a claim ruled on: as made)
     "claimed": "boolean",      # a claim or concession ended the play
-    "claim_status": "string",  # agreed, contested or withdrawn, where a case file says (empty otherwise)
-    "claim_tricks": "Int64",   # declarer's side's tricks as claimed (before Law 70)
-    "claim_ruled": "Int64",    # declarer's side's tricks Law 70 gives a contested claim (the table result)
+    "claim_status": "string",  # agreed, contested, withdrawn or conceded, where a case file says (empty otherwise)
+    "claim_tricks": "Int64",   # declarer's side's tricks as claimed (before Law 70 or 71)
+    "claim_ruled": "Int64",    # declarer's side's tricks Law 70 or 71 gives (the total the revoke laws start from)
     "revokes": "Int64",        # number of revokes found
     "revokers": "string",      # the revoking players in order, like "E;S"
     "transfer": "Int64",       # tricks transferred under Law 64A
-    "law": "string",           # the ruling: none, 64A, 64C1, 64A+64C2a, 64C2b, 62D
+    "law": "string",           # the laws of the ruling: none, 70, 71, 16B, 64A, 64B1-64B8, 64C1, 64A+64C2a, 70+64A...
     "tricks_ns": "Float64",    # declarer's side's expected tricks after the ruling, North-South's result
     "tricks_ew": "Float64",    # the same, East-West's result (differs only when the sides' results differ)
     "outcomes_ns": "string",   # North-South's result as JSON [[tricks, weight], ...]
