@@ -401,3 +401,18 @@ def test_report_on_a_case_file_with_a_wrong_type_is_an_error_not_a_traceback(tmp
     result = _invoke("report", str(bad), "-o", str(tmp_path / "r.html"))
     assert result.exit_code == 1 and "`claim.declarer_tricks` must be a number of tricks 0-13, not 'nine'" in result.output
     assert result.exception is None or isinstance(result.exception, SystemExit)
+
+
+def test_a_malformed_key_in_one_board_loses_no_other_board() -> None:
+    """A quoted key holding a bracket under [facts] (``"corre[ction" = 1``) is that board's error, named at its own
+    line; the boards before and after it are read and ruled, and ``adjudicate`` exits non-zero."""
+    board = ('[[board]]\nboard = "{name}"\ndeal = "N:Q.6.7.2 K2.8..3 T.53..K ..A9.87"\ncontract = "2S"\n'
+             'declarer = "S"\nvulnerable = "None"\nstart = {{ trick = 10, leader = "N", declarer_tricks = 6 }}\n'
+             'play = ["H6 S2 H3 C7", "SK ST C8 SQ", "H8 H5 D9 D7", "C3 CK DA C2"]\n')
+    poisoned = board.format(name="2") + '[board.facts]\n"corre[ction" = 1\n'
+    text = board.format(name="1") + "\n" + poisoned + "\n" + board.format(name="3")
+    items = list(parse_case(text, "session.toml"))
+    assert [type(item).__name__ for item in items] == ["Record", "RecordError", "Record"]
+    error = items[1]
+    assert isinstance(error, RecordError) and error.board == "2" and "corre[ction" in error.problem
+    assert error.line == text.splitlines().index('"corre[ction" = 1') + 1

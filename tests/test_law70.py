@@ -135,6 +135,7 @@ BAD_STEPS = [
     ('steps = [{ do = "squeeze" }]', "`do` must be one of"),
     ("steps = []", "a contested claim needs the statement as steps"),
     ('steps = [{ do = "ruff", suit = "C", card = "DA" }]', "there are no trumps at notrump"),
+    ('steps = [{ do = "cash", cards = ["DA", "DA", "DA"] }]', "names the DA more than once"),
 ]
 
 

@@ -17,7 +17,7 @@ from revsim.outputs.casetoml import record_to_case
 from revsim.records.readers import read_records
 from revsim.records.record import Record
 from tests.conftest import HANDS
-from tests.desk_browser import CHROMIUM, cli_ruling, open_record, rule_and_wait, shot
+from tests.desk_browser import CHROMIUM, cli_ruling, desk_context, open_record, rule_and_wait, shot
 
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="Chromium is not installed (Debian package chromium)")
 
@@ -165,7 +165,7 @@ def test_the_desk_names_each_problem_asks_before_clearing_and_shows_its_work(pag
 
 @pytest.mark.parametrize(("width", "height"), [(390, 844), (768, 1024), (1280, 800), (1440, 900)])
 def test_the_desk_fits_the_screen_with_tap_targets_of_32_px(browser: Any, desk_url: str, width: int, height: int) -> None:
-    context = browser.new_context(viewport={"width": width, "height": height})
+    context = desk_context(browser, viewport={"width": width, "height": height})
     small_page = context.new_page()
     try:
         small_page.goto(desk_url + "/")
@@ -186,7 +186,7 @@ def test_the_desk_fits_the_screen_with_tap_targets_of_32_px(browser: Any, desk_u
 
 
 def test_the_case_being_entered_comes_back_after_a_reload(page: Any, desk_url: str) -> None:
-    context = page.context.browser.new_context(viewport=page.viewport_size)
+    context = desk_context(page.context.browser, viewport=page.viewport_size)
     fresh = context.new_page()
     try:
         fresh.goto(desk_url + "/")
@@ -391,7 +391,7 @@ def test_a_session_of_several_cases_is_saved_to_one_file_and_opened_again(page: 
 
 
 def test_a_report_page_has_no_sideways_scroll_on_a_phone(browser: Any, tmp_path: Path) -> None:
-    context = browser.new_context(viewport={"width": 390, "height": 844})
+    context = desk_context(browser, viewport={"width": 390, "height": 844})
     try:
         phone = context.new_page()
         for name in ("duschek-repeated-3nt.pbn", "kooijman-poznan-repeated.pbn", "law64c2b-damaged-side-only.toml"):

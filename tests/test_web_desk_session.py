@@ -15,7 +15,7 @@ import pytest
 from click.testing import CliRunner
 
 from revsim.cli import main
-from tests.desk_browser import CHROMIUM, SCREENS, open_record, rule_and_wait, shot
+from tests.desk_browser import CHROMIUM, SCREENS, desk_context, open_record, rule_and_wait, shot
 
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="Chromium is not installed (Debian package chromium)")
 
@@ -143,7 +143,7 @@ BAD_SESSIONS = [
 @pytest.mark.parametrize("screen", SCREENS, ids=lambda screen: f"{screen['width']}x{screen['height']}")
 def test_a_saved_session_that_cannot_be_read_is_set_aside_once(browser: Any, desk_url: str, screen: dict[str, int]
                                                                 ) -> None:
-    context = browser.new_context(viewport=screen, has_touch=screen["width"] < 1000, is_mobile=screen["width"] < 500)
+    context = desk_context(browser, viewport=screen, has_touch=screen["width"] < 1000, is_mobile=screen["width"] < 500)
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))

@@ -63,3 +63,42 @@ def test_a_restored_report_runs_none_of_ten_disguised_script_links(browser: Any,
         assert errors == []
     finally:
         context.close()
+
+
+def test_a_restored_report_loads_nothing_from_outside_the_desk(browser: Any, desk_url: str) -> None:
+    """An image, a CSS ``url()`` and a style sheet naming an address outside the desk, planted in a kept report and shown in a
+    browser that enforces the desk's Content-Security-Policy: no request to any address but the desk's own goes out
+    (Chromium reports each blocked one as failed, "blocked by CSP", and the console says which directive blocked it)."""
+    context, page = fresh_desk(browser, desk_url, "true", viewport={"width": 1280, "height": 800})
+    try:
+        open_record(page, "duschek-too-late-a.pbn")
+        rule_and_wait(page)
+        kept = json.loads(page.evaluate("localStorage.getItem('revsim-desk-case')"))
+    finally:
+        context.close()
+    case = kept["cases"][kept["current"] if "current" in kept else 0]
+    planted = ('<p id="outside"><img src="http://127.0.0.2:9/pixel.png" alt="x">'
+               '<span style="background: url(http://127.0.0.2:9/bg.png)">styled</span></p>'
+               '<style>@import url("http://127.0.0.2:9/sheet.css"); p { background: url(http://127.0.0.2:9/p.png) }'
+               '</style>')
+    case["ruled"]["report"] = case["ruled"]["report"].replace("</body>", planted + "</body>")
+    enforcing = browser.new_context(viewport={"width": 1280, "height": 800})   # the policy enforced, not bypassed
+    asked: list[str] = []
+    violations: list[str] = []
+    try:
+        shown = enforcing.new_page()
+        shown.on("requestfinished", lambda request: asked.append(request.url))   # a request the policy blocks fails
+        shown.on("console", lambda message: violations.append(message.text)
+                 if "Content Security Policy" in message.text else None)
+        shown.goto(desk_url + "/")
+        shown.evaluate("(text) => localStorage.setItem('revsim-desk-case', text)", json.dumps(kept))
+        shown.reload()
+        shown.wait_for_selector("#report-section:not([hidden])")
+        shown.wait_for_timeout(500)
+        assert "outside" in shown.evaluate("document.getElementById('report').shadowRoot.innerHTML")
+        origin = desk_url.rstrip("/")
+        assert [url for url in asked if not url.startswith(origin)] == []
+        assert any("img-src" in text for text in violations) and any("style-src" in text for text in violations)
+        assert all("127.0.0.2:9" in text for text in violations)   # the desk's own page breaks none of it
+    finally:
+        enforcing.close()

@@ -102,3 +102,21 @@ def test_when_the_worker_dies_only_the_request_in_work_fails(desk_url: str) -> N
     assert status == 500 and "the worker process stopped" in json.loads(text)["error"]
     status, _, text = answers["waiting"]
     assert status == 200 and json.loads(text)[0]["ruling"]["law"] == "64A"
+
+
+def test_every_answer_of_the_desk_forbids_loading_anything_from_outside(desk_url: str) -> None:
+    """The page, its scripts, the API's answers and an error all carry the Content-Security-Policy."""
+    netloc = urllib.parse.urlsplit(desk_url).netloc
+    host, port = netloc.rsplit(":", 1)
+    for method, path in (("GET", "/"), ("GET", "/static/desk.js"), ("GET", "/api/health"), ("GET", "/no-such-page"),
+                         ("POST", "/api/adjudicate?format=pbn&estimator=dd")):
+        connection = http.client.HTTPConnection(host, int(port), timeout=120)
+        body = GOOD.read_bytes() if method == "POST" else b""
+        connection.request(method, path, body=body)
+        response = connection.getresponse()
+        response.read()
+        policy = response.getheader("content-security-policy", "")
+        connection.close()
+        assert "default-src 'self'" in policy and "img-src 'self' data:" in policy, path
+        assert "script-src 'self'" in policy and "frame-ancestors 'none'" in policy, path
+        assert response.getheader("x-content-type-options") == "nosniff", path

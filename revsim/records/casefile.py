@@ -82,13 +82,16 @@ def _safe_board(data: dict[str, Any], source: str, lines: _Lines, index: int | N
     first = lines.board_start(index)
     end = lines.board_start(index + 1) if index is not None else None
     within = lines.within(first, end)
-    problem = validate_board(data)
-    if problem is not None:
-        return RecordError(problem.message, source=source, board=name, line=within.locate(problem.path) or first)
     try:
+        problem = validate_board(data)
+        if problem is not None:
+            return RecordError(problem.message, source=source, board=name, line=within.locate(problem.path) or first)
         return _board(data, source, name, within)
     except RecordError as error:
         return error.located(source=source, board=name, line=first)
+    except Exception as fault:  # noqa: BLE001 - one board's fault is that board's error; the next boards are read
+        return RecordError(f"internal error while reading this board ({type(fault).__name__}: {fault}); the other "
+                           "boards are read. Please report it with the file", source=source, board=name, line=first)
 
 
 class _Lines:
@@ -122,11 +125,12 @@ class _Lines:
         line: int | None = None
         start = self.start
         for position, part in enumerate(path):
-            name, _, rest = part.partition("[")
-            if rest:
-                found = self.fact(name, int(rest.rstrip("]")) - 1) if "facts" in path[:position] else self.key(name)
+            indexed = re.fullmatch(r"(.+)\[(\d+)\]", part)   # a list's entry, like penalty_card[2]; any other
+            if indexed:                                      # bracket is part of a key's own (quoted) name
+                name, number = indexed.group(1), int(indexed.group(2))
+                found = self.fact(name, number - 1) if "facts" in path[:position] else self.key(name)
             else:
-                found = self._key_from(name, start)
+                found = self._key_from(part, start)
             if found is not None:
                 line = start = found
         return line
@@ -134,7 +138,7 @@ class _Lines:
     def _key_from(self, name: str, start: int) -> int | None:
         """The first line from ``start`` that sets ``name`` (``name =``, inline ``{ name = }``) or opens
         the table ``[name]``."""
-        pattern = re.compile(rf"(^|[{{,\s.\[]){re.escape(name)}\s*(=|\]\s*$)")
+        pattern = re.compile(rf"(^|[{{,\s.\[])([\"']?){re.escape(name)}\2\s*(=|\]\s*$)")   # bare or quoted
         return next((n for n, line in self._range() if n >= start and pattern.search(line.split("#", 1)[0])), None)
 
     def fact(self, table: str, index: int) -> int | None:

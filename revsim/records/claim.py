@@ -167,6 +167,9 @@ def parse_step(entry: Any, number: int, line: int | None = None) -> ClaimStep:
     if missing:
         raise ValueError(f"{where} ({action}) needs {', '.join(missing)}: {ACTIONS[action]}")
     cards = tuple(_card(text, where) for text in entry.get("cards", ()))
+    repeated = next((card for index, card in enumerate(cards) if card in cards[:index]), None)
+    if repeated is not None:   # a card is cashed once: a list of repeats is a typing slip, never a line
+        raise ValueError(f"{where} ({action}) names the {repeated} more than once")
     if "card" in entry:
         cards = (_card(entry["card"], where),)
     suits = tuple(_suit(text, where) for text in entry.get("suits", ()))
