@@ -150,6 +150,28 @@ def test_links_laid_in_advance_never_redirect_an_output(tmp_path: Path, name: st
     assert sorted(left) == sorted({target.name, revokes_path(target).name} & set(left)) and target.name in left
 
 
+def test_a_link_planted_where_the_revoke_rows_dataset_goes_is_replaced_never_followed(tmp_path: Path) -> None:
+    """``scan --out scan.parquet/``: a link laid in advance at ``scan.revokes.parquet`` points at someone else's folder
+    holding a part file. The scan writes its revoke rows into a folder of its own there; the other folder and its
+    file are untouched."""
+    import pandas as pd
+
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    victim = elsewhere / "part-00000.parquet"
+    victim.write_text("someone else's file\n")
+    (tmp_path / "scan.revokes.parquet").symlink_to(elsewhere, target_is_directory=True)
+    target = tmp_path / "scan.parquet"
+    result = subprocess.run([*PYTHON, "scan", *FEW, "--estimator", "dd", "--jobs", "1", "--quiet", "--out",
+                             f"{target}/"], capture_output=True, text=True, timeout=300)
+    assert result.returncode == 0, result.stderr
+    assert victim.read_text() == "someone else's file\n" and sorted(path.name for path in elsewhere.iterdir()) == [
+        "part-00000.parquet"]
+    revokes = tmp_path / "scan.revokes.parquet"
+    assert revokes.is_dir() and not revokes.is_symlink()
+    assert len(pd.read_parquet(revokes)) > 0 and len(pd.read_parquet(target)) == 3
+
+
 STDOUT_COMMANDS = [
     ["adjudicate", str(CASE), "--estimator", "dd"],
     ["adjudicate", str(CASE), "--estimator", "dd", "--json"],

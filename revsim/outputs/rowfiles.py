@@ -216,8 +216,11 @@ class ParquetDatasetWriter:
 
     PART_ROWS = 20_000
 
-    def __init__(self, folder: Path, columns: dict[str, str]) -> None:
+    def __init__(self, folder: Path, columns: dict[str, str], own_folder: bool = False) -> None:
+        """``own_folder``: the folder is revsim's own (the revoke rows beside the board rows), so a link found
+        where it goes is replaced by a folder, never followed (the user's own folder may be a link he made)."""
         self._target = folder
+        self._own = own_folder
         folder.parent.mkdir(parents=True, exist_ok=True)
         self._folder = create_partial_folder(folder)
         self._columns = columns
@@ -246,6 +249,8 @@ class ParquetDatasetWriter:
         if self._part is not None:
             self._part.close()
             self._part = None
+        if self._own and self._target.is_symlink():
+            self._target.unlink()   # the link itself; nothing it points to is touched
         self._target.mkdir(parents=True, exist_ok=True)
         for old in self._target.glob("part-*.parquet"):
             old.unlink()
@@ -286,7 +291,8 @@ def open_writers(path: str | Path) -> tuple[RowWriter, RowWriter]:
         folder = Path(path)
         if folder.suffix.lower() != ".parquet":
             raise ValueError(f"{path}: a folder output is a Parquet dataset and must be named like scan.parquet/")
-        return ParquetDatasetWriter(folder, BOARD_COLUMNS), ParquetDatasetWriter(revokes_path(folder), REVOKE_COLUMNS)
+        return (ParquetDatasetWriter(folder, BOARD_COLUMNS),
+                ParquetDatasetWriter(revokes_path(folder), REVOKE_COLUMNS, own_folder=True))
     path = Path(path)
     return open_file_writer(path, BOARD_COLUMNS), open_file_writer(revokes_path(path), REVOKE_COLUMNS)
 
