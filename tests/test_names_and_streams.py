@@ -138,6 +138,17 @@ def test_standard_output_closed_gives_one_line_and_status_1(arguments: list[str]
         "revsim: standard output is closed: nothing can be printed (give it a file, or /dev/null)"]
 
 
+def test_scan_out_runs_with_standard_output_closed_and_prints_nothing_there(tmp_path) -> None:
+    """``scan --out FILE`` writes its rows to the file and its summary to standard error: standard output closed
+    (``>&-``) stops nothing, and the rows are all there."""
+    target = tmp_path / "rows.csv"
+    result = _run(["scan", str(HANDS / SOURCES[0]), "--estimator", "dd", "--jobs", "1", "--out", str(target)], ">&-")
+    assert result.returncode == 0, result.stderr
+    said = result.stderr.decode()
+    assert "Traceback" not in said and f"rows in {target}" in said
+    assert len(target.read_text().splitlines()) == 2
+
+
 @pytest.mark.parametrize("lost", ["2>&-", "2>/dev/full"])
 def test_standard_error_lost_keeps_the_status_and_leaves_no_partial_file(tmp_path: Path, lost: str) -> None:
     target = tmp_path / "s.csv"

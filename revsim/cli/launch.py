@@ -67,6 +67,12 @@ class _LossyStderr(io.FileIO):
             return len(data)
 
 
+def writes_its_rows_to_a_file(args: Sequence[str]) -> bool:
+    """Whether the command prints nothing on standard output (``scan --out FILE``: the rows go to the file, the
+    summary to standard error), so it runs with standard output closed."""
+    return bool(args) and args[0] == "scan" and any(arg == "--out" or arg.startswith("--out=") for arg in args)
+
+
 def open_closed_standard_streams() -> frozenset[int]:
     """Descriptors 0, 1 and 2 that were closed (``>&-``), each opened again on /dev/null so that no file revsim
     opens later takes its number (an output written where messages go). The closed ones are returned."""
@@ -153,9 +159,11 @@ def run(args: Sequence[str] | None = None) -> int:
     sys.unraisablehook = quiet_unraisable
     closed = open_closed_standard_streams()
     guard_standard_error()
-    if 1 in closed:
+    if 1 in closed and not writes_its_rows_to_a_file(sys.argv[1:] if args is None else args):
         _say("revsim: standard output is closed: nothing can be printed (give it a file, or /dev/null)")
         return 1
+    if sys.stdout is None:   # closed when Python started: it is /dev/null now, and the command prints nothing there
+        sys.stdout = io.TextIOWrapper(io.FileIO(1, "w", closefd=False), encoding="utf-8", line_buffering=True)
     guard_standard_output()
     try:
         status = _invoke(args)
