@@ -187,6 +187,20 @@ def test_an_unreachable_scheduler_is_said_plainly(monkeypatch: pytest.MonkeyPatc
     assert result.exit_code == 2 and "cannot reach the dask scheduler at tcp://127.0.0.1:9" in result.output
 
 
+@pytest.mark.parametrize("address", ["garbage", "localhost", "tcp://garbage:x"])
+def test_a_malformed_scheduler_address_is_one_clear_line_and_nothing_after_it(address: str) -> None:
+    """``--scheduler garbage``: the error names the address and the form it takes, before any dask client is made,
+    so nothing is left to close at exit (distributed's 'Exception ignored in: Client.__del__ ... TimeoutError')."""
+    result = subprocess.run([sys.executable, "-m", "revsim", "scan", str(HANDS / "duschek-too-late-a.pbn"), "--engine",
+                             "dask", "--scheduler", address, "--estimator", "dd"], capture_output=True, text=True,
+                            timeout=300)
+    assert result.returncode == 2 and result.stdout == ""
+    [line] = result.stderr.strip().splitlines()
+    assert line.startswith(f"the dask engine cannot run: cannot use the dask scheduler address {address!r} (")
+    assert line.endswith("); give one like tcp://HOST:8786")
+    assert "Traceback" not in result.stderr and "Exception ignored" not in result.stderr
+
+
 def test_scheduler_without_the_dask_engine_is_a_usage_error() -> None:
     result = CliRunner().invoke(main, ["scan", str(HANDS), "--scheduler", "tcp://127.0.0.1:8786"])
     assert result.exit_code == 2 and "--scheduler needs --engine dask" in result.output

@@ -86,6 +86,7 @@ def connect(scheduler: str | None, workers: int) -> tuple[Any, Any]:
     cluster = None
     try:
         if scheduler:
+            checked_address(scheduler)
             client = _client_within(Client, scheduler, float(CONNECT_TIMEOUT.rstrip("s")))
         else:
             # ":0": the scheduler's HTTP server (which runs even without a dashboard) on a free port, not on 8787,
@@ -108,6 +109,21 @@ def connect(scheduler: str | None, workers: int) -> tuple[Any, Any]:
             cluster.close()
         raise
     return client, cluster
+
+
+def checked_address(address: str) -> None:
+    """A scheduler's address that names a host and a port (``tcp://HOST:8786``); ClusterError otherwise, before any
+    client is made (a client made from a malformed address is left half-built, and closing it at exit hangs for half
+    a minute and prints distributed's traceback)."""
+    from distributed.comm.addressing import parse_address, parse_host_port
+
+    try:
+        scheme, location = parse_address(address)
+        if scheme in ("tcp", "tls"):
+            parse_host_port(location)
+    except (ValueError, TypeError) as error:
+        raise ClusterError(f"cannot use the dask scheduler address {address!r} ({error}); give one like "
+                           "tcp://HOST:8786") from None
 
 
 def _client_within(client_class: Any, address: str, seconds: float) -> Any:
