@@ -416,3 +416,20 @@ def test_a_malformed_key_in_one_board_loses_no_other_board() -> None:
     error = items[1]
     assert isinstance(error, RecordError) and error.board == "2" and "corre[ction" in error.problem
     assert error.line == text.splitlines().index('"corre[ction" = 1') + 1
+
+
+def test_a_fact_table_of_more_rows_than_any_case_holds_is_refused_at_the_row_past_the_limit() -> None:
+    """Thousands of ``[[facts.play_restriction]]`` rows: one error naming the kind, the count, the limit and the line
+    of the first row past it (reading finds every row's line once, so it takes time in proportion to the file)."""
+    from revsim.records.casefacts import MAX_FACT_ROWS
+
+    base = (HANDS / "law61a-play-restriction-after-a-premature-play.toml").read_text()
+    head = base[:base.index("[[facts.play_restriction]]")]
+    rows = '[[facts.play_restriction]]\ntrick = 11\nplayer = "W"\nplay = "highest"\n\n' * 3000
+    [item] = list(parse_case(head + rows, "many.toml"))
+    assert isinstance(item, RecordError)
+    assert f"3,000 play_restriction rows on one board, more than any case holds (at most {MAX_FACT_ROWS})" in item.problem
+    assert item.line == head.count("\n") + 1 + 5 * MAX_FACT_ROWS
+    few = head + rows[:len(rows) // 3000 * MAX_FACT_ROWS]
+    [record] = list(parse_case(few, "few.toml"))
+    assert not isinstance(record, RecordError), record

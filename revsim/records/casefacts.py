@@ -11,6 +11,10 @@ from revsim.records.fact_specs import FactSpec, facts_of_entries
 from revsim.records.facts import NOTICED_WHEN, Facts, parse_noticed_at
 from revsim.records.judgement import Outcomes, parse_judgement
 
+MAX_FACT_ROWS = 200
+"""The most rows a kind of fact may have on one board: a board has 52 cards, and a real case a handful of facts; a
+file with more is a slip (or a file built to be slow) and is refused, its line named."""
+
 
 class CaseLines(Protocol):
     """Where keys and facts are in the case file's text (``casefile._Lines``)."""
@@ -36,7 +40,11 @@ def facts_of_case(data: dict[str, Any], claim: Any, lines: CaseLines, fail: Any)
             raise fail(f"facts: noticed_at {error}", line=lines.key("noticed_at")) from None
 
     def entries(table: str) -> Iterator[tuple[dict[str, Any], int | None]]:
-        for index, entry in enumerate(data.get(table, [])):
+        rows = data.get(table, [])
+        if isinstance(rows, list) and len(rows) > MAX_FACT_ROWS:
+            raise fail(f"facts: {len(rows):,} {table} rows on one board, more than any case holds (at most "
+                       f"{MAX_FACT_ROWS}); the row past the limit is here", line=lines.fact(table, MAX_FACT_ROWS))
+        for index, entry in enumerate(rows):
             yield entry, lines.fact(table, index)
 
     def spec_entries(spec: FactSpec) -> list[tuple[dict[str, Any], int | None]]:

@@ -97,18 +97,23 @@ def _safe_board(data: dict[str, Any], source: str, lines: _Lines, index: int | N
 class _Lines:
     """Finds the line of a key or a fact in the case file text (tomllib gives no positions)."""
 
-    def __init__(self, text: str, start: int = 1, end: int | None = None) -> None:
+    def __init__(self, text: str, start: int = 1, end: int | None = None, split: list[str] | None = None) -> None:
         self.text = text
-        self.all = text.splitlines()
+        self.all = text.splitlines() if split is None else split
         self.start, self.end = start, end if end is not None else len(self.all) + 1
+        self._boards: list[int] | None = None
+        self._facts: dict[str, list[int]] = {}
+        """Each fact table's ``[[facts.table]]`` lines in this range, found once (reading is linear in the rows)."""
 
     def within(self, start: int, end: int | None) -> _Lines:
-        return _Lines(self.text, start, end)
+        return _Lines(self.text, start, end, self.all)
 
     def board_start(self, index: int | None) -> int:
         if index is None:
             return 1
-        found = [n for n, line in enumerate(self.all, 1) if re.match(r"\s*\[\[\s*board\s*\]\]", line)]
+        if self._boards is None:
+            self._boards = [n for n, line in enumerate(self.all, 1) if re.match(r"\s*\[\[\s*board\s*\]\]", line)]
+        found = self._boards
         return found[index] if index < len(found) else len(self.all) + 1
 
     def _range(self) -> Iterator[tuple[int, str]]:
@@ -143,8 +148,10 @@ class _Lines:
 
     def fact(self, table: str, index: int) -> int | None:
         """The line of the ``index``-th ``[[facts.table]]`` (or of the ``table = [...]`` key)."""
-        pattern = re.compile(rf"^\s*\[\[\s*(board\.)?facts\.{re.escape(table)}\s*\]\]")
-        found = [n for n, line in self._range() if pattern.match(line)]
+        found = self._facts.get(table)
+        if found is None:
+            pattern = re.compile(rf"^\s*\[\[\s*(board\.)?facts\.{re.escape(table)}\s*\]\]")
+            found = self._facts[table] = [n for n, line in self._range() if pattern.match(line)]
         if index < len(found):
             return found[index]
         return self.key(table)
