@@ -134,8 +134,11 @@ def _invoke(args: Sequence[str] | None) -> int:
     for warning in caught:
         warnings.showwarning(warning.message, warning.category, warning.filename, warning.lineno)
 
-    try:
-        result = main.main(args=list(args) if args is not None else None, prog_name="revsim", standalone_mode=False)
+    try:   # click's own main would print a blank line on a stop, before revsim's one line: its context is used
+        with main.make_context("revsim", list(args) if args is not None else sys.argv[1:]) as context:
+            result = main.invoke(context)
+    except click.exceptions.Exit as done:
+        return done.exit_code
     except SystemExit as done:
         if done.code is None or isinstance(done.code, int):
             return done.code or 0
