@@ -17,6 +17,7 @@ from revsim.equity.steps import InformationJudged
 from revsim.information.law16 import (
     LOGICAL_RATE,
     SUGGESTION_MARGIN,
+    InformationStandard,
     judge_information,
     law16b1a_suggested_over,
     law16b1b_logical_alternatives,
@@ -94,7 +95,7 @@ def test_law16b_a_restricted_player_is_adjusted_only_to_alternatives_the_informa
     information = Information(position.trick_number, player, (Shown(seat, suit=suit, at_least=min(held, least)),))
     replay = position.copy()
     replay.play(sorted(replay.legal_cards())[0])
-    judgement = judge_information(replay, declarer, information, "expert")
+    judgement = judge_information(replay, declarer, information, InformationStandard("expert"))
     rates = [alternative.rate for alternative in judgement.measured.alternatives]
     assert abs(sum(rates) - 1) < 1e-9
     chosen = judgement.alternative(judgement.chosen)
@@ -106,7 +107,7 @@ def test_law16b_a_restricted_player_is_adjusted_only_to_alternatives_the_informa
         if card not in judgement.suggested_over and card != judgement.chosen:
             assert chosen.gain - judgement.alternative(card).gain < judgement.margin
     assert judgement.infraction == bool(judgement.suggested_over)
-    again = judge_information(replay, declarer, information, "expert")
+    again = judge_information(replay, declarer, information, InformationStandard("expert"))
     assert again == judgement                            # no seed: the same position gives the same judgement
 
 
@@ -150,7 +151,6 @@ def test_law16b1a_the_suggestion_margin_is_a_setting_and_the_text_says_relative_
 def test_law16b_and_law70_measure_with_one_choice_model() -> None:
     """Law 70's normal play and Law 16's logical alternatives ask the same model of the class's choices."""
     from revsim.claims.normal import NormalStandard
-    from revsim.information.law16 import InformationStandard
     from revsim.likely.choice import ChoiceModel
 
     assert NormalStandard("club").model == InformationStandard("club").model == ChoiceModel("club")

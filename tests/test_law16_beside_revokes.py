@@ -66,11 +66,11 @@ def test_law16b_information_at_or_before_the_revoke_is_left_to_the_director() ->
 
 def test_law16b_a_card_the_player_could_not_play_in_turn_is_named_not_judged() -> None:
     from revsim.cards import Card
-    from revsim.information.law16 import decision_point, judge_at
+    from revsim.information.law16 import InformationStandard, decision_point, judge_at
     from revsim.play.table import replay_record
 
     record = _record()
     information = Information(6, 0, (Shown(1, suit=3, at_least=1),), "a remark")
     position, _ = decision_point(replay_record(record).replay, information)
     with pytest.raises(ValueError, match="not a card the player could play in turn to trick 6"):
-        judge_at(position, Card.parse("SA"), 2, information, "expert")   # South's, not North's
+        judge_at(position, Card.parse("SA"), 2, information, InformationStandard("expert"))   # South's, not North's

@@ -36,6 +36,13 @@ def _ruling(board: str, settings: Settings | None = None):
     return ruling
 
 
+def _board_text(board: str) -> str:
+    """One board of the file, from its ``board = "..."`` line up to the next ``[[board]]``, as a case file's text."""
+    text = BOARDS.read_text()
+    start = text.index(f'board = "{board}"')
+    return text[start:text.index("[[board]]", start)]
+
+
 def _clauses(ruling) -> list[str]:
     return [clause.clause for clause in ruling.claim.clauses]
 
@@ -141,10 +148,7 @@ BAD_STEPS = [
 
 @pytest.mark.parametrize("steps,message", BAD_STEPS)
 def test_law70_a_bad_statement_is_an_error_naming_the_step(steps: str, message: str) -> None:
-    text = BOARDS.read_text()
-    start = text.index('board = "70d1"')
-    board = text[start:text.index("[[board]]", start)]
-    board = board.replace('steps = [{ do = "cash", cards = ["DA"] }, { do = "cash", cards = ["DQ"] }]', steps)
+    board = _board_text("70d1").replace('steps = [{ do = "cash", cards = ["DA"] }, { do = "cash", cards = ["DQ"] }]', steps)
     items = list(parse_text(board, "bad.toml"))
     item = items[0]
     if isinstance(item, Record):
@@ -174,10 +178,7 @@ def test_law70_a_bad_step_is_reported_at_its_own_line(old: str, new: str, messag
 
 
 def test_law70_a_claim_at_a_trick_that_does_not_exist_is_an_error() -> None:
-    text = BOARDS.read_text()
-    start = text.index('board = "70d1"')
-    board = text[start:text.index("[[board]]", start)].replace("claim = { declarer_tricks = 9,",
-                                                                "claim = { after_trick = 13, declarer_tricks = 9,")
+    board = _board_text("70d1").replace("claim = { declarer_tricks = 9,", "claim = { after_trick = 13, declarer_tricks = 9,")
     [item] = list(parse_text(board, "bad.toml"))
     assert isinstance(item, RecordError) and "after trick 13" in item.describe()
 
@@ -343,10 +344,8 @@ def test_law71_a_concession_of_a_trick_that_could_be_lost_stands() -> None:
 
 
 def test_law71_a_contested_claim_that_concedes_a_sure_trick_gets_it_back() -> None:
-    text = BOARDS.read_text()
-    start = text.index('board = "71-declarer"')
-    board = text[start:text.index("[[board]]", start)].replace('status = "conceded"',
-                                                                'status = "contested", steps = [{ do = "no-line" }]')
+    board = _board_text("71-declarer").replace('status = "conceded"',
+                                              'status = "contested", steps = [{ do = "no-line" }]')
     [record] = list(parse_text(board, "contested.toml"))
     assert isinstance(record, Record)
     ruling = adjudicate(record, Settings(estimator="dd"))

@@ -25,7 +25,7 @@ from revsim.claims.search import WorstLine, worst_line
 from revsim.claims.statement import NO_CONSTRAINT, Plan
 from revsim.likely.solver import card_values, total_tricks
 from revsim.play.replay import Replay
-from revsim.records.claim import Claim, ClaimStatus, ClaimStepError
+from revsim.records.claim import Claim, ClaimStepError
 from revsim.records.errors import plural
 
 
@@ -97,14 +97,14 @@ def rule_claim(position: Replay, declarer: Seat, claim: Claim, standard: NormalS
     if cancelled is not None:
         claimer_ruled = worst
         clauses.append(cancelled)
-    elif claim.status == ClaimStatus.CONCEDED:
+    elif claim.conceded:
         claimer_ruled = claimer_claimed   # Law 71 only gives back: the concession of a trick it could lose stands
         clauses.append(ClauseApplied("71", f"the worst normal line gives the claimer's side "
                                            f"{plural(worst, 'trick')} in all, no more than its claim of {claimer_claimed}: "
                                            "every trick conceded could be lost by a normal line, so the concession "
                                            "stands"))
     ruled = claimer_ruled if claimer_side == side_of(declarer) else 13 - claimer_ruled
-    if claim.status == ClaimStatus.CONCEDED:   # a concession: Law 71 alone decides, on the worst normal line
+    if claim.conceded:   # a concession: Law 71 alone decides, on the worst normal line
         clauses = [clause for clause in clauses if clause.clause == "71"]
         return ClaimRuling(claim, claimer_side, claim.tricks, ruled, line, dd, tuple(clauses), standard, None, claimer)
     clauses += [clause for clause in (law70d1_no_line_outside_the_statement(claim, dd, ruled,

@@ -230,8 +230,7 @@ def line_costs(options: list[Choice], rate: float) -> list[float]:
     free choice (``FREE``) or one as likely as the likeliest, else the log of the likeliest card's rate against its
     own over the log of ``1 / rate``; so the choices of a line spend at most the whole allowance exactly when the class
     follows it at least ``rate`` as often as its likeliest."""
-    rated = [choice.rate for choice in options if choice.rate is not None and choice.why not in FREE]
-    top = max(rated, default=0.0)
+    top = _top_rate(options)
     allowance = math.log(1 / rate) if rate < 1 else 0.0
     costs = []
     for choice in options:
@@ -244,12 +243,17 @@ def line_costs(options: list[Choice], rate: float) -> list[float]:
     return costs
 
 
+def _top_rate(options: list[Choice]) -> float:
+    """The likeliest rate among the claimer's choices at a turn that spend of a line's allowance (0 where none)."""
+    return max((choice.rate for choice in options if choice.rate is not None and choice.why not in FREE), default=0.0)
+
+
 def _share(choice: Choice, options: list[Choice]) -> float:
     """A claimer's choice's rate against the likeliest normal card's at its turn (1 for a free choice)."""
-    rated = [option.rate for option in options if option.rate is not None and option.why not in FREE]
-    if choice.why in FREE or choice.rate is None or not rated or max(rated) <= 0:
+    top = _top_rate(options)
+    if choice.why in FREE or choice.rate is None or top <= 0:
         return 1.0
-    return min(1.0, choice.rate / max(rated))
+    return min(1.0, choice.rate / top)
 
 
 def _most_likely(options: list[Choice]) -> Choice:

@@ -59,8 +59,7 @@ def _judged(draft: Draft) -> tuple[InformationJudgement, Replay]:
     standard = draft.settings.information_standard()
     try:
         position, chosen = decision_point(draft.table.replay, information)
-        return judge_at(position, chosen, contract.declarer, information, standard.level, standard.rate,
-                        standard.margin), position
+        return judge_at(position, chosen, contract.declarer, information, standard), position
     except ValueError as error:
         raise RecordError(str(error), **(draft.record.where() | {"line": information.line})) from None
 

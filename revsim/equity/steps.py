@@ -270,11 +270,6 @@ class BoardRuling:
         return claim.claimed if claim is not None else self.table.declarer_tricks
 
     @property
-    def base_tricks(self) -> int:
-        """Declarer's side's tricks the revoke laws start from: the table's, with a claim as Law 70 or 71 ruled it."""
-        return self.table.declarer_tricks
-
-    @property
     def no_infraction(self) -> Estimate | None:
         """The main no-infraction estimate: the world the ruling rests on (else the first one made), if any."""
         return self.chosen or next(iter(self.estimates.values()), None)

@@ -25,7 +25,7 @@ LOGICAL_RATE = float(setting_spec("logical_rate").default)
 information. Why: the law asks that a significant proportion consider it and that some might select it; one in
 ten choosing it is the choice model's "some", the share at which Law 70 counts a card as normal play (a card
 about half a trick worse, on the layouts the player can imagine, than his best). The old rule of thumb of one
-player in four choosing it is stricter; ``judge_information(rate=0.25)`` applies it."""
+player in four choosing it is stricter; the setting ``logical_rate`` (``--logical-rate 1/4``) applies it."""
 
 SUGGESTION_MARGIN = float(setting_spec("suggestion_margin").default)
 """The information demonstrably suggested the card chosen over another logical alternative when it makes the card
@@ -123,17 +123,18 @@ def decision_point(replay: Replay, information: Information) -> tuple[Replay, Ca
     return position, replay.plays[index].card
 
 
-def judge_information(replay: Replay, declarer: Seat, information: Information, level: str,
-                      rate: float = LOGICAL_RATE, margin: float = SUGGESTION_MARGIN) -> InformationJudgement:
-    """Law 16B at the decision the information bore on, with the class ``level``'s simulated players."""
+def judge_information(replay: Replay, declarer: Seat, information: Information,
+                      standard: InformationStandard) -> InformationJudgement:
+    """Law 16B at the decision the information bore on, by ``standard`` (the class, its logical rate and margin)."""
     position, chosen_card = decision_point(replay, information)
-    return judge_at(position, chosen_card, declarer, information, level, rate, margin)
+    return judge_at(position, chosen_card, declarer, information, standard)
 
 
-def judge_at(position: Replay, chosen_card: Card, declarer: Seat, information: Information, level: str,
-             rate: float = LOGICAL_RATE, margin: float = SUGGESTION_MARGIN) -> InformationJudgement:
+def judge_at(position: Replay, chosen_card: Card, declarer: Seat, information: Information,
+             standard: InformationStandard) -> InformationJudgement:
     """Law 16B at ``position`` (``decision_point``), where the player chose ``chosen_card``."""
-    measured = measure_alternatives(position, declarer, information.shows, ChoiceModel(level))
+    rate, margin = standard.rate, standard.margin
+    measured = measure_alternatives(position, declarer, information.shows, standard.model)
     run_of = {card: lowest for lowest, cards in runs(position, position.legal_cards()).items() for card in cards}
     lowest = run_of.get(chosen_card, chosen_card)
     chosen = next((a for a in measured.alternatives if lowest in a.cards), None)
@@ -144,4 +145,4 @@ def judge_at(position: Replay, chosen_card: Card, declarer: Seat, information: I
     others = [alternative for alternative in measured.alternatives if alternative.card in logical]
     suggested_over = law16b1a_suggested_over(chosen, others, margin)
     return InformationJudgement(information, chosen.card, measured, tuple(logical), tuple(suggested_over), rate,
-                                margin, chosen_card, level)
+                                margin, chosen_card, standard.level)

@@ -39,12 +39,12 @@ def claim_summary(claim: ClaimRuling) -> str:
     said = f" (said: \u201c{claim.claim.words}\u201d)" if claim.claim.words else ""
     ruled = (f"the claim stands at {claim.ruled}" if not claim.changed else
              f"declarer's side gets {claim.ruled}")
-    made = ("conceded, and the concession was brought to the director" if claim.claim.status == "conceded"
+    made = ("conceded, and the concession was brought to the director" if claim.claim.conceded
             else "claimed")
-    what = "" if claim.claim.status == "conceded" else " and the claim was contested"
+    what = "" if claim.claim.conceded else " and the claim was contested"
     return (f"{who} {made}: {claim.claimed} tricks in all for declarer's side{what}; the statement: "
             f"{statement}{said}. Under Law {claim.law} {ruled} tricks ({SIDE_NAMES[claim.claimer_side]} "
-            f"{'conceded' if claim.claim.status == 'conceded' else 'claimed'}).")
+            f"{'conceded' if claim.claim.conceded else 'claimed'}).")
 
 
 def claim_reasons(claim: ClaimRuling) -> list[str]:

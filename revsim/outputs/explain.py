@@ -78,7 +78,7 @@ def _claim_step_text(ruling: BoardRuling, step: ClaimJudged) -> str:
                if claim.changed else f"{law} lets it stand")
     later = ", the total the revoke laws below start from" if ruling.revokes else ""
     who = "the defenders" if claim.claim.by == "defenders" else "declarer"
-    made = "conceded" if claim.claim.status == "conceded" else "claimed"
+    made = "conceded" if claim.claim.conceded else "claimed"
     return (f"{law}: {who} {made}, declarer's side {trick_word(claim.claimed)} in all "
             f"({result_text(ruling.record.contract, claim.claimed)}), and {what}; {outcome}{later}.")
 
@@ -320,7 +320,7 @@ def ruling_title(ruling: BoardRuling) -> str:
     kinds: list[str] = []
     claim = ruling.claim
     if claim is not None:
-        kinds.append("a concession (Law 71)" if claim.claim.status == "conceded" else
+        kinds.append("a concession (Law 71)" if claim.claim.conceded else
                      f"a contested claim (Law {claim.law})")
     if ruling.steps_of(InformationJudged):
         kinds.append("unauthorised information (Law 16B)")

@@ -84,7 +84,7 @@ def _ruling_lines(ruling: BoardRuling) -> list[str]:
     out = []
     claim = " (claimed)" if ruling.table.claimed else ""
     if ruling.claim is not None:
-        claim = (" (conceded; brought to the director)" if ruling.claim.claim.status == "conceded"
+        claim = (" (conceded; brought to the director)" if ruling.claim.claim.conceded
                  else " (claimed; contested)")
     uncorrected = ", as recorded, the revoke uncorrected" if corrected_in_the_ruling(ruling) else ""
     out.append(f"Table result: {describe_result(ruling, ruling.table_tricks)}{claim}{uncorrected}")

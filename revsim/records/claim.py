@@ -135,6 +135,11 @@ class Claim:
         return self.status == ClaimStatus.CONTESTED
 
     @property
+    def conceded(self) -> bool:
+        """A concession brought to the director (Law 71), not a contested claim."""
+        return self.status == ClaimStatus.CONCEDED
+
+    @property
     def ruled_by_director(self) -> bool:
         """Whether the director rules on it: a contested claim (Laws 70 and 71) or a concession brought to him in
         the correction period (Law 71)."""
@@ -175,13 +180,16 @@ def parse_step(entry: Any, number: int, line: int | None = None) -> ClaimStep:
     suits = tuple(_suit(text, where) for text in entry.get("suits", ()))
     if "suit" in entry:
         suits = (_suit(entry["suit"], where),)
-    through = None
-    if "through" in entry:
-        try:
-            through = seat_from_letter(str(entry["through"]))
-        except ValueError:
-            raise ValueError(f"{where}: `through` must be a seat (N, E, S or W), not {entry['through']!r}") from None
+    through = _seat(entry["through"], where, "through") if "through" in entry else None
     return ClaimStep(action, cards, suits, through, number, line)
+
+
+def _seat(value: Any, where: str, key: str) -> Seat:
+    """A seat's letter from a case file's ``key``; ValueError naming where it is and what it takes."""
+    try:
+        return seat_from_letter(str(value))
+    except ValueError:
+        raise ValueError(f"{where}: `{key}` must be a seat (N, E, S or W), not {value!r}") from None
 
 
 def _card(text: Any, where: str) -> Card:
@@ -224,11 +232,6 @@ def claim_of(table: dict[str, Any], by: str, tricks: int, step_lines: list[int],
                          "who stated no line: `steps = [{ do = \"no-line\" }]`)")
     if status == ClaimStatus.CONCEDED and not steps:
         steps = [ClaimStep("no-line", line=line)]   # a concession states no line: every normal line counts
-    claimer = None
-    if "claimer" in table:
-        try:
-            claimer = seat_from_letter(str(table["claimer"]))
-        except ValueError:
-            raise ValueError(f"claim: `claimer` must be a seat (N, E, S or W), not {table['claimer']!r}") from None
+    claimer = _seat(table["claimer"], "claim", "claimer") if "claimer" in table else None
     return Claim(by, tricks, status, tuple(steps), bool(table.get("any_order", False)), str(table.get("statement", "")),
                  line=line, claimer=claimer)

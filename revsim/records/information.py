@@ -53,37 +53,43 @@ class Shown:
         length = sum(1 for card in held if card.suit == self.suit)
         return (self.at_least is None or length >= self.at_least) and (self.at_most is None or length <= self.at_most)
 
-    def describe(self) -> str:
-        who = SEAT_NAMES[self.seat]
+    @property
+    def form(self) -> str:
+        """Which of ``SHOWN_FORMS`` this fact takes: ``cards``, ``void``, ``exactly``, ``at-least``, ``at-most`` or
+        ``between`` (the one classification its words and its line are both written from)."""
         if self.cards:
+            return "cards"
+        if self.at_most == 0:
+            return "void"
+        if self.at_least is not None and self.at_least == self.at_most:
+            return "exactly"
+        if self.at_most is None:
+            return "at-least"
+        return "at-most" if self.at_least is None else "between"
+
+    def describe(self) -> str:
+        who, form = SEAT_NAMES[self.seat], self.form
+        if form == "cards":
             return f"{who} holds the {' '.join(str(card) for card in self.cards)}"
         assert self.suit is not None
-        if self.at_most == 0:
-            return f"{who} is void in {SUIT_WORDS[self.suit]}"
-        if self.at_least is not None and self.at_least == self.at_most:
-            return f"{who} holds {_count(self.at_least, self.suit)}"
-        if self.at_most is None:
-            return f"{who} holds at least {_count(self.at_least or 0, self.suit)}"
-        if self.at_least is None:
-            return f"{who} holds at most {_count(self.at_most, self.suit)}"
-        return f"{who} holds {self.at_least} to {self.at_most} {SUIT_WORDS[self.suit]}"
+        words = {"void": f"is void in {SUIT_WORDS[self.suit]}",
+                 "exactly": f"holds {_count(self.at_least or 0, self.suit)}",
+                 "at-least": f"holds at least {_count(self.at_least or 0, self.suit)}",
+                 "at-most": f"holds at most {_count(self.at_most or 0, self.suit)}",
+                 "between": f"holds {self.at_least} to {self.at_most} {SUIT_WORDS[self.suit]}"}
+        return f"{who} {words[form]}"
 
     def as_line(self) -> str:
         """The one-line form (``SHOWN_FORMS``) that reads back to this fact."""
-        who = SEAT_LETTERS[self.seat]
-        if self.cards:
+        who, form = SEAT_LETTERS[self.seat], self.form
+        if form == "cards":
             return f"{who}: {' '.join(str(card) for card in self.cards)}"
         assert self.suit is not None
         suit = SUIT_LETTERS[self.suit]
-        if self.at_most == 0:
-            return f"{who}: void in {suit}"
-        if self.at_least is not None and self.at_least == self.at_most:
-            return f"{who}: {self.at_least} {suit}"
-        if self.at_most is None:
-            return f"{who}: at least {self.at_least or 0} {suit}"
-        if self.at_least is None:
-            return f"{who}: at most {self.at_most} {suit}"
-        return f"{who}: {self.at_least}-{self.at_most} {suit}"
+        lines = {"void": f"void in {suit}", "exactly": f"{self.at_least} {suit}",
+                 "at-least": f"at least {self.at_least or 0} {suit}", "at-most": f"at most {self.at_most} {suit}",
+                 "between": f"{self.at_least}-{self.at_most} {suit}"}
+        return f"{who}: {lines[form]}"
 
     def as_table(self) -> dict[str, Any]:
         table: dict[str, Any] = {"seat": SEAT_LETTERS[self.seat]}
