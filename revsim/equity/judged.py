@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from revsim.cards import SEAT_LETTERS, SEAT_NAMES, side_of
 from revsim.equity.draft import Draft
-from revsim.equity.law12 import law12c1c_directors_judgement, law12c1c_weighted
+from revsim.equity.law12 import judgement_said, law12c1c_directors_judgement, law12c1c_weighted
 from revsim.equity.law62d2 import law62d2_restricted, restricted_estimate
 from revsim.equity.law64c import law64c2a_repeated_revoke_result
 from revsim.equity.law84 import FormStandard
@@ -167,7 +167,8 @@ def resolve_judgements(draft: Draft) -> dict[str, Weighted]:
         said = f"{name}={outcomes_text(outcomes)}"
         if key in given:
             raise RecordError(f"the director's weights judge one world twice: {given[key]} and {said} are both for "
-                              f"the world {_world_words(draft, key)}; keep one", **draft.record.where())
+                              f"the world {_world_words(draft, key)}; keep one",
+                              **(draft.record.where() | {"line": judgement_said(draft.record, name, None)[1]}))
         given[key] = said
         if name != NO_REVOKE:
             resolved[key] = outcomes
@@ -185,8 +186,9 @@ def _world_words(draft: Draft, key: str) -> str:
 def _revoke_named(draft: Draft, name: str) -> Revoke:
     match = WORLD_KEY.match(name)
     if match is None:
-        raise RecordError(f"--outcomes {name}=: a world is named tT (the revoke on trick T) or tTS (seat S's, when "
-                          "two players revoked on trick T), like t4 or t5E", **draft.record.where())
+        said, line = judgement_said(draft.record, name, None)
+        raise RecordError(f"{said}: a world is named tT (the revoke on trick T) or tTS (seat S's, when two players "
+                          "revoked on trick T), like t4 or t5E", **(draft.record.where() | {"line": line}))
     trick, seat = int(match.group(1)), match.group(2)
     on_trick = [r for r in draft.revokes if r.trick == trick]
     fitting = [r for r in on_trick if seat is None or SEAT_LETTERS[r.seat] == seat.upper()]
@@ -200,4 +202,5 @@ def _revoke_named(draft: Draft, name: str) -> Revoke:
     else:
         problem = (f"{' and '.join(SEAT_NAMES[r.seat] for r in on_trick)} both revoked on trick {trick}: name the "
                    f"world {' or '.join(world_key(r) for r in on_trick)}")
-    raise RecordError(f"--outcomes {name}=: {problem}", **draft.record.where())
+    said, line = judgement_said(draft.record, name, None)
+    raise RecordError(f"{said}: {problem}", **(draft.record.where() | {"line": line}))

@@ -8,6 +8,7 @@ from dataclasses import replace
 from revsim.likely.evidence import DirectorEvidence
 from revsim.likely.worlds import Estimate
 from revsim.records.errors import RecordError
+from revsim.records.judgement import Outcomes, judgement_key
 from revsim.records.record import Record
 
 LIKELY = 1 / 3
@@ -50,6 +51,18 @@ def law12c1e_non_weighted(outcomes: Iterable[tuple[int, float]], better_for_side
     return ordered[-1][0]
 
 
+def judgement_said(record: Record, name: str | None, outcomes: Outcomes | None) -> tuple[str, int | None]:
+    """How an error names the director's weights for the world ``name`` (None: the first) and at which line:
+    ``facts: judgement`` at its own line when the case file gave them, else ``--outcomes`` (the command line's or
+    the desk's), at the board's line."""
+    from_case = outcomes is None or any(given == name and weights == tuple(outcomes)
+                                        for given, weights in record.facts.judgements)
+    line = record.facts.lines.get(judgement_key(name)) if from_case else None
+    if line is None:
+        return (f"--outcomes {name}=" if name else "--outcomes"), record.line
+    return f"facts: judgement {name}" if name else "facts: judgement", line
+
+
 def law12c1c_directors_judgement(estimate: Estimate, outcomes: tuple[tuple[int, float], ...], record: Record) -> Estimate:
     """Law 12C1c: the Director's own weighting of the likely results replaces the estimate of the first
     no-infraction world; the double-dummy candidates and lines stay beside it as evidence. Outcomes that
@@ -59,7 +72,9 @@ def law12c1c_directors_judgement(estimate: Estimate, outcomes: tuple[tuple[int, 
     high = low + 13 - estimate.tricks_completed
     impossible = [tricks for tricks, _ in outcomes if not low <= tricks <= high]
     if impossible:
-        raise RecordError(f"--outcomes: {', '.join(map(str, impossible))} tricks cannot be reached from trick "
-                          f"{estimate.trick} (declarer's side can finish with {low}-{high})", **record.where())
+        said, line = judgement_said(record, None, outcomes)
+        raise RecordError(f"{said}: {', '.join(map(str, impossible))} tricks cannot be reached from trick "
+                          f"{estimate.trick} (declarer's side can finish with {low}-{high})",
+                          **(record.where() | {"line": line}))
     evidence = DirectorEvidence(estimate.evidence, estimate.outcomes)
     return replace(estimate, estimator="director", outcomes=tuple(outcomes), evidence=evidence)

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 
 from revsim.cards import SEAT_NAMES, side_of
 from revsim.play.replay import Replay
+from revsim.records.claim import ClaimStatus
 from revsim.records.errors import PlayError, RecordError, plural
 from revsim.records.record import PlayedCard, Record
 
@@ -138,10 +139,14 @@ def table_result(record: Record, replay: Replay, notes: list[str] | None = None)
     total = record.claimed_total
     line = record.facts.lines.get("claim", record.line)
     if total is None:
-        raise RecordError(
-            f"the play stops at trick {replay.trick_number} with no claim or result: the table result is unknown",
-            source=record.source, board=record.board, line=line, trick=replay.trick_number,
-        )
+        claim = record.facts.claim
+        withdrawn = claim is not None and claim.status == ClaimStatus.WITHDRAWN
+        problem = (f"the claim was withdrawn and the play went on, but it stops at trick {replay.trick_number} with "
+                   "no result: give the rest of the play, or the result" if withdrawn else
+                   f"the play stops at trick {replay.trick_number} with no claim or result: the table result is unknown")
+        raise RecordError(problem, source=record.source, board=record.board,
+                          line=(claim.line if withdrawn and claim is not None else None) or line,
+                          trick=replay.trick_number)
     if not won <= total <= won + remaining:
         given_by = {"[Result]": "[Result]", "[Score]": "[Score]", "mc": "the claim (mc|)"}.get(
             record.result_from or "", "the claim")

@@ -9,7 +9,7 @@ from typing import Any, Protocol
 import revsim.records.fact_specs as fact_specs
 from revsim.records.fact_specs import FactSpec, facts_of_entries
 from revsim.records.facts import NOTICED_WHEN, Facts, parse_noticed_at
-from revsim.records.judgement import Outcomes, parse_judgement
+from revsim.records.judgement import Outcomes, judgement_key, parse_judgement
 
 MAX_FACT_ROWS = 200
 """The most rows a kind of fact may have on one board: a board has 52 cards, and a real case a handful of facts; a
@@ -22,6 +22,8 @@ class CaseLines(Protocol):
     def key(self, name: str) -> int | None: ...
 
     def fact(self, table: str, index: int) -> int | None: ...
+
+    def locate(self, path: tuple[str, ...]) -> int | None: ...
 
 
 def facts_of_case(data: dict[str, Any], claim: Any, lines: CaseLines, fail: Any) -> Facts:
@@ -79,7 +81,8 @@ def facts_of_case(data: dict[str, Any], claim: Any, lines: CaseLines, fail: Any)
                        f"twice, at lines {judged_at[name]} and {line}; keep one", line=line)
         judged_at[name] = line
 
-    line_of = {"claim": lines.key("claim") or 0,
+    line_of = {"claim": lines.key("claim") or lines.locate(("claim",)) or 0,
+               **{judgement_key(name): found for name, found in judged_at.items() if found},
                "noticed": lines.key("noticed_at") or lines.key("noticed_at_trick") or lines.key("noticed") or 0}
     return Facts(noticed=noticed, noticed_trick=int(noticed_trick) if noticed_trick is not None else None,
                  noticed_cards=noticed_cards, claim_by=claim_by, claim_statement=statement, judgements=tuple(judgements),

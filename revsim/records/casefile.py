@@ -45,18 +45,10 @@ def parse_case(text: str, source: str = "<case>") -> Iterator[Record | RecordErr
         yield RecordError(f"a case file of {len(text):,} characters: larger than any case a director writes (at most "
                           f"{MAX_CASE_CHARACTERS:,}); split it into files of a few boards", source=source)
         return
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as error:
-        match = re.search(r"line (\d+)", str(error))
-        line = int(match.group(1)) if match else (len(text.splitlines()) if "end of document" in str(error) else None)
-        yield RecordError(f"not a valid TOML case file: {error}", source=source, line=line)
-        return
-    except RecursionError:
-        yield RecordError("not a case file: its arrays or tables are nested hundreds of levels deep", source=source)
-        return
-    except ValueError as error:  # tomllib: an integer of more digits than Python converts
-        yield RecordError(f"not a valid TOML case file: {error}", source=source)
+    data = _toml(text, source)
+    if isinstance(data, RecordError):
+        starts = _Lines(text).board_starts()
+        yield from _each_board_alone(text, source, starts) if len(starts) > 1 else [data]
         return
     lines = _Lines(text)
     boards = data.get("board")
@@ -64,11 +56,56 @@ def parse_case(text: str, source: str = "<case>") -> Iterator[Record | RecordErr
         others = [key for key in data if key != "board"]
         if others:
             yield RecordError(f"`{others[0]}` is outside every [[board]] table: put it inside one", source=source,
-                              line=lines.key(others[0]))
+                              line=lines.top_level(others[0]))
         for index, entry in enumerate(boards):
             yield _safe_board(entry, source, lines, index)
     else:
         yield _safe_board(data, source, lines, None)
+
+
+def _toml(text: str, source: str, offset: int = 0, board: str | None = None) -> dict[str, Any] | RecordError:
+    """The TOML table of ``text`` (the file's lines from ``offset + 1``), or the error naming where it is not TOML."""
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        match = re.search(r"line (\d+)", str(error))
+        line = int(match.group(1)) if match else (len(text.splitlines()) if "end of document" in str(error) else None)
+        problem = re.sub(r"\(at line \d+, column (\d+)\)", r"(column \1)", str(error)) if offset else str(error)
+        return RecordError(f"not a valid TOML case file: {problem}", source=source, board=board,
+                           line=line + offset if line is not None else None)
+    except RecursionError:
+        return RecordError("not a case file: its arrays or tables are nested hundreds of levels deep", source=source,
+                           board=board, line=offset + 1 if board else None)
+    except ValueError as error:  # tomllib: an integer of more digits than Python converts
+        return RecordError(f"not a valid TOML case file: {error}", source=source, board=board,
+                           line=offset + 1 if board else None)
+
+
+def _each_board_alone(text: str, source: str, starts: list[int]) -> Iterator[Record | RecordError]:
+    """A session file that is not TOML as a whole: each ``[[board]]`` read on its own, so a board with a syntax
+    error is that board's error (at its line) and every other board is still read and ruled."""
+    split, lines = text.splitlines(keepends=True), _Lines(text)
+    preamble = _toml("".join(split[:starts[0] - 1]), source)
+    if isinstance(preamble, RecordError):
+        yield preamble
+    elif preamble:
+        key = next(iter(preamble))
+        yield RecordError(f"`{key}` is outside every [[board]] table: put it inside one", source=source,
+                          line=lines.top_level(key))
+    for index, first in enumerate(starts):
+        end = starts[index + 1] - 1 if index + 1 < len(starts) else len(split)
+        chunk = "".join(split[first - 1:end])
+        name = re.search(r'^\s*board\s*=\s*"?([^"\n]*)"?\s*$', chunk, re.MULTILINE)
+        board = name.group(1).strip() if name else f"#{index + 1}"
+        data = _toml(chunk, source, first - 1, board)
+        if isinstance(data, RecordError):
+            yield data
+            continue
+        entries = data.get("board")
+        if not (isinstance(entries, list) and len(entries) == 1 and isinstance(entries[0], dict)):
+            yield RecordError("not one [[board]] table here", source=source, board=board, line=first)
+            continue
+        yield _safe_board(entries[0], source, lines, index)
 
 
 def _safe_board(data: dict[str, Any], source: str, lines: _Lines, index: int | None) -> Record | RecordError:
@@ -108,17 +145,27 @@ class _Lines:
     def within(self, start: int, end: int | None) -> _Lines:
         return _Lines(self.text, start, end, self.all)
 
+    def board_starts(self) -> list[int]:
+        """The lines of the file's ``[[board]]`` headers."""
+        if self._boards is None:
+            self._boards = [n for n, line in enumerate(self.all, 1) if re.match(r"\s*\[\[\s*board\s*\]\]", line)]
+        return self._boards
+
     def board_start(self, index: int | None) -> int:
         if index is None:
             return 1
-        if self._boards is None:
-            self._boards = [n for n, line in enumerate(self.all, 1) if re.match(r"\s*\[\[\s*board\s*\]\]", line)]
-        found = self._boards
+        found = self.board_starts()
         return found[index] if index < len(found) else len(self.all) + 1
 
     def _range(self) -> Iterator[tuple[int, str]]:
         for number in range(self.start, min(self.end, len(self.all) + 1)):
             yield number, self.all[number - 1]
+
+    def top_level(self, name: str) -> int | None:
+        """The line that sets the file's top-level key ``name``: ``name = ...``, ``[name]``, ``[name.table]``."""
+        quoted = rf"[\"']?{re.escape(name)}[\"']?"
+        pattern = re.compile(rf"^\s*({quoted}\s*=|\[\[?\s*{quoted}\s*[.\]])")
+        return next((n for n, line in self._range() if pattern.match(line)), None)
 
     def key(self, name: str) -> int | None:
         """The line of ``name = ...`` (the first one in this board)."""

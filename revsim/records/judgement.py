@@ -114,6 +114,12 @@ def split_judgements(texts: Iterable[str]) -> tuple[Outcomes | None, tuple[tuple
     return plain, tuple(named)
 
 
+def judgement_key(name: str | None) -> str:
+    """Where a case file's judgement of the world ``name`` (None: the first world) keeps its line in
+    ``Facts.lines``: ``judgement`` or ``judgement.t4``."""
+    return f"judgement.{name}" if name else "judgement"
+
+
 def outcomes_text(outcomes: Outcomes) -> str:
     """``12:0.7,11:0.3``, as ``parse_outcomes`` reads it."""
     return ",".join(f"{tricks}:{weight:g}" for tricks, weight in outcomes)
