@@ -18,6 +18,7 @@ from revsim.laws.detection import (
 )
 from revsim.laws.law43 import law43b2b_misapplied
 from revsim.laws.transfer import apply_law64
+from revsim.likely.budget import BudgetSpent, doing, time_budget
 from revsim.likely.penalty import searches_shared
 from revsim.outputs.dicts import error_to_dict, field_to_dict, ruling_to_dict, settings_to_dict, skipped_to_dict
 from revsim.outputs.terminal import printable
@@ -25,7 +26,7 @@ from revsim.outputs.text import ruling_to_text
 from revsim.play.replay import Replay
 from revsim.play.table import replay_cards, table_result
 from revsim.records.claim import ClaimStepError
-from revsim.records.errors import RecordError, plural
+from revsim.records.errors import OverBudget, RecordError, plural
 from revsim.records.facts import Facts, parse_noticed_at
 from revsim.records.record import Record
 from revsim.scoring.field import field_for_board
@@ -121,15 +122,28 @@ def adjudicate(record: Record, settings: Settings | None = None) -> BoardRuling:
         >>> [(outcome.tricks, outcome.weight) for outcome in ruling.ns]
         [(9, 1.0)]
     """
-    with searches_shared():
-        return _adjudicate(record, settings)
-
-
-def _adjudicate(record: Record, settings: Settings | None) -> BoardRuling:
     if not isinstance(record, Record):
         raise TypeError(f"adjudicate takes a Record (from read_records), not {type(record).__name__}")
     if settings is not None and not isinstance(settings, Settings):
         raise TypeError(f"settings must be a Settings, like Settings(estimator='dd'), not {settings!r}")
+    with searches_shared():
+        try:
+            with time_budget(settings.time_budget if settings is not None else None):
+                return _adjudicate(record, settings)
+        except BudgetSpent as spent:
+            raise over_budget(spent, record) from None
+
+
+def over_budget(spent: BudgetSpent, record: Record) -> OverBudget:
+    """The error of a ruling stopped by its time budget: what it was still working on, and that nothing of it is
+    given."""
+    stopped = f"it was still {spent.doing}" if spent.doing else "it stopped before its first search"
+    return OverBudget(f"not ruled within its time budget of {spent.seconds:g} s ({stopped}); nothing of the ruling "
+                       "is given. Rule it with a larger budget (--time-budget SECONDS, 0 for none)",
+                      **(record.where() | {"line": spent.line or record.line}))
+
+
+def _adjudicate(record: Record, settings: Settings | None) -> BoardRuling:
     settings = settings_as_ruled(record, settings or Settings(chosen=frozenset()))
     if record.contract is None:
         raise RecordError("no contract (passed out or not given): nothing to adjudicate", **record.where())
@@ -182,7 +196,8 @@ def claim_as_ruled(record: Record, replay: Replay, settings: Settings) -> ClaimR
     if claim is None or not claim.ruled_by_director or record.contract is None or replay.is_over:
         return None
     try:
-        return rule_claim(replay, record.contract.declarer, claim, settings.claim_standard())
+        with doing(f"searching the claimer's normal lines from trick {replay.trick_number} (Law 70)", claim.line):
+            return rule_claim(replay, record.contract.declarer, claim, settings.claim_standard())
     except ClaimStepError as error:
         raise RecordError(str(error), **(record.where() | {"line": error.line or claim.line or record.line})) from None
 

@@ -127,7 +127,7 @@ def interrupt_scan(arguments: list[str], out: Path, written: int = 20_000, stop:
 
 
 @contextlib.contextmanager
-def serving_desk(processes: int = 1, max_bytes: int | None = 1_000_000) -> Iterator[str]:
+def serving_desk(processes: int = 1, max_bytes: int | None = 1_000_000, max_waiting: int | None = None) -> Iterator[str]:
     """The director's desk served in this process on a free local port, its URL once it answers (its worker
     processes are this process's children); ``max_bytes`` None keeps the desk's own request limit. Skips
     without the web extra."""
@@ -143,7 +143,8 @@ def serving_desk(processes: int = 1, max_bytes: int | None = 1_000_000) -> Itera
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
-    application = create_app(processes) if max_bytes is None else create_app(processes, max_bytes)
+    application = create_app(processes, max_waiting=max_waiting) if max_bytes is None else \
+        create_app(processes, max_bytes, max_waiting=max_waiting)
     server = uvicorn.Server(server_config(application, "127.0.0.1", port))
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()

@@ -121,6 +121,14 @@ TIERS_BY_TEST: dict[str, tuple[str, ...]] = {
     "test_web_api.py::test_report_answers_the_html_page": ("process",),
     "test_web_api.py::test_revsim_serve_starts_the_desk_and_stops_on_ctrl_c_and_names_a_busy_port": ("process",),
     "test_web_api.py::test_two_requests_at_once_are_both_answered_correctly": ("process",),
+    "test_time_budget.py::test_the_desk_answers_its_health_during_a_trick_1_claim_stops_it_within_budget_and_stays_well":
+        ("process", "sd"),
+    "test_time_budget.py::test_the_desk_refuses_at_once_what_its_worker_cannot_take_on": ("process", "sd"),
+    "test_time_budget.py::test_a_desk_query_with_a_time_budget_that_is_not_seconds_is_a_400": ("process",),
+    "test_time_budget.py::test_a_claim_at_trick_1_past_its_budget_is_an_error_naming_the_claim_and_what_was_not_searched":
+        ("sd",),
+    "test_time_budget.py::test_the_command_line_takes_a_time_budget_and_the_scan_writes_the_boards_past_it_as_error_rows":
+        ("sd",),
     "test_web_desk.py::test_a_director_enters_the_play_by_clicking_and_gets_the_command_lines_ruling": ("browser",),
     "test_web_desk.py::test_a_report_page_has_no_sideways_scroll_on_a_phone": ("browser",),
     "test_web_desk.py::test_a_session_of_several_cases_is_saved_to_one_file_and_opened_again": ("browser",),

@@ -19,6 +19,7 @@ from revsim.cards import Card, Seat, side_of
 from revsim.claims.finesse import law70e_finesses
 from revsim.claims.normal import Choice, NormalStandard, normal_choices, runs
 from revsim.claims.statement import Plan, stated_cards
+from revsim.likely.budget import check_budget
 from revsim.likely.solver import card_values
 from revsim.play.replay import Replay
 
@@ -99,6 +100,7 @@ class _Search:
         if known is not None:
             return known[0]
         self.positions += 1
+        check_budget()
         if self.positions > self.budget:
             raise SearchTooLarge
         claimer = side_of(replay.to_play) == self.claimer_side

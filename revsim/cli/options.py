@@ -128,6 +128,9 @@ def _add_ruling_options(command: Command, default_estimator: str, why: str) -> C
                           "for the world without the revoke on trick 4 (t5E=: East's, when two players revoked on "
                           "trick 5), the earlier revokes' transfers applied in it. Repeatable."),
         *setting_option_decorators(),
+        click.option("--time-budget", "time_budget", type=click.FloatRange(min=0), default=None, metavar="SECONDS",
+                     help="The most seconds one board's ruling may take: past it the board is an error saying what "
+                          "was still being searched (nothing of its ruling is given). Default: no limit."),
     ]):
         command = option(command)
     return command
@@ -167,7 +170,8 @@ def settings_from_options(options: dict[str, Any]) -> Settings:
         return with_values(Settings(chosen=options_chosen(), noticed=options["noticed"], noticed_at=options.get("noticed_at"),
                                     estimator=options["estimator"],
                                     estimator_options=estimator_options_from(options, options["estimator"]),
-                                    outcomes=plain, world_outcomes=named), values)
+                                    outcomes=plain, world_outcomes=named, time_budget=options.get("time_budget")),
+                           values)
     except ValueError as error:
         options_named = [spec.option for spec in setting_specs.SETTING_SPECS if str(error).startswith(spec.name + " ")]
         hint = (options_named[0] if options_named else "--noticed-at" if "noticed" in str(error) else "--claim-normal"

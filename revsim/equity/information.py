@@ -20,6 +20,7 @@ from revsim.information.law16 import InformationJudgement, decision_point, judge
 from revsim.laws.clauses import RulingLaw
 from revsim.laws.detection import Revoke
 from revsim.laws.transfer import RECTIFIED_BY_64A
+from revsim.likely.budget import doing
 from revsim.likely.worlds import Estimate
 from revsim.play.replay import Replay
 from revsim.records.errors import RecordError
@@ -59,7 +60,8 @@ def _judged(draft: Draft) -> tuple[InformationJudgement, Replay]:
     standard = draft.settings.information_standard()
     try:
         position, chosen = decision_point(draft.table.replay, information)
-        return judge_at(position, chosen, contract.declarer, information, standard), position
+        with doing(f"measuring the logical alternatives at trick {information.trick} (Law 16B)", information.line):
+            return judge_at(position, chosen, contract.declarer, information, standard), position
     except ValueError as error:
         raise RecordError(str(error), **(draft.record.where() | {"line": information.line})) from None
 

@@ -13,6 +13,7 @@ from revsim.equity.steps import Weighted, World
 from revsim.laws.clauses import Clause
 from revsim.laws.detection import Revoke
 from revsim.laws.transfer import RECTIFIED_BY_64A, law64a_in_play
+from revsim.likely.budget import doing
 from revsim.likely.estimators import make_estimator
 from revsim.likely.worlds import Estimate, Estimator, position_before
 from revsim.play.replay import Replay
@@ -91,7 +92,9 @@ def estimate_at(draft: Draft, revoke: Revoke, no_revoke: bool = False) -> Estima
         position, rest = position_before(draft.table.replay, revoke)
         weights = (no_revoke_judgement(draft) if no_revoke else None if trick12 else judgement_for(draft, revoke))
         estimator = make_estimator("dd", draft.record) if trick12 or weights else estimator_of(draft)
-        estimate = estimator.estimate(position, revoke, draft.record.contract.declarer, rest)
+        world = "with no revoke at all" if no_revoke else f"without {SEAT_NAMES[revoke.seat]}'s revoke on trick {revoke.trick}"
+        with doing(f"estimating the likely play {world} (Law 64C)"):
+            estimate = estimator.estimate(position, revoke, draft.record.contract.declarer, rest)
         if weights is not None:
             estimate = law12c1c_directors_judgement(estimate, weights, draft.record)
         elif trick12:

@@ -72,6 +72,7 @@ class Settings:
     defenders play). ``claim_normal``: Law 70's standard of a normal card, the least share of the class's players
     who choose it (``claims.normal.NORMAL_RATE``, one in ten); ``claim_suit_order``: how a suit a claim's statement
     leaves open is played, ``normal`` (as normal play goes) or ``top-down`` (a regulating authority's rule).
+    ``time_budget``: the most seconds the ruling may take (None or 0: no limit).
     ``chosen``: the settings the caller chose (the command line's options given, the desk's query), so that a case
     file's own ``settings`` table fills the others (``settings_for_case``); None: these settings as they are,
     whatever the case file says.
@@ -99,6 +100,9 @@ class Settings:
     claim_normal: float = NORMAL_RATE
     claim_suit_order: str = str(setting_spec("claim_suit_order").default)
     chosen: frozenset[str] | None = None
+    time_budget: float | None = None
+    """The most seconds the ruling may take (``likely.budget``; None or 0: no limit): past it the ruling stops with
+    an error saying what it was still working on; a ruling that finishes is the same as without it."""
     extra: Mapping[str, SettingValue] = field(default_factory=dict)
     """The values of settings the table declares (``records.setting_specs``) that have no field of their own here."""
 
@@ -111,6 +115,7 @@ class Settings:
             value = getattr(self, name)
             if value is not None and not isinstance(value, str):
                 raise ValueError(f"{name} must be text or None, not {value!r}")
+        check_time_budget(self.time_budget)
         for name in ("estimator", "regime", "both_sides", "defence"):
             if not isinstance(getattr(self, name), str):
                 raise ValueError(f"{name} must be text, not {getattr(self, name)!r}")
@@ -189,6 +194,14 @@ class Settings:
     def option(self, name: str) -> OptionValue:
         """The estimator's option ``name`` (its default when not given)."""
         return self.estimator_options[name]
+
+
+def check_time_budget(seconds: object) -> None:
+    """ValueError unless ``seconds`` is None or a number of seconds, 0 (no limit) or more."""
+    if seconds is None:
+        return
+    if isinstance(seconds, bool) or not isinstance(seconds, (int, float)) or not 0 <= seconds < 10**7:
+        raise ValueError(f"time_budget is a number of seconds, 0 or more (0: no limit), not {seconds!r}")
 
 
 def with_judgements(settings: Settings, facts: Facts) -> Settings:

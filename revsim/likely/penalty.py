@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from revsim.cards import Card, Seat, partner, side_of
 from revsim.laws.detection import Revoke
 from revsim.laws.law62 import law62b_withdrawn_card_becomes_penalty_card
+from revsim.likely.budget import check_budget
 from revsim.likely.solver import card_values, layout_of, side_total, total_tricks
 from revsim.play.replay import Replay
 from revsim.records.facts import PenaltyCard
@@ -161,6 +162,7 @@ class _Search:
             return high
         alpha, beta = max(alpha, low), min(beta, high)
         self.nodes += 1
+        check_budget()
         if self.nodes > NODES:
             raise SearchTooLarge(f"penalty cards on the table for more than {NODES} positions")
         options = law50d2_lead_options(replay, self.side, penalties) if lead_suit is None else []

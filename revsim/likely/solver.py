@@ -29,6 +29,7 @@ from endplay import _dds
 from endplay.types import Deal, Denom, Player
 
 from revsim.cards import Card, Layout, Seat, deal_to_pbn
+from revsim.likely.budget import check_budget
 from revsim.play.replay import Replay
 
 _SUITS = (Denom.spades, Denom.hearts, Denom.diamonds, Denom.clubs, Denom.nt)
@@ -52,7 +53,6 @@ class SolverStats:
 STATS = SolverStats()
 _cache: OrderedDict[tuple[int, ...], bytes] = OrderedDict()
 _lock = threading.Lock()
-
 
 TABLE_MEGABYTES = {"small": 25, "large": 200}
 """DDS's transposition table a thread (MB): small ones reset faster for the later tricks' many small positions, large
@@ -79,7 +79,8 @@ _tables: dict[str, Any] = {"size": "", "owed": 0}
 
 def _tables_for(keys: Sequence[_Key]) -> None:
     """DDS's tables sized for a call of these positions by the cards left in the largest: large at once, small once
-    ``SWITCH_AFTER`` positions in a row have wanted them."""
+    ``SWITCH_AFTER`` positions in a row have wanted them. Every solver call passes here, so the time budget is checked."""
+    check_budget()
     wanted = "large" if max(sum(map(len, hands)) + len(trick) for hands, _, trick in keys) >= LARGE_FROM else "small"
     _tables["owed"] = 0 if _tables["size"] == wanted else _tables["owed"] + len(keys)
     if _THREADS is None or _tables["size"] == wanted or (wanted == "small" and _tables["owed"] < SWITCH_AFTER):
@@ -367,11 +368,9 @@ def best_card(values: Mapping[Card, float]) -> Card:
 
 @dataclass(frozen=True)
 class DealTable:
-    """What a hand record prints under a deal: each declarer's double-dummy tricks in each strain, and par.
-
-    ``tricks[strain][seat]``: strains in the order S, H, D, C, NT; seats N, E, S, W. ``par_score``: North-South's
-    par score; ``par_contracts``: the par contracts as (level, strain 0-4, doubled, declarer, overtricks or
-    undertricks), each declarer who makes it listed."""
+    """What a hand record prints under a deal: each declarer's double-dummy tricks in each strain
+    (``tricks[strain][seat]``, strains S, H, D, C, NT, seats N, E, S, W), and par: North-South's ``par_score`` and the
+    ``par_contracts`` as (level, strain 0-4, doubled, declarer, over- or undertricks), each declarer who makes it."""
 
     tricks: tuple[tuple[int, ...], ...]
     par_score: int

@@ -18,7 +18,7 @@ from revsim.outputs.explain import claim_text, explanation, ruling_line, ruling_
 from revsim.outputs.playouts import settled_of
 from revsim.outputs.sides import side_plays
 from revsim.outputs.weights import labels_by_tricks, weighted_tricks_and_results
-from revsim.records.errors import RecordError
+from revsim.records.errors import OverBudget, RecordError
 from revsim.records.facts import noticed_at_text
 from revsim.records.judgement import outcomes_text
 from revsim.records.record import Contract, Record
@@ -184,8 +184,9 @@ def settings_to_dict(settings: Settings, record: Record | None = None) -> dict[s
 
 def error_to_dict(error: RecordError) -> dict[str, Any]:
     """The JSON object of a board (or file) that could not be adjudicated."""
-    return {"status": "error", "file": error.source, "board": error.board, "line": error.line,
-            "trick": error.trick, "card": error.card, "error": error.describe()}
+    found = {"status": "error", "file": error.source, "board": error.board, "line": error.line,
+             "trick": error.trick, "card": error.card, "error": error.describe()}
+    return found | {"kind": "over-budget"} if isinstance(error, OverBudget) else found
 
 
 def skipped_to_dict(record: Record, reason: str) -> dict[str, Any]:

@@ -63,6 +63,10 @@ class RecordError(ValueError):
         return RecordError(self.problem, **fields)  # type: ignore[arg-type]
 
 
+class OverBudget(RecordError):
+    """A ruling stopped by its time budget (``likely.budget``): the record is fine, its ruling took too long."""
+
+
 class PlayError(RecordError):
     """A card that cannot be played in the replay (not held, not this player's turn, too many tricks)."""
 

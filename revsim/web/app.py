@@ -57,8 +57,10 @@ class Worker:
     pool is rebuilt and the request runs there, so nobody sees the death. A worker that dies during a request
     fails that request alone, with a 500 saying so."""
 
-    def __init__(self, processes: int) -> None:
+    def __init__(self, processes: int, max_waiting: int | None = None) -> None:
         self.processes = processes
+        self.max_waiting = MAX_WAITING * processes if max_waiting is None else max_waiting
+        self.waiting = 0
         self.free: asyncio.Queue[int] = asyncio.Queue()
         self.pools = [self._new() for _ in range(processes)]
         for index in range(processes):
@@ -79,7 +81,14 @@ class Worker:
         cancelled): the worker's process is then stopped at once and replaced, so the next request does not
         wait behind work nobody reads."""
         loop = asyncio.get_running_loop()
-        index = await self.free.get()
+        if self.free.empty() and self.waiting >= self.max_waiting:
+            return Reply.problem(503, f"the desk is busy: {self.waiting} requests are waiting for its worker "
+                                 f"already; try again in a minute", kind="busy")
+        self.waiting += 1
+        try:
+            index = await self.free.get()
+        finally:
+            self.waiting -= 1
         try:
             pool = self.pools[index]
             if _broken(pool):
@@ -107,6 +116,9 @@ class Worker:
             pool.shutdown(wait=True, cancel_futures=True)
 
 
+MAX_WAITING = 8
+"""The most requests that wait for each worker process; one past it is answered 503 at once ("the desk is busy"),
+so a burst of requests never queues more work than the worker gets through in a few of its time budgets."""
 CANCEL_POLL = 0.25
 """How often, in seconds, a request being worked checks whether its client has gone."""
 
@@ -131,15 +143,18 @@ def _broken(pool: ProcessPoolExecutor) -> bool:
     return any(process.exitcode is not None for process in list(getattr(pool, "_processes", {}).values()))
 
 
-def create_app(processes: int = 1, max_bytes: int = MAX_BYTES, host: str = "127.0.0.1") -> Starlette:
-    """The desk's application with ``processes`` worker processes and a request size limit, answering only
-    requests addressed to ``host`` (or to this machine's local names; see ``guard``)."""
+def create_app(processes: int = 1, max_bytes: int = MAX_BYTES, host: str = "127.0.0.1",
+               max_waiting: int | None = None) -> Starlette:
+    """The desk's application with ``processes`` worker processes, a request size limit and at most ``max_waiting``
+    requests waiting for them (``MAX_WAITING`` a process), answering only requests addressed to ``host`` (or to
+    this machine's local names; see ``guard``). Each request's work has the time budget of ``service.TIME_BUDGET``
+    unless its query says ``time_budget=``."""
     worker: Worker | None = None
 
     @asynccontextmanager
     async def lifespan(_: Starlette) -> AsyncIterator[None]:
         nonlocal worker
-        worker = Worker(processes)
+        worker = Worker(processes, max_waiting)
         try:
             yield
         finally:
@@ -168,7 +183,8 @@ def create_app(processes: int = 1, max_bytes: int = MAX_BYTES, host: str = "127.
         return JSONResponse(capabilities())
 
     async def health(_: Request) -> Response:
-        return JSONResponse({"status": "ok", "revsim": _version(), "processes": processes})
+        busy = {"waiting": worker.waiting, "idle": worker.free.qsize()} if worker is not None else {}
+        return JSONResponse({"status": "ok", "revsim": _version(), "processes": processes, **busy})
 
     routes = [
         Route("/", desk),

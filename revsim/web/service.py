@@ -18,11 +18,13 @@ import revsim.records.fact_specs as fact_specs
 import revsim.records.setting_specs as setting_specs
 from revsim.adjudicate import adjudicate, board_output, settings_as_ruled
 from revsim.equity.settings import DEFAULT_ESTIMATOR, Settings, with_values
+from revsim.likely.budget import time_budget
 from revsim.likely.estimators import ESTIMATORS, all_options
 from revsim.outputs.casetoml import case_to_toml, cases_to_toml, record_to_case
+from revsim.outputs.dicts import error_to_dict
 from revsim.outputs.report import report_html
 from revsim.records.choice import NotOneRecord, OptionNames, no_board_named, one_record
-from revsim.records.errors import RecordError
+from revsim.records.errors import OverBudget, RecordError
 from revsim.records.fact_specs import facts_from_lines
 from revsim.records.facts import Facts, parse_noticed_at
 from revsim.records.formats import FORMATS as RECORD_FORMATS
@@ -32,6 +34,7 @@ from revsim.records.readers import parse_text, select_boards
 from revsim.records.record import Record
 from revsim.records.source import decode_text
 from revsim.scoring.field import FIELD_SOURCES, Field
+from revsim.web.casejson import CaseJsonError, case_json
 
 FORMATS = {entry.name: entry.suffix for entry in RECORD_FORMATS.values()}
 SETTINGS = ("estimator", "noticed", "noticed_at")
@@ -47,7 +50,7 @@ def repeatable() -> tuple[str, ...]:
     return (*(spec.parameter for spec in fact_specs.FACT_SPECS if spec.option), "outcomes")
 
 
-OTHER = ("format", "name", "board", "record", "field", "claim_by")
+OTHER = ("format", "name", "board", "record", "field", "claim_by", "time_budget")
 Query = dict[str, list[str]]
 Handler = Callable[[bytes, Query], "Reply"]
 
@@ -95,6 +98,12 @@ def answer(handler: Handler, body: bytes, query: Query) -> Reply:
         return Reply.problem(500, f"internal error ({type(fault).__name__}: {fault}); please report it with the file")
 
 
+def over_budget_reply(result: dict[str, Any]) -> Reply:
+    """The 503 answer to a ruling stopped by the request's time budget: the desk is well, the work too long for it."""
+    return Reply.problem(503, str(result.get("error")), file=result.get("file"), board=result.get("board"),
+                         line=result.get("line"), kind="over-budget")
+
+
 def record_problem(error: RecordError) -> Reply:
     """The 422 answer to a record that cannot be read or replayed."""
     return Reply.problem(422, error.describe(), file=error.source, board=error.board, line=error.line,
@@ -107,7 +116,11 @@ def adjudicate_text(body: bytes, query: Query) -> Reply:
     settings, field = _settings(query), _field(query)
     items = _bounded(_selected(body, query), MAX_RULINGS, "rules", "choose one with board=, or rule the file with "
                      "revsim adjudicate")
-    outputs = [board_output(item, settings, field) for item in items]
+    with time_budget(settings.time_budget):   # the request's: every board of it within one budget
+        outputs = [board_output(item, settings, field) for item in items]
+    spent = next((output.result for output in outputs if output.result.get("kind") == "over-budget"), None)
+    if spent is not None:
+        return over_budget_reply(spent)
     failed = [output.result for output in outputs if output.failed]
     if failed:
         first = failed[0]
@@ -122,6 +135,8 @@ def rule_text(body: bytes, query: Query) -> Reply:
     settings, field = _settings(query), _field(query)
     record = _one(body, query)
     output = board_output(record, settings, field)
+    if output.result.get("kind") == "over-budget":
+        return over_budget_reply(output.result)
     if output.failed or output.ruling is None:
         result = output.result
         return Reply.problem(422, str(result.get("error") or result.get("reason")), file=result.get("file"),
@@ -134,7 +149,10 @@ def report_text(body: bytes, query: Query) -> Reply:
     """``POST /api/report``: the HTML report of one board (``board`` and ``record`` choose it)."""
     settings, field = _settings(query), _field(query)
     record = _one(body, query)
-    ruling = adjudicate(record, settings)
+    try:
+        ruling = adjudicate(record, settings)
+    except OverBudget as error:
+        return over_budget_reply(error_to_dict(error))
     scores = field.get(None) if field else None
     return Reply(200, "text/html; charset=utf-8", report_html(ruling, scores))
 
@@ -163,7 +181,7 @@ def case_text(body: bytes, query: Query) -> Reply:
     """``POST /api/case``: the desk's case (JSON, the case file's keys) as a TOML case file, or a list of
     cases (a session) as one case file of ``[[board]]`` tables; read back once to check that
     ``revsim adjudicate`` takes it."""
-    case = case_json(body)
+    case = _case_json(body)
     if not (isinstance(case, dict) or (isinstance(case, list) and case and all(isinstance(item, dict) for item in case))):
         raise BadRequest("the case must be a JSON object with the case file's keys, or a list of them")
     if isinstance(case, list) and len(case) > MAX_CASES:
@@ -184,15 +202,14 @@ def case_text(body: bytes, query: Query) -> Reply:
     return Reply(200, "application/toml; charset=utf-8", toml)
 
 
-MAX_DEPTH = 32
-"""The deepest nesting a case's JSON may have (a case file's is four levels)."""
-MAX_DIGITS = 18
-"""The most digits a number in a case's JSON may have (a trick count needs two)."""
 MAX_CASES = 200
 """The most cases a session the desk saves or loads at once may hold; ``revsim scan`` takes archives."""
 MAX_RULINGS = 40
 """The most boards one ``/api/adjudicate`` request may rule (a session is about 30): the work a request may hold
 the worker for is bounded, and the command line takes whole files."""
+TIME_BUDGET = 90.0
+"""The seconds one request may hold the desk's worker (``time_budget=`` chooses another; 0: no limit): every board of
+a session's ``/api/adjudicate`` within it. A ruling past it is answered 503, saying what was still being searched."""
 
 
 def _bounded(items: Iterator[Record | RecordError], most: int, verb: str, instead: str) -> list[Record | RecordError]:
@@ -206,72 +223,12 @@ def _bounded(items: Iterator[Record | RecordError], most: int, verb: str, instea
     return kept
 
 
-def case_json(body: bytes) -> Any:
-    """A case's JSON, or BadRequest naming what is wrong: not UTF-8, not JSON, nested deeper than ``MAX_DEPTH``
-    levels, a number of more than ``MAX_DIGITS`` digits, NaN or Infinity, or a lone surrogate in a string."""
+def _case_json(body: bytes) -> Any:
+    """``casejson.case_json``, its refusal a 400."""
     try:
-        text = body.decode("utf-8-sig")
-    except UnicodeDecodeError as error:
-        raise BadRequest(f"the case is not UTF-8 text (byte {error.start})") from None
-    depth = _nesting(text)
-    if depth > MAX_DEPTH:
-        raise BadRequest(f"the case is nested {depth} levels deep; a case has at most {MAX_DEPTH}")
-
-    def number(digits: str) -> int | float:
-        if len(digits.lstrip("-").split(".")[0].split("e")[0].split("E")[0]) > MAX_DIGITS:
-            raise BadRequest(f"the case holds a number of {len(digits):,} digits; a case's numbers have a few")
-        return float(digits) if any(mark in digits for mark in ".eE") else int(digits)
-
-    def constant(name: str) -> float:
-        raise BadRequest(f"the case holds {name}, which is not a JSON number")
-
-    try:
-        case = json.loads(text, parse_int=number, parse_float=number, parse_constant=constant)
-    except json.JSONDecodeError as error:
-        raise BadRequest(f"the case is not JSON: {error}") from None
-    bad = _lone_surrogate(case)
-    if bad is not None:
-        raise BadRequest(f"the case holds a lone surrogate (U+{ord(bad):04X}) in a string, which is not text")
-    return case
-
-
-def _nesting(text: str) -> int:
-    """The deepest nesting of JSON arrays and objects in ``text`` (brackets inside strings not counted)."""
-    depth = deepest = 0
-    in_string = escaped = False
-    for character in text:
-        if in_string:
-            if escaped:
-                escaped = False
-            elif character == "\\":
-                escaped = True
-            elif character == '"':
-                in_string = False
-        elif character == '"':
-            in_string = True
-        elif character in "[{":
-            depth += 1
-            deepest = max(deepest, depth)
-        elif character in "]}":
-            depth -= 1
-    return deepest
-
-
-def _lone_surrogate(value: Any) -> str | None:
-    """The first lone surrogate in the strings (keys too) of a parsed JSON value, or None."""
-    stack = [value]
-    while stack:
-        item = stack.pop()
-        if isinstance(item, str):
-            found = next((character for character in item if 0xD800 <= ord(character) <= 0xDFFF), None)
-            if found is not None:
-                return found
-        elif isinstance(item, dict):
-            stack.extend(item.keys())
-            stack.extend(item.values())
-        elif isinstance(item, list):
-            stack.extend(item)
-    return None
+        return case_json(body)
+    except CaseJsonError as error:
+        raise BadRequest(str(error)) from None
 
 
 def _source(query: Query, default: str | None = None) -> str:
@@ -323,8 +280,13 @@ def _settings(query: Query) -> Settings:
     except ValueError as error:
         raise BadRequest(f"noticed_at: {error}") from None
     given = {key for key in query if key in SETTINGS or key in ESTIMATOR_OPTIONS or key in values}
+    budget = _one_value(query, "time_budget")
     try:
-        return with_values(Settings(chosen=frozenset(given), **chosen), values)
+        seconds = TIME_BUDGET if budget is None else float(budget)
+    except ValueError:
+        raise BadRequest(f"time_budget is a number of seconds, 0 or more (0: no limit), not {budget!r}") from None
+    try:
+        return with_values(Settings(chosen=frozenset(given), time_budget=seconds, **chosen), values)
     except ValueError as error:
         raise BadRequest(str(error)) from None
 
