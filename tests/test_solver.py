@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from revsim.cards import Card
 from revsim.likely import solver
@@ -61,9 +63,9 @@ def test_a_position_solved_before_is_answered_from_the_cache_with_the_same_value
 
 def test_the_cache_keeps_at_most_its_size(monkeypatch: pytest.MonkeyPatch) -> None:
     """Past ``CACHE_SIZE`` positions the least recently used is dropped, and asking for it solves it again."""
-    monkeypatch.setattr(solver, "CACHE_SIZE", 2)
+    monkeypatch.setattr(solver._cache, "size", 2)
     solver._cache.clear()
-    first, second, third = ((_hands(f"S{rank} H2", "S2 H4", "S4 H5", "S6 HA"), 0, ()) for rank in "AKQ")
+    first, second, third = ((_hands(f"S{rank} H2", "S2 H4", "S4 H5", "S6 HA"), 0, ()) for rank in "35A")
     positions_values([first, second, third], 4)
     assert len(solver._cache) == 2
     before = solver.STATS.calls
@@ -71,3 +73,48 @@ def test_the_cache_keeps_at_most_its_size(monkeypatch: pytest.MonkeyPatch) -> No
     assert solver.STATS.calls == before
     positions_values([first], 4)
     assert solver.STATS.calls == before + 1
+
+
+def test_positions_equal_up_to_touching_cards_are_solved_once_and_answered_on_their_own_cards() -> None:
+    """North holds the SK or the SQ over the other hands' spades: with the SA gone, the same position by relative
+    rank. DDS is asked once; each asking position gets its values on its own cards."""
+    with_king = (_hands("SK S2", "S3 S4", "S5 S6", "S7 S8"), 0, ())
+    with_queen = (_hands("SQ S2", "S3 S4", "S5 S6", "S7 S8"), 0, ())
+    with_jack_led = (_hands("S2", "S3 S4", "S5 S6", "S7 S8"), 0, ())
+    solver._cache.clear()
+    before = solver.STATS.calls
+    king, queen, king_again = positions_values([with_king, with_queen, with_king], 4)
+    assert solver.STATS.calls - before == 1
+    assert set(king) == {_card("SK"), _card("S2")} and set(queen) == {_card("SQ"), _card("S2")}
+    assert king[_card("SK")] == queen[_card("SQ")] and king[_card("S2")] == queen[_card("S2")] and king_again == king
+    positions_values([with_jack_led], 4)   # another position: solved
+    assert solver.STATS.calls - before == 2
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(0, 2**32 - 1), st.integers(1, 5), st.integers(0, 4))
+def test_the_relative_rank_cache_gives_every_position_the_values_dds_gives_it(seed: int, tricks: int, trump: int) -> None:
+    """Random endings of a few tricks, several positions equal by relative rank among them: each answered from the
+    cache equals DDS's own answer for it, solved alone from an empty cache."""
+    import random
+
+    from revsim.cards import full_pack
+
+    rng = random.Random(seed)
+    pack = sorted(full_pack(), key=lambda card: (card.suit, card.rank))
+    rng.shuffle(pack)
+    hands = tuple(frozenset(pack[seat * tricks:(seat + 1) * tricks]) for seat in range(4))
+    leader = rng.randrange(4)
+    positions = [(hands, leader, ())]
+    for _ in range(3):   # the same ending with a hand's card swapped for an unplayed card of the same suit
+        seat = rng.randrange(4)
+        card = rng.choice(sorted(hands[seat]))
+        unplayed = [other for other in pack[4 * tricks:] if other.suit == card.suit]
+        if unplayed:
+            swapped = list(hands)
+            swapped[seat] = hands[seat] - {card} | {rng.choice(unplayed)}
+            positions.append((tuple(swapped), leader, ()))
+    together = positions_values(positions, trump)
+    for position, values in zip(positions, together, strict=True):
+        solver._cache.clear()
+        assert positions_values([position], trump)[0] == values

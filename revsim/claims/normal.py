@@ -87,7 +87,11 @@ def normal_choices(replay: Replay, declarer: Seat, candidates: list[Card], stand
         candidates = _top_down(replay, candidates)
         if len(candidates) == 1:
             return [Choice(candidates[0], "top-down")]
-    rates = run_rates(replay, choice_rates(replay, declarer, candidates, standard))
+    sequences = runs(replay, candidates)
+    if len(sequences) == 1:   # one sequence of equal cards: one choice, which needs no layouts solved
+        rates = {next(iter(sequences)): 1.0}
+    else:
+        rates = run_rates(replay, choice_rates(replay, declarer, candidates, standard))
     candidates = [card for card in candidates if card in rates]
     best = max(rates.values())
     chosen = {card: Choice(card, "normal", rate) for card, rate in rates.items()

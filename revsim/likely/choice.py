@@ -14,6 +14,7 @@ from __future__ import annotations
 import math
 import random
 import zlib
+from collections import OrderedDict
 from collections.abc import Mapping
 from dataclasses import dataclass
 
@@ -45,12 +46,29 @@ class ChoiceModel:
 
     def rates(self, replay: Replay, declarer: Seat, candidates: list[Card]) -> dict[Card, float]:
         """How often the class chooses each of ``candidates`` at ``replay``, each card worth its average over
-        layouts drawn from what the player sees (seeded by the position alone, ``position_text``)."""
+        layouts drawn from what the player sees (seeded by the position alone, ``position_text``). A position asked
+        again (the searches of one claim meet the same positions, Law 70C's search those of 70A's) is answered from
+        ``_RATES``: the answer depends on the position alone, so it is the same."""
+        key = (self.level, declarer, frozenset(candidates), tuple(replay.hand(seat) for seat in range(4)),
+               replay.leader, tuple(replay.current_trick), replay.trump)
+        known = _RATES.get(key)
+        if known is not None:
+            _RATES.move_to_end(key)
+            return dict(known)
         rng = random.Random(zlib.crc32(position_text(replay).encode()))
         policy = load_level(self.level).policy
         values = card_averages(replay, declarer, {}, policy, rng, allowed=set(candidates))
         values = {card: value for card, value in values.items() if card in candidates} or values
-        return self.shares(values)
+        found = _RATES[key] = self.shares(values)
+        if len(_RATES) > RATES_KEPT:
+            _RATES.popitem(last=False)
+        return dict(found)
+
+
+RATES_KEPT = 50_000
+"""The positions whose choice rates are kept (the least recently asked dropped first): a claim at trick 1 asks about
+ten thousand, each worth a solver call of a dozen layouts."""
+_RATES: OrderedDict[tuple[object, ...], dict[Card, float]] = OrderedDict()
 
 
 def runs(replay: Replay, cards: list[Card]) -> dict[Card, list[Card]]:

@@ -20,7 +20,6 @@ import struct
 import tempfile
 import threading
 import time
-from collections import OrderedDict
 from collections.abc import Iterable, Iterator, Mapping, Sequence, Set
 from dataclasses import dataclass
 from typing import Any
@@ -30,13 +29,13 @@ from endplay.types import Deal, Denom, Player
 
 from revsim.cards import Card, Layout, Seat, deal_to_pbn
 from revsim.likely.budget import check_budget
+from revsim.likely.solved import Codes, SolvedPositions, position_key, relative_codes
 from revsim.play.replay import Replay
 
 _SUITS = (Denom.spades, Denom.hearts, Denom.diamonds, Denom.clubs, Denom.nt)
 CACHE_SIZE = 65_536
-"""The positions the solver keeps solved, the least recently used dropped first (a few hundred bytes each): a ruling
-meets the same positions again in its worlds, its candidates and its play-outs, and the busiest board in ``hands/``
-solves about 16,000."""
+"""The positions the solver keeps solved (``solved.SolvedPositions``, by relative rank): the busiest board in
+``hands/`` solves about 16,000."""
 
 
 @dataclass
@@ -51,7 +50,7 @@ class SolverStats:
 
 
 STATS = SolverStats()
-_cache: OrderedDict[tuple[int, ...], bytes] = OrderedDict()
+_cache = SolvedPositions(CACHE_SIZE)
 _lock = threading.Lock()
 
 TABLE_MEGABYTES = {"small": 25, "large": 200}
@@ -139,10 +138,12 @@ def card_values(replay: Replay) -> dict[Card, int]:
     the solver, which is what a corrected or no-infraction line needs. Positions are cached.
     """
     key: _Key = (layout_of(replay), replay.leader, tuple(replay.current_trick))
-    packed = _cache_key(key, replay.trump)
+    codes = relative_codes(key[0], key[2])
+    packed = position_key(*key, replay.trump, codes)
     with _lock:
-        cached = _recalled(packed)
+        cached = _cache.recall(packed, codes)
         if cached is not None:
+            STATS.cache_hits += 1
             return cached
         started = time.perf_counter()
         _tables_for([key])
@@ -154,7 +155,7 @@ def card_values(replay: Replay) -> dict[Card, int]:
         STATS.calls += 1
         STATS.batches += 1
         STATS.seconds += time.perf_counter() - started
-        _remember(packed, values)
+        _cache.remember(packed, values, codes)
         return values
 
 
@@ -192,56 +193,42 @@ def positions_values(positions: Sequence[tuple[Layout, Seat, Sequence[tuple[Seat
     in each hand and the same leader for repeats even when the cards on the trick in progress differ, and
     answers the second with the first's values: such boards go to separate calls (``_separate_batches``)."""
     keys: list[_Key] = [(tuple(hands), leader, tuple(trick)) for hands, leader, trick in positions]
-    packed = {key: _cache_key(key, trump) for key in keys}
-    solved: dict[_Key, dict[Card, int]] = {}
+    codes = {key: relative_codes(key[0], key[2]) for key in dict.fromkeys(keys)}
+    packed = {key: position_key(*key, trump, found) for key, found in codes.items()}
+    owner: dict[tuple[int, ...], _Key] = {}   # each relative position's first key: its values are on its cards
+    solved: dict[tuple[int, ...], dict[Card, int]] = {}
+    asking: list[_Key] = []
     with _lock:
-        for key, cache_key in packed.items():
-            cached = _recalled(cache_key)
-            if cached is not None:
-                solved[key] = cached
-        unique = [key for key in packed if key not in solved]
+        for key, position in packed.items():
+            if position in owner:
+                continue
+            owner[position] = key
+            cached = _cache.recall(position, codes[key])
+            if cached is None:
+                asking.append(key)
+            else:
+                STATS.cache_hits += 1
+                solved[position] = cached
         started = time.perf_counter()
         with _dds_dump_kept_aside():
-            for batch in _separate_batches(unique):
+            for batch in _separate_batches(asking):
                 _tables_for(batch)
                 STATS.batches += 1
                 for key, result in zip(batch, _solve_batch(batch, trump), strict=True):
-                    solved[key] = result
-                    _remember(packed[key], result)
-        STATS.calls += len(unique)
+                    solved[packed[key]] = result
+                    _cache.remember(packed[key], result, codes[key])
+        STATS.calls += len(asking)
         STATS.seconds += time.perf_counter() - started
-    return [dict(solved[key]) for key in keys]
+    return [_on_cards(solved[packed[key]], codes[owner[packed[key]]], codes[key]) for key in keys]
 
 
-_CARDS = {suit << 4 | rank: Card(suit, rank) for suit in range(4) for rank in range(2, 15)}
-
-
-def _cache_key(key: _Key, trump: int) -> tuple[int, ...]:
-    """A position as the cache holds it, in a few small integers: each hand's ranks as one bit mask (16 bits a
-    suit), trump, the leader and the trick in progress (each card as ``suit << 4 | rank``)."""
-    hands, leader, trick = key
-    packed = [masks[0] | masks[1] << 16 | masks[2] << 32 | masks[3] << 48 for masks in map(_masks, hands)]
-    return (*packed, trump, leader, *(card.suit << 4 | card.rank for _, card in trick))
-
-
-def _recalled(packed: tuple[int, ...]) -> dict[Card, int] | None:
-    """The values of a position solved before (``packed`` by ``_cache_key``), if the cache still holds it (counted
-    as a hit)."""
-    found = _cache.get(packed)
-    if found is None:
-        return None
-    STATS.cache_hits += 1
-    _cache.move_to_end(packed)
-    return {_CARDS[found[index]]: found[index + 1] for index in range(0, len(found), 2)}
-
-
-def _remember(packed: tuple[int, ...], values: Mapping[Card, int]) -> None:
-    """``values`` kept in the cache under ``packed`` (``_cache_key``) as bytes (each card, then its tricks), the
-    least recently used position dropped past ``CACHE_SIZE``."""
-    _cache[packed] = bytes(byte for card, tricks in values.items()
-                           for byte in (card.suit << 4 | card.rank, tricks))
-    if len(_cache) > CACHE_SIZE:
-        _cache.popitem(last=False)
+def _on_cards(values: Mapping[Card, int], solved_codes: Codes, codes: Codes) -> dict[Card, int]:
+    """``values`` of a position solved with the cards of ``solved_codes``, on the cards ``codes`` names (the same
+    position by relative rank)."""
+    if solved_codes is codes:
+        return dict(values)
+    cards = {code: card for card, code in codes.items()}
+    return {cards[solved_codes[card]]: tricks for card, tricks in values.items()}
 
 
 _Key = tuple[tuple[frozenset[Card], ...], Seat, tuple[tuple[Seat, Card], ...]]
