@@ -11,7 +11,13 @@ forced (played without sampling) are counted.
 With --compare REV, every file of hands/ ruled by this tree and by the commit REV in the same run, file by file
 (each file in both trees' own copies, from a cold solver cache, in one process a tree and round, the rounds
 alternating which tree goes first; the fastest of --rounds), with the ratio; sd with --sd, else dd.
+With --claims, the contested claims made early in the play (tests/data/early-claims.toml: a slam claimed after
+trick 1 with no line and with a statement, a defenders' claim after trick 3), each the whole command
+``revsim adjudicate FILE --board B`` (process start included; target 20 s each on two cores), and with --full each
+ruled again in one process by the search with no horizon and no limit on the opponents' cards (a positions budget
+of --full-positions, at most --full-seconds each): the ruling must be the same wherever the full search finishes.
 Run: python benchmarks/bench_adjudicate.py [--boards 200] [--seed 1] [--sd] [--ablation] [--compare REV [--rounds 2]]
+     [--claims [--full] [--full-positions 2000000] [--full-seconds 600]]
 """
 
 from __future__ import annotations
@@ -31,7 +37,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from revsim.adjudicate import adjudicate  # noqa: E402
+from revsim.adjudicate import adjudicate, board_output  # noqa: E402
 from revsim.equity.settings import Settings  # noqa: E402
 from revsim.likely import playout, sd, solver  # noqa: E402
 from revsim.likely.playout import STATS as PLAYOUTS  # noqa: E402
@@ -206,6 +212,46 @@ def compare(revision: str, estimator: str, rounds: int) -> None:
           f"of {len(both)}; total {sum(before[n] for n in both):.1f} s -> {sum(after[n] for n in both):.1f} s")
 
 
+EARLY_CLAIMS = ROOT / "tests" / "data" / "early-claims.toml"
+
+
+def early_claims(full: bool, positions: int, seconds: float) -> None:
+    """Each early claim timed as a whole command; with ``full``, checked against the unbounded search."""
+    from revsim.claims import search
+
+    names = [item.board for item in read_records(EARLY_CLAIMS) if isinstance(item, Record)]
+    revsim = str(Path(sys.executable).parent / "revsim")
+    print(f"early claims ({EARLY_CLAIMS.relative_to(ROOT)}), each the whole command, seconds:")
+    rulings: dict[str, str] = {}
+    for name in names:
+        started = time.perf_counter()
+        done = subprocess.run([revsim, "adjudicate", str(EARLY_CLAIMS), "--board", name], capture_output=True,
+                              text=True, cwd=ROOT)
+        took = time.perf_counter() - started
+        rulings[name] = next((line for line in done.stdout.splitlines() if line.startswith("Ruling")), done.stdout[-200:])
+        print(f"  {name}: {took:.1f} s  {rulings[name]}")
+    if not full:
+        return
+    print(f"the same claims by the full search (no horizon, every card of the opponents', up to {positions:,} "
+          f"positions and {seconds:g} s each):")
+    search.BUDGET = positions
+    for item in read_records(EARLY_CLAIMS):
+        if not isinstance(item, Record):
+            continue
+        started = time.perf_counter()
+        output = board_output(item, Settings(time_budget=seconds))
+        took = time.perf_counter() - started
+        if output.failed:
+            print(f"  {item.board}: did not finish in {took:.0f} s")
+            continue
+        lines = output.text.splitlines()
+        found = next(line for line in lines if line.startswith("Ruling"))
+        whole = not any("a search of the whole play was too large" in line for line in lines)
+        same = "the same" if found == rulings[item.board] else f"DIFFERENT from {rulings[item.board]}"
+        print(f"  {item.board}: {took:.1f} s  {found}: {same}" + ("" if whole else " (the full search still had to "
+                                                                      "stop at a horizon)"))
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--boards", type=int, default=200)
@@ -214,7 +260,14 @@ def main() -> None:
     parser.add_argument("--ablation", action="store_true", help="sd on hands/ with each play-out shortcut off in turn")
     parser.add_argument("--compare", metavar="REV", help="time hands/ in this tree and in commit REV, file by file")
     parser.add_argument("--rounds", type=int, default=2, help="with --compare: rounds, the fastest of each kept")
+    parser.add_argument("--claims", action="store_true", help="time the early claims of tests/data/early-claims.toml")
+    parser.add_argument("--full", action="store_true", help="with --claims: check them against the full search")
+    parser.add_argument("--full-positions", type=int, default=2_000_000)
+    parser.add_argument("--full-seconds", type=float, default=600)
     args = parser.parse_args()
+    if args.claims:
+        early_claims(args.full, args.full_positions, args.full_seconds)
+        return
     if args.compare:
         compare(args.compare, "sd" if args.sd else "dd", args.rounds)
         return

@@ -476,3 +476,23 @@ def test_law70a_normal_is_a_line_not_a_chain_of_cards_each_normal_alone() -> Non
     assert ruling.line.likelihood >= 0.1
     detail = next(clause.detail for clause in ruling.clauses if clause.clause == "70A")
     assert "as often as its likeliest" in detail
+
+
+def test_law70_following_low_to_a_lead_an_opponent_can_still_beat_is_not_a_careless_play() -> None:
+    """Law 70's careless plays: following low to partner's lead of the suit's master card (not unblocking) is one,
+    but following low to a lead an opponent can still beat gives the trick away. East leads the H7 and West holds
+    the HK H6 with North's HT still to come: the H6 is not a careless play; to East's HA it is."""
+    from revsim.cards import Card
+    from revsim.claims.normal import careless_plays
+    from revsim.play.replay import Replay
+
+    def hand(text: str) -> frozenset[Card]:
+        return frozenset(Card("SHDC".index(card[0]), "23456789TJQKA".index(card[1]) + 2) for card in text.split())
+
+    hands = (hand("HT C2"), hand("H7 HA"), hand("H4 C3"), hand("HK H6"))   # N, E, S, W; notrump, East on lead
+    for lead, careless in (("H7", []), ("HA", ["HK", "H6"])):
+        replay = Replay(hands, 4, 1, first_trick=12, tricks_before=(5, 6))
+        replay.play(Card(1, "23456789TJQKA".index(lead[1]) + 2))
+        replay.play(Card(1, 4))   # South's H4
+        found = careless_plays(replay, replay.legal_cards(), forgot_trump=False)
+        assert sorted(str(card) for card, why in found if why == "not-unblocking") == sorted(careless), lead

@@ -121,6 +121,7 @@ TIERS_BY_TEST: dict[str, tuple[str, ...]] = {
     "test_web_api.py::test_report_answers_the_html_page": ("process",),
     "test_web_api.py::test_revsim_serve_starts_the_desk_and_stops_on_ctrl_c_and_names_a_busy_port": ("process",),
     "test_web_api.py::test_two_requests_at_once_are_both_answered_correctly": ("process",),
+    "test_claim_audit.py::test_scan_audits_the_claims_of_a_vugraph_final": ("slow",),
     "test_nothing_lost.py::test_a_stop_in_pythons_own_start_up_leaves_no_file_behind": ("process",),
     "test_time_budget.py::test_the_desk_answers_its_health_during_a_trick_1_claim_stops_it_within_budget_and_stays_well":
         ("process", "sd"),

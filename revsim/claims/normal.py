@@ -109,7 +109,9 @@ def choice_rates(replay: Replay, declarer: Seat, candidates: list[Card], standar
 def careless_plays(replay: Replay, candidates: list[Card], forgot_trump: bool) -> list[tuple[Card, str]]:
     """The careless plays Law 70 counts as normal among ``candidates``: on lead, any winner (cashed in another
     order; into an opponent's ruff only when the claimer forgot the trump) and a trump when the opponents have
-    none (a trump too many); following to partner's winning card, any card of the suit (not unblocking)."""
+    none (a trump too many); following to partner's lead of the suit's master card (no higher card of it outstanding:
+    the trick is his whatever the last player holds), any card of the suit (not unblocking). Following low to a lead
+    an opponent can still beat is not careless: it gives the trick away."""
     seat = replay.to_play
     trump = replay.trump
     unplayed = [card for other in range(4) for card in replay.hand(other)]
@@ -126,8 +128,10 @@ def careless_plays(replay: Replay, candidates: list[Card], forgot_trump: bool) -
                 out.append((card, "careless-order"))
         return out
     trick = replay.current_trick
-    if trick[0][0] == partner(seat) and trick_winner(trick, trump) == partner(seat):
-        out += [(card, "not-unblocking") for card in candidates if card.suit == trick[0][1].suit]
+    led = trick[0][1]
+    master = not any(card.suit == led.suit and card.rank > led.rank for other in opponents for card in replay.hand(other))
+    if trick[0][0] == partner(seat) and trick_winner(trick, trump) == partner(seat) and master:
+        out += [(card, "not-unblocking") for card in candidates if card.suit == led.suit]
     return out
 
 

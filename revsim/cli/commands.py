@@ -7,6 +7,7 @@ import signal
 import sys
 import threading
 from collections.abc import Iterator
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -326,12 +327,16 @@ def _prediction_text(entry: dict[str, Any]) -> str:
                                    "about a second or more a board); give --estimator sd for the likely result.")
 @click.option("--quiet", is_flag=True, help="No progress line and no summary.")
 @click.option("--strict", is_flag=True, help="Exit with status 1 when any row is an error row.")
+@click.option("--audit-claims", is_flag=True,
+              help="Rule every claim the records end with as if it had been contested with no line stated (Law 70, "
+                   "declarer's side taken as the claimer): the columns audit_ruled, audit_reduced and "
+                   "audit_horizon say what a director would have given it.")
 @click.option("--exclude-suspect", is_flag=True,
               help="Leave out of --adjustments the boards whose revokes show a recording slip's signature (the "
                    "suspect column: same-rank, several-in-trick, many-revokes, swapped).")
 def scan_command(paths: tuple[str, ...], out_path: str | None, adjustments_path: str | None, jobs: int | None,
                  quiet: bool, strict: bool, exclude_suspect: bool, engine: str, scheduler: str | None,
-                 **options: Any) -> None:
+                 audit_claims: bool, **options: Any) -> None:
     """Find and rule on every revoke in PATHS: files, folders (searched recursively) and globs; PBN, LIN
     and case files mixed. Every board gives one row, a bad board an error row; the run goes on.
 
@@ -340,7 +345,7 @@ def scan_command(paths: tuple[str, ...], out_path: str | None, adjustments_path:
     Exit status 0 when the scan ran to the end, even with error rows (they are in the output); with
     --strict, 1 when there was any error row; 130 when interrupted.
     """
-    settings = settings_from_options(options)
+    settings = replace(settings_from_options(options), audit_claims=audit_claims)
     if scheduler and engine != "dask":
         raise click.BadParameter("--scheduler needs --engine dask", param_hint="--scheduler")
     sys.exit(run_scan(ScanRequest(paths, settings, jobs or default_jobs(), engine, scheduler, out_path,

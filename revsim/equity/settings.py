@@ -101,6 +101,9 @@ class Settings:
     claim_suit_order: str = str(setting_spec("claim_suit_order").default)
     chosen: frozenset[str] | None = None
     time_budget: float | None = None
+    audit_claims: bool = False
+    """Whether a scan audits the claim a record ends with (``claims.audit``): a column beside the ruling, never part
+    of it."""
     """The most seconds the ruling may take (``likely.budget``; None or 0: no limit): past it the ruling stops with
     an error saying what it was still working on; a ruling that finishes is the same as without it."""
     extra: Mapping[str, SettingValue] = field(default_factory=dict)
@@ -116,6 +119,8 @@ class Settings:
             if value is not None and not isinstance(value, str):
                 raise ValueError(f"{name} must be text or None, not {value!r}")
         check_time_budget(self.time_budget)
+        if not isinstance(self.audit_claims, bool):
+            raise ValueError(f"audit_claims must be True or False, not {self.audit_claims!r}")
         for name in ("estimator", "regime", "both_sides", "defence"):
             if not isinstance(getattr(self, name), str):
                 raise ValueError(f"{name} must be text, not {getattr(self, name)!r}")

@@ -39,6 +39,9 @@ BOARD_COLUMNS: dict[str, str] = {
     "table_score": "Int64",    # North-South's score in points at the table
     "notes": "string",         # what revsim noticed about the record, joined with " | "
     "suspect": "string",       # the slip signatures of its revokes, joined with ";" (see laws/slips.py)
+    "audit_ruled": "Int64",    # scan --audit-claims: declarer's side's tricks Law 70 gives the recorded claim contested
+    "audit_reduced": "boolean",  # the same: fewer than claimed (a director would have reduced the claim)
+    "audit_horizon": "Int64",  # the same: the last trick searched card by card, where the search stopped before the end
 }
 
 REVOKE_COLUMNS: dict[str, str] = {

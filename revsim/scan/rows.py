@@ -13,10 +13,12 @@ from typing import Any
 
 from revsim.adjudicate import adjudicate, internal_error
 from revsim.cards import SEAT_LETTERS, SUIT_LETTERS
+from revsim.claims.audit import law70_audit_of_a_recorded_claim
 from revsim.equity.ruling import BoardRuling
 from revsim.equity.settings import Settings
 from revsim.equity.steps import expected
 from revsim.laws.detection import Revoke
+from revsim.likely.budget import BudgetSpent, time_budget
 from revsim.outputs.adjustments import adjustment_row
 from revsim.outputs.columns import BOARD_COLUMNS, REVOKE_COLUMNS
 from revsim.outputs.weights import weighted_tricks
@@ -53,6 +55,8 @@ def board_rows(item: Record | RecordError, settings: Settings) -> BoardRows:
         suspect = ruling.suspect
         row.update(_ruling_columns(ruling), suspect=";".join(sorted({sign for reasons in suspect.values()
                                                                      for sign in reasons.split(";")})) or None)
+        if settings.audit_claims:
+            row.update(_claim_audit_columns(ruling, settings))
         revokes = [_revoke_row(ruling, revoke, suspect.get(revoke.order)) for revoke in ruling.revokes]
         return BoardRows(row, revokes, adjustment_row(ruling, row), _listed(ruling, row) if revokes else None)
     except RecordError as error:
@@ -85,6 +89,22 @@ def _ruling_columns(ruling: BoardRuling) -> Row:
         table_score=ns_score(record.contract, ruling.table_tricks, record.vulnerability),
         notes=" | ".join(record.notes) or None,
     )
+
+
+def _claim_audit_columns(ruling: BoardRuling, settings: Settings) -> Row:
+    """The audit of the claim the record ends with (``claims.audit``): none where the play ended otherwise, where a
+    director already ruled the claim, or where a revoke's transfer is in the table result (its claim is the
+    revoke laws'); where the audit runs past the time budget, a note says so."""
+    table, record = ruling.table, ruling.record
+    if not table.claimed or ruling.claim is not None or ruling.revokes or record.contract is None:
+        return {}
+    try:
+        with time_budget(settings.time_budget):
+            audit = law70_audit_of_a_recorded_claim(table.replay, record.contract.declarer, ruling.table_tricks,
+                                                    settings.claim_standard())
+    except (BudgetSpent, ValueError) as problem:   # past the time budget, or a statement no line can follow
+        return {"notes": " | ".join([*record.notes, f"claim not audited: {problem}"])}
+    return {"audit_ruled": audit.ruled, "audit_reduced": audit.reduced, "audit_horizon": audit.horizon}
 
 
 def _revoke_row(ruling: BoardRuling, revoke: Revoke, suspect: str | None) -> Row:
