@@ -29,7 +29,7 @@ from endplay.types import Deal, Denom, Player
 
 from revsim.cards import Card, Layout, Seat, deal_to_pbn
 from revsim.likely.budget import check_budget
-from revsim.likely.solved import Codes, SolvedPositions, position_key, relative_codes
+from revsim.likely.solved import Codes, SolvedPositions, exact_key, hand_masks, position_key, relative_codes
 from revsim.play.replay import Replay
 
 _SUITS = (Denom.spades, Denom.hearts, Denom.diamonds, Denom.clubs, Denom.nt)
@@ -138,10 +138,15 @@ def card_values(replay: Replay) -> dict[Card, int]:
     the solver, which is what a corrected or no-infraction line needs. Positions are cached.
     """
     key: _Key = (layout_of(replay), replay.leader, tuple(replay.current_trick))
-    codes = relative_codes(key[0], key[2])
-    packed = position_key(*key, replay.trump, codes)
+    exact = exact_key(*key, replay.trump)
     with _lock:
-        cached = _cache.recall(packed, codes)
+        cached = _cache.recall_exact(exact)
+        if cached is None:
+            codes = relative_codes(key[0], key[2])
+            packed = position_key(*key, replay.trump, codes)
+            cached = _cache.recall(packed, codes)
+            if cached is not None:
+                _cache.remember_exact(exact, cached)
         if cached is not None:
             STATS.cache_hits += 1
             return cached
@@ -156,6 +161,7 @@ def card_values(replay: Replay) -> dict[Card, int]:
         STATS.batches += 1
         STATS.seconds += time.perf_counter() - started
         _cache.remember(packed, values, codes)
+        _cache.remember_exact(exact, values)
         return values
 
 
@@ -186,40 +192,57 @@ def replays_values(replays: Sequence[Replay]) -> list[dict[Card, int]]:
 
 
 def positions_values(positions: Sequence[tuple[Layout, Seat, Sequence[tuple[Seat, Card]]]],
-                     trump: int) -> list[dict[Card, int]]:
+                     trump: int, by_relative_rank: bool = False) -> list[dict[Card, int]]:
     """``layout_values`` for positions that differ in their leader and trick in progress too, solved
     together in batches of at most ``BATCH`` boards (DDS's own threads). A position given twice, or solved
     before and still in the cache, is solved once. DDS's batch call takes two boards with the same cards left
     in each hand and the same leader for repeats even when the cards on the trick in progress differ, and
-    answers the second with the first's values: such boards go to separate calls (``_separate_batches``)."""
+    answers the second with the first's values: such boards go to separate calls (``_separate_batches``).
+    ``by_relative_rank``: a position equal to one solved before up to touching cards is answered from it too
+    (``solved``), worth its lookup where positions come from one play searched (``card_values``), not from layouts
+    dealt at random, which it would slow by a tenth."""
     keys: list[_Key] = [(tuple(hands), leader, tuple(trick)) for hands, leader, trick in positions]
-    codes = {key: relative_codes(key[0], key[2]) for key in dict.fromkeys(keys)}
-    packed = {key: position_key(*key, trump, found) for key, found in codes.items()}
-    owner: dict[tuple[int, ...], _Key] = {}   # each relative position's first key: its values are on its cards
-    solved: dict[tuple[int, ...], dict[Card, int]] = {}
-    asking: list[_Key] = []
+    exact = {key: exact_key(*key, trump) for key in dict.fromkeys(keys)}
+    found: dict[_Key, dict[Card, int]] = {}
     with _lock:
-        for key, position in packed.items():
-            if position in owner:
+        for key, packed in exact.items():
+            hit = _cache.recall_exact(packed)
+            if hit is not None:
+                STATS.cache_hits += 1
+                found[key] = hit
+        missing = [key for key in exact if key not in found]
+        large = [key for key in missing if by_relative_rank and sum(map(len, key[0])) + len(key[2]) >= RELATIVE_FROM]
+        codes = {key: relative_codes(key[0], key[2]) for key in large}
+        relative = {key: position_key(*key, trump, codes[key]) for key in large}
+        owner: dict[tuple[int, ...], _Key] = {}   # each relative position's first key: the one solved or recalled
+        asking: list[_Key] = [key for key in missing if key not in relative]   # small: DDS solves it sooner
+        for key in large:
+            if relative[key] in owner:
                 continue
-            owner[position] = key
-            cached = _cache.recall(position, codes[key])
-            if cached is None:
+            owner[relative[key]] = key
+            hit = _cache.recall(relative[key], codes[key])
+            if hit is None:
                 asking.append(key)
             else:
                 STATS.cache_hits += 1
-                solved[position] = cached
+                found[key] = hit
         started = time.perf_counter()
         with _dds_dump_kept_aside():
             for batch in _separate_batches(asking):
                 _tables_for(batch)
                 STATS.batches += 1
                 for key, result in zip(batch, _solve_batch(batch, trump), strict=True):
-                    solved[packed[key]] = result
-                    _cache.remember(packed[key], result, codes[key])
+                    found[key] = result
+                    if key in relative:
+                        _cache.remember(relative[key], result, codes[key])
         STATS.calls += len(asking)
         STATS.seconds += time.perf_counter() - started
-    return [_on_cards(solved[packed[key]], codes[owner[packed[key]]], codes[key]) for key in keys]
+        for key in missing:
+            first = owner[relative[key]] if key in relative else key
+            if key is not first:
+                found[key] = _on_cards(found[first], codes[first], codes[key])
+            _cache.remember_exact(exact[key], found[key])
+    return [dict(found[key]) for key in keys]
 
 
 def _on_cards(values: Mapping[Card, int], solved_codes: Codes, codes: Codes) -> dict[Card, int]:
@@ -232,6 +255,9 @@ def _on_cards(values: Mapping[Card, int], solved_codes: Codes, codes: Codes) -> 
 
 
 _Key = tuple[tuple[frozenset[Card], ...], Seat, tuple[tuple[Seat, Card], ...]]
+RELATIVE_FROM = 24
+"""The fewest cards in play (hands and trick) at which a position is looked up by relative rank: DDS solves a
+smaller one in less time than the lookup's Python takes."""
 
 
 def _solve_batch(batch: list[_Key], trump: int) -> list[dict[Card, int]]:
@@ -270,27 +296,8 @@ def _fill_deal(deal: Any, key: _Key, trump: int) -> None:
         deal.currentTrickRank[place] = trick[place][1].rank if place < len(trick) else 0
     for seat, hand in enumerate(hands):
         remain = deal.remainCards[seat]
-        for suit, mask in enumerate(_masks(hand)):
+        for suit, mask in enumerate(hand_masks(hand)):
             remain[suit] = mask
-
-
-_MASKS: dict[frozenset[Card], tuple[int, int, int, int]] = {}
-_MASKS_SIZE = 65536
-
-
-def _masks(hand: frozenset[Card]) -> tuple[int, int, int, int]:
-    """A hand as DDS takes it: a bit mask of its ranks in each suit (kept for the hands met again, which in a
-    search are most of them)."""
-    found = _MASKS.get(hand)
-    if found is None:
-        masks = [0, 0, 0, 0]
-        for card in hand:
-            masks[card.suit] |= 1 << card.rank
-        found = (masks[0], masks[1], masks[2], masks[3])
-        if len(_MASKS) >= _MASKS_SIZE:
-            _MASKS.clear()
-        _MASKS[hand] = found
-    return found
 
 
 def _future_values(future: Any) -> dict[Card, int]:
