@@ -139,9 +139,10 @@ def card_values(replay: Replay) -> dict[Card, int]:
     """
     key: _Key = (layout_of(replay), replay.leader, tuple(replay.current_trick))
     exact = exact_key(*key, replay.trump)
+    large = sum(map(len, key[0])) + len(key[2]) >= RELATIVE_FROM
     with _lock:
         cached = _cache.recall_exact(exact)
-        if cached is None:
+        if cached is None and large:
             codes = relative_codes(key[0], key[2])
             packed = position_key(*key, replay.trump, codes)
             cached = _cache.recall(packed, codes)
@@ -160,7 +161,8 @@ def card_values(replay: Replay) -> dict[Card, int]:
         STATS.calls += 1
         STATS.batches += 1
         STATS.seconds += time.perf_counter() - started
-        _cache.remember(packed, values, codes)
+        if large:
+            _cache.remember(packed, values, codes)
         _cache.remember_exact(exact, values)
         return values
 
