@@ -91,14 +91,15 @@ def test_positions_equal_up_to_touching_cards_are_solved_once_and_answered_on_th
     monkeypatch.setattr(solver, "RELATIVE_FROM", 0)
     with_king = (_hands("SK S2", "S3 S4", "S5 S6", "S7 S8"), 0, ())
     with_queen = (_hands("SQ S2", "S3 S4", "S5 S6", "S7 S8"), 0, ())
-    with_jack_led = (_hands("S2", "S3 S4", "S5 S6", "S7 S8"), 0, ())
+    another = (_hands("S2 S3", "SK S4", "S5 S6", "S7 S8"), 0, ())
     solver._cache.clear()
     before = solver.STATS.calls
-    king, queen, king_again = positions_values([with_king, with_queen, with_king], 4, by_relative_rank=True)
+    king, queen, king_again = (solver.card_values(_replay_of(position, 4))
+                               for position in (with_king, with_queen, with_king))
     assert solver.STATS.calls - before == 1
     assert set(king) == {_card("SK"), _card("S2")} and set(queen) == {_card("SQ"), _card("S2")}
     assert king[_card("SK")] == queen[_card("SQ")] and king[_card("S2")] == queen[_card("S2")] and king_again == king
-    positions_values([with_jack_led], 4, by_relative_rank=True)   # another position: solved
+    solver.card_values(_replay_of(another, 4))   # another position: solved
     assert solver.STATS.calls - before == 2
 
 
@@ -106,9 +107,9 @@ def test_positions_equal_up_to_touching_cards_are_solved_once_and_answered_on_th
 @given(st.integers(0, 2**32 - 1), st.integers(1, 7), st.integers(0, 4), st.sampled_from([0, 24]))
 def test_the_relative_rank_cache_gives_every_position_the_values_dds_gives_it(seed: int, tricks: int, trump: int,
                                                                               relative_from: int) -> None:
-    """Random endings of a few tricks, several positions equal by relative rank among them: each answered from the
-    cache equals DDS's own answer for it, solved alone from an empty cache (the relative lookup from every size of
-    position, and from its size in use)."""
+    """Random endings of a few tricks, several positions equal by relative rank among them, asked of ``card_values``
+    one after another: each answered from the cache equals DDS's own answer for it, solved alone from an empty cache
+    (the relative lookup from every size of position, and from its size in use)."""
     import random
 
     solver.RELATIVE_FROM, kept = relative_from, solver.RELATIVE_FROM
@@ -129,11 +130,10 @@ def test_the_relative_rank_cache_gives_every_position_the_values_dds_gives_it(se
             swapped[seat] = hands[seat] - {card} | {rng.choice(unplayed)}
             positions.append((tuple(swapped), leader, ()))
     try:
-        together = positions_values(positions, trump, by_relative_rank=True)
+        solver._cache.clear()
+        together = [solver.card_values(_replay_of(position, trump)) for position in positions]   # one cache
         for position, values in zip(positions, together, strict=True):
             solver._cache.clear()
             assert positions_values([position], trump)[0] == values
-            solver._cache.clear()
-            assert solver.card_values(_replay_of(position, trump)) == values
     finally:
         solver.RELATIVE_FROM = kept

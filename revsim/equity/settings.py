@@ -101,11 +101,11 @@ class Settings:
     claim_suit_order: str = str(setting_spec("claim_suit_order").default)
     chosen: frozenset[str] | None = None
     time_budget: float | None = None
+    """The most seconds the ruling may take (``likely.budget``; None or 0: no limit): past it the ruling stops with
+    an error saying what it was still working on; a ruling that finishes is the same as without it."""
     audit_claims: bool = False
     """Whether a scan audits the claim a record ends with (``claims.audit``): a column beside the ruling, never part
     of it."""
-    """The most seconds the ruling may take (``likely.budget``; None or 0: no limit): past it the ruling stops with
-    an error saying what it was still working on; a ruling that finishes is the same as without it."""
     extra: Mapping[str, SettingValue] = field(default_factory=dict)
     """The values of settings the table declares (``records.setting_specs``) that have no field of their own here."""
 

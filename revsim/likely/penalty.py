@@ -271,8 +271,7 @@ def _position_key(replay: Replay, penalties: tuple[Penalty, ...]) -> tuple[objec
     touching cards are one position of the search, worth the same (the penalty cards bind by rank order too)."""
     hands, trick = layout_of(replay), tuple(replay.current_trick)
     codes = relative_codes(hands, trick)
-    marked = tuple((penalty.seat, codes.get(penalty.card, -1 - (penalty.card.suit << 4 | penalty.card.rank)))
-                   for penalty in penalties)
+    marked = tuple((penalty.seat, codes[penalty.card]) for penalty in penalties)   # outstanding: each still held
     return position_key(hands, replay.leader, trick, replay.trump, codes), replay.tricks_won(0), replay.tricks_won(1), \
         marked
 

@@ -29,7 +29,7 @@ from endplay.types import Deal, Denom, Player
 
 from revsim.cards import Card, Layout, Seat, deal_to_pbn
 from revsim.likely.budget import check_budget
-from revsim.likely.solved import Codes, SolvedPositions, exact_key, hand_masks, position_key, relative_codes
+from revsim.likely.solved import SolvedPositions, exact_key, hand_masks, position_key, relative_codes
 from revsim.play.replay import Replay
 
 _SUITS = (Denom.spades, Denom.hearts, Denom.diamonds, Denom.clubs, Denom.nt)
@@ -194,15 +194,14 @@ def replays_values(replays: Sequence[Replay]) -> list[dict[Card, int]]:
 
 
 def positions_values(positions: Sequence[tuple[Layout, Seat, Sequence[tuple[Seat, Card]]]],
-                     trump: int, by_relative_rank: bool = False) -> list[dict[Card, int]]:
+                     trump: int) -> list[dict[Card, int]]:
     """``layout_values`` for positions that differ in their leader and trick in progress too, solved
     together in batches of at most ``BATCH`` boards (DDS's own threads). A position given twice, or solved
     before and still in the cache, is solved once. DDS's batch call takes two boards with the same cards left
     in each hand and the same leader for repeats even when the cards on the trick in progress differ, and
     answers the second with the first's values: such boards go to separate calls (``_separate_batches``).
-    ``by_relative_rank``: a position equal to one solved before up to touching cards is answered from it too
-    (``solved``), worth its lookup where positions come from one play searched (``card_values``), not from layouts
-    dealt at random, which it would slow by a tenth."""
+    Positions are looked up by their own cards only: these are mostly layouts dealt at random, which a lookup by
+    relative rank (``card_values``) would find a thousandth of the time and slow by a tenth."""
     keys: list[_Key] = [(tuple(hands), leader, tuple(trick)) for hands, leader, trick in positions]
     exact = {key: exact_key(*key, trump) for key in dict.fromkeys(keys)}
     found: dict[_Key, dict[Card, int]] = {}
@@ -212,22 +211,7 @@ def positions_values(positions: Sequence[tuple[Layout, Seat, Sequence[tuple[Seat
             if hit is not None:
                 STATS.cache_hits += 1
                 found[key] = hit
-        missing = [key for key in exact if key not in found]
-        large = [key for key in missing if by_relative_rank and sum(map(len, key[0])) + len(key[2]) >= RELATIVE_FROM]
-        codes = {key: relative_codes(key[0], key[2]) for key in large}
-        relative = {key: position_key(*key, trump, codes[key]) for key in large}
-        owner: dict[tuple[int, ...], _Key] = {}   # each relative position's first key: the one solved or recalled
-        asking: list[_Key] = [key for key in missing if key not in relative]   # small: DDS solves it sooner
-        for key in large:
-            if relative[key] in owner:
-                continue
-            owner[relative[key]] = key
-            hit = _cache.recall(relative[key], codes[key])
-            if hit is None:
-                asking.append(key)
-            else:
-                STATS.cache_hits += 1
-                found[key] = hit
+        asking = [key for key in exact if key not in found]
         started = time.perf_counter()
         with _dds_dump_kept_aside():
             for batch in _separate_batches(asking):
@@ -235,25 +219,10 @@ def positions_values(positions: Sequence[tuple[Layout, Seat, Sequence[tuple[Seat
                 STATS.batches += 1
                 for key, result in zip(batch, _solve_batch(batch, trump), strict=True):
                     found[key] = result
-                    if key in relative:
-                        _cache.remember(relative[key], result, codes[key])
+                    _cache.remember_exact(exact[key], result)
         STATS.calls += len(asking)
         STATS.seconds += time.perf_counter() - started
-        for key in missing:
-            first = owner[relative[key]] if key in relative else key
-            if key is not first:
-                found[key] = _on_cards(found[first], codes[first], codes[key])
-            _cache.remember_exact(exact[key], found[key])
     return [dict(found[key]) for key in keys]
-
-
-def _on_cards(values: Mapping[Card, int], solved_codes: Codes, codes: Codes) -> dict[Card, int]:
-    """``values`` of a position solved with the cards of ``solved_codes``, on the cards ``codes`` names (the same
-    position by relative rank)."""
-    if solved_codes is codes:
-        return dict(values)
-    cards = {code: card for card, code in codes.items()}
-    return {cards[solved_codes[card]]: tricks for card, tricks in values.items()}
 
 
 _Key = tuple[tuple[frozenset[Card], ...], Seat, tuple[tuple[Seat, Card], ...]]

@@ -144,9 +144,7 @@ def table_result(record: Record, replay: Replay, notes: list[str] | None = None)
         problem = (f"the claim was withdrawn and the play went on, but it stops at trick {replay.trick_number} with "
                    "no result: give the rest of the play, or the result" if withdrawn else
                    f"the play stops at trick {replay.trick_number} with no claim or result: the table result is unknown")
-        raise RecordError(problem, source=record.source, board=record.board,
-                          line=(claim.line if withdrawn and claim is not None else None) or line,
-                          trick=replay.trick_number)
+        raise RecordError(problem, source=record.source, board=record.board, line=line, trick=replay.trick_number)
     if not won <= total <= won + remaining:
         given_by = {"[Result]": "[Result]", "[Score]": "[Score]", "mc": "the claim (mc|)"}.get(
             record.result_from or "", "the claim")

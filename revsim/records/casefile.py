@@ -46,11 +46,10 @@ def parse_case(text: str, source: str = "<case>") -> Iterator[Record | RecordErr
                           f"{MAX_CASE_CHARACTERS:,}); split it into files of a few boards", source=source)
         return
     data = _toml(text, source)
-    if isinstance(data, RecordError):
-        starts = _Lines(text).board_starts()
-        yield from _each_board_alone(text, source, starts) if len(starts) > 1 else [data]
-        return
     lines = _Lines(text)
+    if isinstance(data, RecordError):
+        yield from _each_board_alone(text, source, lines) if len(lines.board_starts()) > 1 else [data]
+        return
     boards = data.get("board")
     if isinstance(boards, list) and boards and all(isinstance(entry, dict) for entry in boards):
         others = [key for key in data if key != "board"]
@@ -81,10 +80,10 @@ def _toml(text: str, source: str, offset: int = 0, board: str | None = None) -> 
                            line=offset + 1 if board else None)
 
 
-def _each_board_alone(text: str, source: str, starts: list[int]) -> Iterator[Record | RecordError]:
+def _each_board_alone(text: str, source: str, lines: _Lines) -> Iterator[Record | RecordError]:
     """A session file that is not TOML as a whole: each ``[[board]]`` read on its own, so a board with a syntax
     error is that board's error (at its line) and every other board is still read and ruled."""
-    split, lines = text.splitlines(keepends=True), _Lines(text)
+    split, starts = text.splitlines(keepends=True), lines.board_starts()
     preamble = _toml("".join(split[:starts[0] - 1]), source)
     if isinstance(preamble, RecordError):
         yield preamble
@@ -348,7 +347,7 @@ def _play(tricks: list[Any], lines: _Lines, facts: Facts, first_trick: int, fail
 
 def _claim(claim: dict[str, Any], record: Record, lines: _Lines, fail: Any) -> Record:
     """The record with the claim that ended its play (a withdrawn claim ends nothing: the play went on)."""
-    line = lines.key("claim") or lines.locate(("claim",))
+    line = record.facts.lines.get("claim")   # found once, with the facts (``casefacts``)
     total = int(claim["declarer_tricks"])
     last_trick = record.first_trick + (len(record.play) + 3) // 4 - 1
     after = int(claim.get("after_trick", last_trick))

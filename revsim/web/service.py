@@ -92,6 +92,8 @@ def answer(handler: Handler, body: bytes, query: Query) -> Reply:
         return handler(body, query)
     except BadRequest as error:
         return Reply.problem(error.status, str(error), **error.where)
+    except OverBudget as error:
+        return over_budget_reply(error_to_dict(error))
     except RecordError as error:
         return record_problem(error)
     except Exception as fault:  # noqa: BLE001 - the desk answers JSON whatever happens
@@ -149,10 +151,7 @@ def report_text(body: bytes, query: Query) -> Reply:
     """``POST /api/report``: the HTML report of one board (``board`` and ``record`` choose it)."""
     settings, field = _settings(query), _field(query)
     record = _one(body, query)
-    try:
-        ruling = adjudicate(record, settings)
-    except OverBudget as error:
-        return over_budget_reply(error_to_dict(error))
+    ruling = adjudicate(record, settings)
     scores = field.get(None) if field else None
     return Reply(200, "text/html; charset=utf-8", report_html(ruling, scores))
 
