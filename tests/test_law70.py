@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 import random
+import re
 from pathlib import Path
 
 import pytest
@@ -303,6 +304,7 @@ claim = { declarer_tricks = 10, status = "contested", steps = [{ do = "no-line" 
     assert ruling.claim.ruled <= min(10, ruling.claim.double_dummy)
     detail = next(clause.detail for clause in ruling.claim.clauses if clause.clause == "70A")
     assert f"searched to trick {ruling.claim.line.horizon}" in detail and "look at the later choices" in detail
+    assert re.search(r"look at the later choices himself: trick \d+, (North|East|South|West).s \S+ \(the .* normal too\)", detail)
 
 
 def test_law70c_a_claimer_unaware_of_the_trump_leads_a_winner_into_the_ruff() -> None:

@@ -98,8 +98,9 @@ def test_a_ruling_in_progress_is_cancelled_and_the_wait_says_what_it_is(page: An
     open_record(page, "duschek-repeated-3nt.pbn")
     page.select_option("#estimator", "sd")
     page.click("#rule")
-    page.wait_for_function("document.getElementById('working').textContent.includes('s so far')")
-    assert "a minute or two" in page.locator("#working").text_content()   # not "a few seconds"
+    page.wait_for_function("document.getElementById('working').textContent.includes('worked cases of its kind')")
+    waiting = page.locator("#working").text_content()   # the kind of case and the estimator measured, not the solver's
+    assert "A revoke or a board without a claim takes up to" in waiting and "with simulated players" in waiting
     page.click("#cancel-rule")
     page.wait_for_function("document.getElementById('working').textContent.startsWith('Cancelled')")
     assert page.locator("#rule").is_enabled() and page.locator("#cancel-rule").is_hidden()
@@ -107,12 +108,12 @@ def test_a_ruling_in_progress_is_cancelled_and_the_wait_says_what_it_is(page: An
     page.select_option("#estimator", "dd")
     rule_and_wait(page)
     page.click("#rule")
-    assert "this case took" in page.locator("#working").text_content()   # its own time, not another board's
+    assert "This case took" in page.locator("#working").text_content()   # its own time, not another board's
     page.wait_for_function("document.getElementById('working').textContent.startsWith('Ruled in')", timeout=120_000)
     open_record(page, "duschek-too-late-a.pbn")
     page.select_option("#estimator", "dd")
     page.click("#rule")
-    assert "took" not in page.locator("#working").text_content()   # never ruled here: no time claimed for it
+    assert "This case took" not in page.locator("#working").text_content()   # never ruled here: no time of its own
     page.wait_for_function("document.getElementById('working').textContent.startsWith('Ruled in')", timeout=120_000)
 
 

@@ -148,9 +148,32 @@ def law70a_doubtful_points_against_claimer(line: WorstLine) -> ClauseApplied:
         searched = (f"every normal card searched to trick {line.horizon}, the opponents limited to their "
                     f"double-dummy best cards; after it one line" if line.horizon >= first else "one line")
         how = (f" ({searched}, the claimer's side's most likely card: a search of the whole play was too large, so "
-               f"a director should look at the later choices himself)")
+               f"a director should look at the later choices himself{later_choices(line)})")
     return ClauseApplied("70A", f"the worst normal line gives the claimer's side {line.tricks} of the tricks "
                                 f"left{how}; {line_normality(line)}")
+
+
+LATER_CHOICES = 6
+"""The most turns past a search's horizon that the ruling names for the director to look at."""
+
+
+def later_choices(line: WorstLine) -> str:
+    """The turns past the horizon at which the claimer's side had other normal cards than the one the line plays,
+    in words (``: trick 5, South's ♣Q (the ♥A normal too); ...``), the first ``LATER_CHOICES`` of them; empty where none."""
+    if line.horizon is None:
+        return ""
+    turns = [item for item in line.cards if item.trick > line.horizon and item.others]
+    if not turns:
+        return ", though no later turn of the line had another normal card"
+    named = "; ".join(f"trick {item.trick}, {SEAT_NAMES[item.seat]}'s {card_with_symbol(item.card)} "
+                      f"({_either(item.others)} normal too)" for item in turns[:LATER_CHOICES])
+    more = f" (and {plural(len(turns) - LATER_CHOICES, 'later turn')})" if len(turns) > LATER_CHOICES else ""
+    return f": {named}{more}"
+
+
+def _either(cards: tuple[Card, ...]) -> str:
+    """``the ♥A``, ``the ♥A or ♣K``: the other normal cards at a turn."""
+    return "the " + " or ".join(card_with_symbol(card) for card in cards)
 
 
 def line_normality(line: WorstLine) -> str:

@@ -20,6 +20,7 @@ from revsim.claims.finesse import law70e_finesses
 from revsim.claims.normal import Choice, NormalStandard, normal_choices, runs
 from revsim.claims.statement import Plan, stated_cards
 from revsim.likely.budget import check_budget
+from revsim.likely.progress import tell
 from revsim.likely.solver import card_values
 from revsim.play.replay import Replay
 
@@ -200,6 +201,8 @@ def worst_line(position: Replay, declarer: Seat, claimer_side: int, plan: Plan, 
         if len(found) > 1 and found[-1].positions ** 2 / max(found[-2].positions, 1) > budget:
             break
         one_line = horizon < position.trick_number   # at most a position a card: always searched
+        if not one_line:
+            tell(f"the claimer's normal lines, every card to trick {horizon}")
         search = _Search(declarer, claimer_side, standard, forgot_trump, True, max(budget, 53) if one_line else budget,
                          None if horizon == last_trick else horizon, choices)
         line = _search(position, plan, search)

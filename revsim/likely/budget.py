@@ -14,6 +14,8 @@ from collections.abc import Iterator
 from contextvars import ContextVar
 from dataclasses import dataclass
 
+from revsim.likely.progress import tell
+
 
 class BudgetSpent(RuntimeError):
     """The work ran past its time budget: ``seconds`` the budget, ``doing`` what it was working on then, and ``line``
@@ -63,8 +65,9 @@ def check_budget() -> None:
 @contextlib.contextmanager
 def doing(phrase: str, line: int | None = None) -> Iterator[None]:
     """Within the block the work is ``phrase`` (``searching the claimer's normal lines from trick 2``), about the
-    record's ``line``: what a ``BudgetSpent`` says was not finished, and where."""
+    record's ``line``: what a ``BudgetSpent`` says was not finished, and where. A progress listener is told it too."""
     token = _doing.set((*_doing.get(), (phrase, line)))
+    tell(phrase)
     try:
         yield
     finally:

@@ -29,7 +29,7 @@ from revsim.likely.penalty import LeadChoice, Penalty, law50d1_forced, law50d2_a
 from revsim.likely.player_model import PlayerModel
 from revsim.likely.sampling import bad_break_layouts, sample_layouts, weighted_layouts
 from revsim.likely.sight import stratified_readers
-from revsim.likely.solver import layout_values, positions_values, total_tricks
+from revsim.likely.solver import positions_values, total_tricks
 from revsim.likely.view import HandShape, View, player_view
 from revsim.play.replay import Replay
 
@@ -69,6 +69,8 @@ class PlayoutStats:
     forced: int = 0
     layouts: int = 0
     safety_layouts: int = 0
+    sequences: int = 0
+    """Decisions among cards of one sequence, taken without solving their layouts (``_step_averages``)."""
 
 
 STATS = PlayoutStats()
@@ -177,9 +179,7 @@ def play_out_lines(position: Replay, declarer: Seat, shapes: dict[Seat, HandShap
             continue
         if on_step is not None:
             on_step(min(lines[d.index].trick_number for d in asking))
-        solved = _solve(lines, [(d.index, d.start, d.end) for d in asking], batch)
-        averages = [_averages(d.legal, solved[d.start:d.end], goal_value(lines[d.index], declarer, target, policy))
-                    for d in asking]
+        averages = _step_averages(lines, asking, batch, lambda line: goal_value(line, declarer, target, policy))
         if policy.safety:
             _break_ties(lines, asking, averages, rng, policy.fits_auction())
         deciders = [lines[decision.index] for decision in asking]
@@ -189,7 +189,8 @@ def play_out_lines(position: Replay, declarer: Seat, shapes: dict[Seat, HandShap
             policy.model.lean(deciders, averages, defending)
         chosen = [softmax_choice(values, policy.temperature_of(defends), rng)
                   for values, defends in zip(averages, defending, strict=True)]
-        unread = [defends and not reads for defends, reads in zip(defending, reading, strict=True)]
+        unread = [defends and not reads and not _all_equivalent(lines[decision.index], decision.legal)
+                  for defends, reads, decision in zip(defending, reading, asking, strict=True)]   # no slip in a run
         for number in slips_of(deciders, chosen, unread, [decision.legal for decision in asking]):
             slips[asking[number].index] += 1
         for decision, card in zip(asking, chosen, strict=True):
@@ -247,6 +248,30 @@ def _break_ties(lines: list[Replay], asking: list[_Decision], averages: list[dic
         for card in top:
             if on_bad_breaks[card] < safest:
                 averages[number][card] -= step
+
+
+def _step_averages(lines: list[Replay], asking: list[_Decision], batch: list[Layout],
+                   value_of: Callable[[Replay], Callable[[int], float]]) -> list[dict[Card, float]]:
+    """Each decision's values at one step of the play-outs (``_averages``), its layouts solved in one batch. A
+    decision whose legal cards are one sequence (``_all_equivalent``) is not solved: its cards are worth the same
+    on every layout, so each is given 0 (the player's layouts were still dealt, so the seeded draws that follow
+    are the same)."""
+    solving = [d for d in asking if not _all_equivalent(lines[d.index], d.legal)]
+    spans, start = [], 0
+    for d in solving:
+        spans.append((d.index, start, start + d.end - d.start))
+        start += d.end - d.start
+    solved = _solve(lines, spans, [layout for d in solving for layout in batch[d.start:d.end]]) if solving else []
+    found = {d.index: solved[begin:end] for d, (_, begin, end) in zip(solving, spans, strict=True)}
+    averages = []
+    for d in asking:
+        if d.index in found:
+            averages.append(_averages(d.legal, found[d.index], value_of(lines[d.index])))
+        else:
+            STATS.decisions += 1
+            STATS.sequences += 1
+            averages.append(dict.fromkeys(d.legal, 0.0))
+    return averages
 
 
 def _all_equivalent(line: Replay, cards: list[Card]) -> bool:
@@ -311,8 +336,7 @@ def card_averages(replay: Replay, declarer: Seat, shapes: dict[Seat, HandShape],
     [reads] = hand_readers([side_of(replay.to_play) != side_of(declarer)], policy, rng)
     view, layouts = _view_and_layouts(replay, declarer, shapes, policy, reads, rng)
     decision = _Decision(0, legal, view, 0, len(layouts))
-    solved = layout_values(layouts, replay.trump, replay.leader, replay.current_trick)
-    averages = [_averages(legal, solved, goal_value(replay, declarer, target, policy))]
+    averages = _step_averages([replay], [decision], layouts, lambda line: goal_value(line, declarer, target, policy))
     if policy.safety:
         _break_ties([replay], [decision], averages, rng, policy.fits_auction())
     defending = [side_of(replay.to_play) != side_of(declarer)]

@@ -2,7 +2,8 @@
 
 Routes: ``GET /`` the desk, ``GET /static/...`` its script and style (no CDN, works offline),
 ``POST /api/adjudicate``, ``/api/report``, ``/api/load`` and ``/api/case`` with the file's text as the
-body and the options as query parameters, ``GET /api/health``.
+body and the options as query parameters, ``GET /api/health``, and ``GET /api/progress?request=ID``: how the
+request the desk named ``request=ID`` gets on (``web.requests``).
 
 Every request's work runs in a pool of worker processes (one by default): the solver (DDS) keeps state
 per process and must not run in two threads of one process, and the web server answers from a thread
@@ -31,6 +32,8 @@ from starlette.staticfiles import StaticFiles
 from revsim.outputs.terminal import printable
 from revsim.web.capabilities import capabilities
 from revsim.web.guard import WILDCARDS, LocalOnly
+from revsim.web.progress import Channel, adopt
+from revsim.web.requests import Requests
 from revsim.web.service import (
     Handler,
     Query,
@@ -62,18 +65,27 @@ class Worker:
         self.max_waiting = MAX_WAITING * processes if max_waiting is None else max_waiting
         self.waiting = 0
         self.free: asyncio.Queue[int] = asyncio.Queue()
-        self.pools = [self._new() for _ in range(processes)]
+        self.context = multiprocessing.get_context("spawn")
+        self.channels = [Channel(self.context) for _ in range(processes)]
+        self.pools = [self._new(index) for index in range(processes)]
+        self.requests = Requests()
         for index in range(processes):
             self.free.put_nowait(index)
 
-    @staticmethod
-    def _new() -> ProcessPoolExecutor:
-        return ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"))
+    def _new(self, index: int) -> ProcessPoolExecutor:
+        return ProcessPoolExecutor(max_workers=1, mp_context=self.context, initializer=adopt,
+                                   initargs=(self.channels[index],))
 
     def _renew(self, index: int) -> ProcessPoolExecutor:
         self.pools[index].shutdown(wait=False, cancel_futures=True)
-        self.pools[index] = self._new()
+        self.pools[index] = self._new(index)
         return self.pools[index]
+
+    def progress(self, request: str) -> dict[str, Any]:
+        """How the request ``request`` (the desk's id for it) gets on: waiting (with how many ahead of it), working
+        (for how long, on what kind of case, doing what, and how long that kind takes), or unknown (done, or never
+        asked)."""
+        return self.requests.progress(request, self.channels)
 
     async def run(self, handler: Handler, body: bytes, query: Query,
                   gone: Callable[[], Awaitable[bool]] | None = None) -> Reply:
@@ -84,11 +96,15 @@ class Worker:
         if self.free.empty() and self.waiting >= self.max_waiting:
             return Reply.problem(503, f"the desk is busy: {self.waiting} requests are waiting for its worker "
                                  f"already; try again in a minute", kind="busy")
+        request = (query.get("request") or [""])[0][:64]
         self.waiting += 1
+        self.requests.wait(request, self.waiting)
         try:
             index = await self.free.get()
         finally:
             self.waiting -= 1
+        self.requests.work(request, index)
+        self.channels[index].start("")   # the last request's kind is not this one's
         try:
             pool = self.pools[index]
             if _broken(pool):
@@ -104,11 +120,14 @@ class Worker:
                         _stop_processes(pool)
                         self._renew(index)
                         return Reply.problem(499, "the request was cancelled")
-                return await work
+                reply = await work
+                self.requests.done(request, self.channels[index], reply.status == 200)
+                return reply
             except BrokenProcessPool:
                 self._renew(index)
                 return Reply.problem(500, "the worker process stopped while ruling on this input; it was restarted")
         finally:
+            self.requests.forget(request)
             self.free.put_nowait(index)
 
     def close(self) -> None:
@@ -182,6 +201,10 @@ def create_app(processes: int = 1, max_bytes: int = MAX_BYTES, host: str = "127.
     async def capabilities_answer(_: Request) -> Response:
         return JSONResponse(capabilities())
 
+    async def progress(request: Request) -> Response:
+        assert worker is not None
+        return JSONResponse(worker.progress(request.query_params.get("request", "")))
+
     async def health(_: Request) -> Response:
         busy = {"waiting": worker.waiting, "idle": worker.free.qsize()} if worker is not None else {}
         return JSONResponse({"status": "ok", "revsim": _version(), "processes": processes, **busy})
@@ -189,6 +212,7 @@ def create_app(processes: int = 1, max_bytes: int = MAX_BYTES, host: str = "127.
     routes = [
         Route("/", desk),
         Route("/api/health", health),
+        Route("/api/progress", progress),
         Route("/api/capabilities", capabilities_answer),
         Route("/favicon.ico", favicon),
         Route("/api/rule", endpoint(rule_text), methods=["POST"]),

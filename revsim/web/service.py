@@ -35,6 +35,7 @@ from revsim.records.record import Record
 from revsim.records.source import decode_text
 from revsim.scoring.field import FIELD_SOURCES, Field
 from revsim.web.casejson import CaseJsonError, case_json
+from revsim.web.progress import case_kind, tell_kind, told
 
 FORMATS = {entry.name: entry.suffix for entry in RECORD_FORMATS.values()}
 SETTINGS = ("estimator", "noticed", "noticed_at")
@@ -50,7 +51,7 @@ def repeatable() -> tuple[str, ...]:
     return (*(spec.parameter for spec in fact_specs.FACT_SPECS if spec.option), "outcomes")
 
 
-OTHER = ("format", "name", "board", "record", "field", "claim_by", "time_budget")
+OTHER = ("format", "name", "board", "record", "field", "claim_by", "time_budget", "request")
 Query = dict[str, list[str]]
 Handler = Callable[[bytes, Query], "Reply"]
 
@@ -89,7 +90,8 @@ class BadRequest(Exception):
 def answer(handler: Handler, body: bytes, query: Query) -> Reply:
     """``handler(body, query)``, with a bad request or a bad record turned into its 4xx reply."""
     try:
-        return handler(body, query)
+        with told():
+            return handler(body, query)
     except BadRequest as error:
         return Reply.problem(error.status, str(error), **error.where)
     except OverBudget as error:
@@ -118,8 +120,12 @@ def adjudicate_text(body: bytes, query: Query) -> Reply:
     settings, field = _settings(query), _field(query)
     items = _bounded(_selected(body, query), MAX_RULINGS, "rules", "choose one with board=, or rule the file with "
                      "revsim adjudicate")
+    outputs = []
     with time_budget(settings.time_budget):   # the request's: every board of it within one budget
-        outputs = [board_output(item, settings, field) for item in items]
+        for item in items:
+            if isinstance(item, Record):
+                tell_kind(f"{case_kind(item)}:{settings.estimator}")
+            outputs.append(board_output(item, settings, field))
     spent = next((output.result for output in outputs if output.result.get("kind") == "over-budget"), None)
     if spent is not None:
         return over_budget_reply(spent)
@@ -136,6 +142,7 @@ def rule_text(body: bytes, query: Query) -> Reply:
     HTML report together (``board`` and ``record`` choose it): what the desk's Rule button asks."""
     settings, field = _settings(query), _field(query)
     record = _one(body, query)
+    tell_kind(f"{case_kind(record)}:{settings.estimator}")
     output = board_output(record, settings, field)
     if output.result.get("kind") == "over-budget":
         return over_budget_reply(output.result)
@@ -151,6 +158,7 @@ def report_text(body: bytes, query: Query) -> Reply:
     """``POST /api/report``: the HTML report of one board (``board`` and ``record`` choose it)."""
     settings, field = _settings(query), _field(query)
     record = _one(body, query)
+    tell_kind(f"{case_kind(record)}:{settings.estimator}")
     ruling = adjudicate(record, settings)
     scores = field.get(None) if field else None
     return Reply(200, "text/html; charset=utf-8", report_html(ruling, scores))

@@ -5,7 +5,7 @@
 "use strict";
 
 const TIMINGS = "revsim-desk-timings";   // how long the last rulings took here, by estimator
-desk.ruling = null;                       // the ruling in progress: { controller, started }
+desk.ruling = null;                       // the ruling in progress: { controller, started, progress }
 
 function fieldText(board) {
   // The score's worth against the other tables: a weighted score's matchpoints and IMPs, each result weighed.
@@ -48,14 +48,57 @@ function shortHash(text) {
   return hash.toString(16);
 }
 
-function waitText(estimator, key, elapsed) {
-  // What the wait is: the seconds so far, and what this very case took the last time it was ruled here with
-  // this estimator (another board's time says nothing of this one's).
+function waitText(estimator, key, elapsed, progress) {
+  // What the wait is: the seconds so far, what the worker is doing (its own words), and how long this kind of
+  // case takes: on the worked cases (the benchmark's range) and at this desk since it started; what this very
+  // case took the last time it was ruled here. Past the longest of those, it says so, and that Cancel stops it.
   const last = lastSeconds(key);
-  const usual = estimator === "sd"
-    ? "a single-dummy ruling takes from a few seconds to a minute or two, by the board"
-    : "the double-dummy solver takes a few seconds";
-  return `Ruling: ${elapsed} s so far (${last !== null ? `this case took ${Math.round(last)} s when last ruled here; ` : ""}${usual}).`;
+  const parts = [`Ruling: ${elapsed} s so far`];
+  const p = progress || {};
+  if (p.state === "waiting") parts[0] += ` (waiting for the desk's worker${p.ahead ? `, ${p.ahead} ahead` : ""})`;
+  if (p.doing) parts[0] += `: ${p.doing}`;
+  parts[0] += ".";
+  const e = p.expected;
+  let longest = last;
+  if (e) {
+    const solver = e.estimator === "dd" ? "with the double-dummy solver" : "with simulated players";
+    if (e.benchmark) {
+      const seconds = (value) => (value < 1 ? "under a second" : `${Math.round(value)} s`);
+      parts.push(`${e.words[0].toUpperCase()}${e.words.slice(1)} takes up to ${seconds(e.benchmark.high)} ${solver} ` +
+        `on the ${e.benchmark.cases} worked cases of its kind (half of them ${e.benchmark.median < 1 ? "" : "within "}` +
+        `${seconds(e.benchmark.median)}).`);
+      longest = Math.max(longest || 0, e.benchmark.high);
+    }
+    if (e.here) {
+      parts.push(`At this desk the last ${e.here.count === 1 ? "one" : e.here.count} took ` +
+        `${e.here.count === 1 ? "" : "up to "}${Math.round(e.here.longest)} s.`);
+      longest = Math.max(longest || 0, e.here.longest);
+    }
+  } else {
+    parts.push(estimator === "sd" ? "A single-dummy ruling takes from a few seconds to a minute or two, by the board."
+      : "The double-dummy solver takes a few seconds.");
+  }
+  if (last !== null) parts.push(`This case took ${Math.round(last)} s when last ruled here.`);
+  if (longest !== null && elapsed > longest + 5) parts.push("This is longer than such a case takes; Cancel stops it.");
+  return parts.join(" ");
+}
+
+function requestId() {
+  // The id the desk gives a ruling's request, to ask the server how it gets on.
+  const bytes = new Uint8Array(8);
+  crypto.getRandomValues(bytes);
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+async function followProgress(request, ruling) {
+  // Ask the server how the request gets on, once a second, while this ruling runs (a failed ask is skipped).
+  while (desk.ruling === ruling) {
+    try {
+      const response = await fetch(`/api/progress?${new URLSearchParams({ request })}`);
+      if (response.ok) ruling.progress = await response.json();
+    } catch (error) { /* the next ask may answer */ }
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+  }
 }
 
 async function rule() {
@@ -70,8 +113,13 @@ async function rule() {
   const print = $("working");
   const ruledFor = fingerprint();
   const timingKey = `${estimator}:${shortHash(ruledFor)}`;
-  const tick = () => { print.textContent = waitText(estimator, timingKey, Math.round((Date.now() - started) / 1000)); };
-  desk.ruling = { controller, started };
+  const request = requestId();
+  const ruling = { controller, started, progress: null };
+  const tick = () => {
+    print.textContent = waitText(estimator, timingKey, Math.round((Date.now() - started) / 1000), ruling.progress);
+  };
+  desk.ruling = ruling;
+  followProgress(request, ruling);
   const index = desk.current;
   $("rule").disabled = true;
   $("cancel-rule").hidden = false;
@@ -84,6 +132,7 @@ async function rule() {
     const query = settingsQuery();
     query.set("format", "toml");
     query.set("name", `${case_.board}.toml`);
+    query.set("request", request);
     const answer = JSON.parse(await post("/api/rule", query, toml, controller.signal));
     const seconds = (Date.now() - started) / 1000;
     keepSeconds(timingKey, seconds);
