@@ -279,6 +279,33 @@ def test_law70a_a_search_too_large_for_its_budget_gives_a_whole_line_that_favour
     assert replay.is_over and replay.tricks_won(side) - start == limited.tricks
 
 
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10_000), length=st.integers(3, 5))
+def test_law70a_a_late_claim_searched_whole_at_once_gives_the_line_the_horizons_lead_to(
+        seed: int, length: int) -> None:
+    """A late claim is searched whole first (``search.WHOLE_FIRST``): where that fits it is the answer (no horizon,
+    every card of the opponents'), the same line the deepening horizons end in when they reach it, and never more
+    tricks for the claimer than a horizon they stopped at; where it does not fit, the horizons' line as before."""
+    import revsim.claims.search as search
+    from revsim.claims.statement import Plan
+
+    position = random_position(seed, length)
+    declarer = random.Random(seed).randrange(4)
+    plan = Plan(Claim("declarer", 13, ClaimStatus.CONTESTED, (ClaimStep("no-line"),)))
+    at_once = search.worst_line(position, declarer, side_of(declarer), plan, NormalStandard())
+    saved = search.WHOLE_FIRST
+    try:
+        search.WHOLE_FIRST = 0
+        by_horizons = search.worst_line(position, declarer, side_of(declarer), plan, NormalStandard())
+    finally:
+        search.WHOLE_FIRST = saved
+    assert at_once.bounded or at_once.horizon is None   # whole where it fits; else the horizons, as before
+    if by_horizons.horizon is None and not by_horizons.bounded or at_once.bounded:
+        assert at_once == by_horizons
+    else:   # the horizons stopped short of a whole search that fits: it finds the worse line they could not
+        assert at_once.tricks <= by_horizons.tricks
+
+
 def test_law70a_a_claim_early_in_the_play_is_ruled_to_a_horizon_not_an_error(monkeypatch: pytest.MonkeyPatch) -> None:
     """A contested "the rest are mine" at trick 3 of the README's deal, with the search's budget cut to a tenth so
     the test is quick: the claim is ruled (never an error row), to a horizon the ruling names, and no higher than

@@ -79,6 +79,7 @@ TIERS_BY_TEST: dict[str, tuple[str, ...]] = {
     "test_law16_beside_revokes.py::test_law16b_dummy_asks_after_an_established_revoke_the_play_is_adjusted": ("sd",),
     "test_law70.py::test_law70_the_claimer_never_gets_more_than_claimed_or_than_the_opponents_best_allows": ("sd",),
     "test_law70.py::test_law70a_a_claim_early_in_the_play_is_ruled_to_a_horizon_not_an_error": ("sd",),
+    "test_law70.py::test_law70a_a_late_claim_searched_whole_at_once_gives_the_line_the_horizons_lead_to": ("sd",),
     "test_law70.py::test_law70a_a_search_too_large_for_its_budget_gives_a_whole_line_that_favours_no_one_more": ("sd",),
     "test_law_cases.py::test_62a_attention_drawn_on_the_revoke_trick_is_not_established": ("sd",),
     "test_law_cases.py::test_63a4_agreeing_to_a_claim_does_not_establish_before_69a": ("sd",),

@@ -27,6 +27,11 @@ from revsim.play.replay import Replay
 BUDGET = 20_000
 """The positions a search may visit before the opponents are limited to their double-dummy best cards."""
 
+WHOLE_FIRST = 8
+"""A claim with fewer tricks than this left is searched whole at once (every normal card, every card of the
+opponents'), and by deepening horizons only where that passes the budget: a late claim's whole search usually fits,
+and the horizons before it would be searched for nothing."""
+
 NAMES_CARDS = ("cash", "lead", "finesse")
 """Steps that name the cards to play (a ruff names one when it says which trump)."""
 
@@ -190,12 +195,22 @@ def worst_line(position: Replay, declarer: Seat, claimer_side: int, plan: Plan, 
                forgot_trump: bool = False, budget: int | None = None) -> WorstLine:
     """The worst normal line from ``position`` (the claim) for the claimer's side following ``plan``.
 
-    The opponents limited to their best cards, the horizon is deepened a trick at a time while the next search
+    A late claim (``WHOLE_FIRST``) is searched whole first, which is the answer where it fits the budget. Else, the
+    opponents limited to their best cards, the horizon is deepened a trick at a time while the next search
     is expected to fit the budget (its size grows by about the ratio of the last two); a search that reaches the
     last trick is tried again with every card of the opponents', which is the answer where it fits."""
     budget = BUDGET if budget is None else budget
     choices: dict[tuple[object, ...], list[Choice]] = {}
     last_trick = position.trick_number + len(position.hand(position.to_play)) - 1
+
+    def whole_search() -> WorstLine | None:
+        return _search(position, plan, _Search(declarer, claimer_side, standard, forgot_trump, False, budget,
+                                               choices=choices))
+
+    if last_trick - position.trick_number < WHOLE_FIRST:   # a late claim: the whole search usually fits at once
+        whole = whole_search()
+        if whole is not None:
+            return whole
     found: list[WorstLine] = []
     for horizon in range(position.trick_number - 1, last_trick + 1):
         if len(found) > 1 and found[-1].positions ** 2 / max(found[-2].positions, 1) > budget:
@@ -210,9 +225,8 @@ def worst_line(position: Replay, declarer: Seat, claimer_side: int, plan: Plan, 
             break
         found.append(line)
     assert found, "the one line fits any budget"
-    if found[-1].horizon is None:
-        whole = _search(position, plan, _Search(declarer, claimer_side, standard, forgot_trump, False, budget,
-                                                choices=choices))
+    if found[-1].horizon is None and last_trick - position.trick_number >= WHOLE_FIRST:
+        whole = whole_search()
         if whole is not None:
             return whole
     return found[-1]
@@ -273,4 +287,8 @@ def one_of_each_run(replay: Replay) -> list[Card]:
 
 
 def _key(replay: Replay, plan: Plan) -> tuple[object, ...]:
-    return (tuple(replay.hand(seat) for seat in range(4)), replay.leader, tuple(replay.current_trick), plan.key)
+    """A position of the search: the cards, the trick in progress, the statement's progress, and the voids the play
+    has shown (the players' choices depend on them: ``choice.rates_key``), so that a position's line never depends on
+    the order the search reached it in."""
+    return (tuple(replay.hand(seat) for seat in range(4)), replay.leader, tuple(replay.current_trick), plan.key,
+            replay.shown_voids())

@@ -19,8 +19,11 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from revsim.cards import Card, Seat
+from revsim.likely.guards import HONOUR
 from revsim.likely.levels import load_level
 from revsim.likely.playout import card_averages
+from revsim.likely.solved import Codes, position_key, relative_codes
+from revsim.likely.solver import layout_of
 from revsim.play.replay import Replay
 
 
@@ -47,28 +50,43 @@ class ChoiceModel:
     def rates(self, replay: Replay, declarer: Seat, candidates: list[Card]) -> dict[Card, float]:
         """How often the class chooses each of ``candidates`` at ``replay``, each card worth its average over
         layouts drawn from what the player sees (seeded by the position alone, ``position_text``). A position asked
-        again (the searches of one claim meet the same positions, Law 70C's search those of 70A's) is answered from
-        ``_RATES``: the answer depends on the position alone, so it is the same."""
-        key = (self.level, declarer, frozenset(candidates), tuple(replay.hand(seat) for seat in range(4)),
-               replay.leader, tuple(replay.current_trick), replay.trump)
+        again, or one equal to it up to touching cards (``rates_key``), is answered from ``_RATES``: the answer
+        depends on what the key holds alone, so it is the same."""
+        codes = relative_codes(layout_of(replay), replay.current_trick)
+        key = rates_key(self.level, replay, declarer, candidates, codes)
         known = _RATES.get(key)
         if known is not None:
             _RATES.move_to_end(key)
-            return dict(known)
+            cards = {code: card for card, code in codes.items()}
+            return {cards[code]: rate for code, rate in known.items()}
         rng = random.Random(zlib.crc32(position_text(replay).encode()))
         policy = load_level(self.level).policy
         values = card_averages(replay, declarer, {}, policy, rng, allowed=set(candidates))
         values = {card: value for card, value in values.items() if card in candidates} or values
-        found = _RATES[key] = self.shares(values)
+        found = self.shares(values)
+        _RATES[key] = {codes[card]: rate for card, rate in found.items()}
         if len(_RATES) > RATES_KEPT:
             _RATES.popitem(last=False)
-        return dict(found)
+        return found
+
+
+def rates_key(level: str, replay: Replay, declarer: Seat, candidates: list[Card], codes: Codes) -> tuple[object, ...]:
+    """What the choice model's rates at ``replay`` depend on: the class, declarer, the position by relative rank
+    (``solved.position_key``: equal cards are one), the candidates by relative rank, the voids the play has shown
+    (the layouts respect them), whether the lead is faced (dummy seen), and which cards are honours (a defender
+    keeps his honours guarded, ``guards.keep_guards``, by their own rank)."""
+    voids = replay.shown_voids()
+    honours = frozenset(code for card, code in codes.items() if card.rank >= HONOUR)
+    lead_faced = bool(replay.plays) or replay.first_trick > 1
+    return (level, declarer, position_key(layout_of(replay), replay.leader, replay.current_trick, replay.trump, codes),
+            frozenset(codes[card] for card in candidates), voids, lead_faced, honours)
 
 
 RATES_KEPT = 50_000
 """The positions whose choice rates are kept (the least recently asked dropped first): a claim at trick 1 asks about
 ten thousand, each worth a solver call of a dozen layouts."""
-_RATES: OrderedDict[tuple[object, ...], dict[Card, float]] = OrderedDict()
+_RATES: OrderedDict[tuple[object, ...], dict[int, float]] = OrderedDict()
+"""Each position's rates (``rates_key``), each card by its relative code (``solved.Codes``)."""
 
 
 def runs(replay: Replay, cards: list[Card]) -> dict[Card, list[Card]]:

@@ -96,6 +96,12 @@ class Replay:
             held = self._held[seat] = frozenset(self.hands[seat])
         return held
 
+    def shown_voids(self) -> frozenset[tuple[Seat, int]]:
+        """Each (seat, suit) where the seat has failed to follow to the suit led: what the play has shown every
+        player (a revoke in the record shows a void that is not there, as it would mislead the players)."""
+        return frozenset((play.seat, play.led_suit) for play in self.plays
+                         if play.led_suit is not None and play.card.suit != play.led_suit)
+
     def legal_cards(self, seat: Seat | None = None) -> list[Card]:
         """The cards ``seat`` (default: the player to play) may play: the suit led if he holds it."""
         holder = self.to_play if seat is None else seat
