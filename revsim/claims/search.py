@@ -27,10 +27,13 @@ from revsim.play.replay import Replay
 BUDGET = 20_000
 """The positions a search may visit before the opponents are limited to their double-dummy best cards."""
 
-WHOLE_FIRST = 8
-"""A claim with fewer tricks than this left is searched whole at once (every normal card, every card of the
-opponents'), and by deepening horizons only where that passes the budget: a late claim's whole search usually fits,
-and the horizons before it would be searched for nothing."""
+WHOLE_FIRST = 6
+"""A claim with at most this many tricks left is searched whole at once (every normal card, every card of the
+opponents') within ``WHOLE_FIRST_BUDGET`` positions, and by deepening horizons only where that does not fit: a late
+claim's whole search usually fits, and the horizons before it would be searched for nothing."""
+WHOLE_FIRST_BUDGET = 8_000
+"""The positions a late claim's first whole search may visit (a part of ``BUDGET``: where it does not fit, the
+horizons follow, and what it searched is lost)."""
 
 NAMES_CARDS = ("cash", "lead", "finesse")
 """Steps that name the cards to play (a ruff names one when it says which trump)."""
@@ -207,8 +210,10 @@ def worst_line(position: Replay, declarer: Seat, claimer_side: int, plan: Plan, 
         return _search(position, plan, _Search(declarer, claimer_side, standard, forgot_trump, False, budget,
                                                choices=choices))
 
-    if last_trick - position.trick_number < WHOLE_FIRST:   # a late claim: the whole search usually fits at once
-        whole = whole_search()
+    late = last_trick - position.trick_number < WHOLE_FIRST
+    if late:   # the whole search usually fits at once: tried within a part of the budget
+        whole = _search(position, plan, _Search(declarer, claimer_side, standard, forgot_trump, False,
+                                                min(budget, WHOLE_FIRST_BUDGET), choices=choices))
         if whole is not None:
             return whole
     found: list[WorstLine] = []
@@ -225,7 +230,7 @@ def worst_line(position: Replay, declarer: Seat, claimer_side: int, plan: Plan, 
             break
         found.append(line)
     assert found, "the one line fits any budget"
-    if found[-1].horizon is None and last_trick - position.trick_number >= WHOLE_FIRST:
+    if found[-1].horizon is None and (not late or budget > WHOLE_FIRST_BUDGET):
         whole = whole_search()
         if whole is not None:
             return whole
