@@ -77,7 +77,7 @@ substituted = "CJ"
     ruling = adjudicate(_case(text), Settings(estimator="dd"))
     [revoke] = ruling.revokes
     assert (revoke.trick, str(revoke.card), revoke.law, revoke.established, revoke.transfer) == (3, "SJ", "62B1", False, 0)
-    assert ruling.law == "none" and ruling.ns[0].tricks == 10
+    assert ruling.law == "62A" and ruling.ns[0].tricks == 10   # corrected: why the result stands
 
 
 def test_62b2_corrected_declarer_revoke_is_just_replaced() -> None:

@@ -290,6 +290,18 @@ def test_62a_attention_drawn_on_the_revoke_trick_is_not_established() -> None:
     assert ruling.law == "62A" and ruling.ns[0].tricks == 10
 
 
+def test_law62a_a_revoke_corrected_as_the_record_shows_heads_its_ruling_not_none() -> None:
+    """A revoke the record shows corrected (the short-sighted RHO's spade, withdrawn for the club) is why the table
+    result stands: the ruling is headed Law 62A, never ``Ruling (none)``, which a reader takes for nothing found; a
+    board with no revoke at all stays ``none``."""
+    ruling = _rule("law62c1-dummys-card-changed-after-a-short-sighted-revoke")
+    [revoke] = ruling.revokes
+    assert revoke.establishment is None and revoke.corrected_by == "62B1" and ruling.transfer == 0
+    assert ruling.law == "62A" and "Ruling (Law 62A): 3NT= (9 tricks, NS +400)" in ruling_to_text(ruling)
+    nothing = _rule("law45d-dummy-places-a-card-not-named")
+    assert not nothing.revokes and nothing.law == "none"
+
+
 def test_62a_attention_drawn_later_leaves_the_revoke_established() -> None:
     text = (HANDS / "law62a-attention-at-the-revoke-trick.toml").read_text(encoding="utf-8")
     [record] = list(parse_case(text.replace("noticed_at_trick = 3", "noticed_at_trick = 4"), "later.toml"))

@@ -61,7 +61,7 @@ def rule(record: Record, table: TablePlay, revokes: list[Revoke], transfer: int,
     if corrected is None:
         active = [r for r in draft.revokes if r.established]
         base = _transfer_result(draft)
-        base_law = RulingLaw.TRANSFER if transfer else _unrectified(active)
+        base_law = RulingLaw.TRANSFER if transfer else _unrectified(active, draft.revokes)
     else:
         _not_in_corrected_play(draft, corrected)
         active = [r for r in draft.revokes if r.established and r.law != Clause.LAW_62D and _before(r, corrected)]
@@ -100,12 +100,15 @@ def rule(record: Record, table: TablePlay, revokes: list[Revoke], transfer: int,
     return draft.freeze()
 
 
-def _unrectified(established: list[Revoke]) -> RulingLaw:
+def _unrectified(established: list[Revoke], revokes: list[Revoke]) -> RulingLaw:
     """The law of a table result that stands with no transfer: Law 64B's clause of the first established revoke
-    (no rectification), or none where no revoke was established."""
+    (no rectification); Law 62A where no revoke was established and one was corrected as the record shows (the
+    correction is why the result stands); none where there was no revoke to correct."""
     for revoke in established:
         if revoke.law is not None and str(revoke.law).startswith("64B"):
             return RulingLaw(str(revoke.law))
+    if not established and any(revoke.corrected_by is not None for revoke in revokes):
+        return RulingLaw.CORRECTED
     return RulingLaw.NONE
 
 
