@@ -206,14 +206,13 @@ def worst_line(position: Replay, declarer: Seat, claimer_side: int, plan: Plan, 
     choices: dict[tuple[object, ...], list[Choice]] = {}
     last_trick = position.trick_number + len(position.hand(position.to_play)) - 1
 
-    def whole_search() -> WorstLine | None:
-        return _search(position, plan, _Search(declarer, claimer_side, standard, forgot_trump, False, budget,
+    def whole_search(limit: int) -> WorstLine | None:
+        return _search(position, plan, _Search(declarer, claimer_side, standard, forgot_trump, False, limit,
                                                choices=choices))
 
     late = last_trick - position.trick_number < WHOLE_FIRST
     if late:   # the whole search usually fits at once: tried within a part of the budget
-        whole = _search(position, plan, _Search(declarer, claimer_side, standard, forgot_trump, False,
-                                                min(budget, WHOLE_FIRST_BUDGET), choices=choices))
+        whole = whole_search(min(budget, WHOLE_FIRST_BUDGET))
         if whole is not None:
             return whole
     found: list[WorstLine] = []
@@ -231,7 +230,7 @@ def worst_line(position: Replay, declarer: Seat, claimer_side: int, plan: Plan, 
         found.append(line)
     assert found, "the one line fits any budget"
     if found[-1].horizon is None and (not late or budget > WHOLE_FIRST_BUDGET):
-        whole = whole_search()
+        whole = whole_search(budget)
         if whole is not None:
             return whole
     return found[-1]

@@ -77,9 +77,8 @@ def rates_key(level: str, replay: Replay, declarer: Seat, candidates: list[Card]
     keeps his honours guarded, ``guards.keep_guards``, by their own rank)."""
     voids = replay.shown_voids()
     honours = frozenset(code for card, code in codes.items() if card.rank >= HONOUR)
-    lead_faced = bool(replay.plays) or replay.first_trick > 1
     return (level, declarer, position_key(layout_of(replay), replay.leader, replay.current_trick, replay.trump, codes),
-            frozenset(codes[card] for card in candidates), voids, lead_faced, honours)
+            frozenset(codes[card] for card in candidates), voids, replay.lead_faced, honours)
 
 
 RATES_KEPT = 50_000

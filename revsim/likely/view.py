@@ -182,8 +182,7 @@ def player_view(replay: Replay, deciding: Seat, declarer: Seat, shapes: dict[Sea
     opponent's, which leaves his right-hand opponent's known."""
     dummy = partner(declarer)
     seer = declarer if deciding == dummy else deciding
-    lead_faced = bool(replay.plays) or replay.first_trick > 1
-    visible = {seer} | ({dummy} if lead_faced else set())
+    visible = {seer} | ({dummy} if replay.lead_faced else set())
     if reads_hands:
         visible.add(partner(seer) if seer not in (declarer, dummy) else next_seat(declarer))
     seen = {seat: frozenset(replay.hand(seat)) for seat in visible}

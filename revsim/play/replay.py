@@ -96,6 +96,11 @@ class Replay:
             held = self._held[seat] = frozenset(self.hands[seat])
         return held
 
+    @property
+    def lead_faced(self) -> bool:
+        """Whether the opening lead has been faced, so that dummy is seen by everyone."""
+        return bool(self.plays) or self.first_trick > 1
+
     def shown_voids(self) -> frozenset[tuple[Seat, int]]:
         """Each (seat, suit) where the seat has failed to follow to the suit led: what the play has shown every
         player (a revoke in the record shows a void that is not there, as it would mislead the players)."""

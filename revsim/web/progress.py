@@ -87,15 +87,20 @@ def tell_kind(kind: str) -> None:
         _mine.start(kind)
 
 
+def tell_case(record: Record, estimator: str) -> None:
+    """The worker starts ruling ``record`` with ``estimator``: its kind as the waits are kept (``kind:estimator``)."""
+    tell_kind(f"{case_kind(record)}:{estimator}")
+
+
 @contextmanager
 def told() -> Iterator[None]:
     """Within the block, the work's progress phrases go to this worker's channel (nothing outside the desk's
-    workers); the channel cleared before, the phrase after (the kind stays, for the server to time the answer by)."""
+    workers; the server clears the channel before it hands a request over); the phrase is cleared after, the kind
+    stays, for the server to time the answer by."""
     if _mine is None:
         yield
         return
     channel = _mine
-    channel.start("")
     try:
         with listening(channel.tell):
             yield
@@ -143,4 +148,4 @@ class Waits:
         return out
 
 
-__all__ = ["KINDS", "Channel", "Waits", "adopt", "case_kind", "tell_kind", "told"]
+__all__ = ["KINDS", "Channel", "Waits", "adopt", "case_kind", "tell_case", "tell_kind", "told"]

@@ -35,7 +35,7 @@ from revsim.records.record import Record
 from revsim.records.source import decode_text
 from revsim.scoring.field import FIELD_SOURCES, Field
 from revsim.web.casejson import CaseJsonError, case_json
-from revsim.web.progress import case_kind, tell_kind, told
+from revsim.web.progress import tell_case, told
 
 FORMATS = {entry.name: entry.suffix for entry in RECORD_FORMATS.values()}
 SETTINGS = ("estimator", "noticed", "noticed_at")
@@ -124,7 +124,7 @@ def adjudicate_text(body: bytes, query: Query) -> Reply:
     with time_budget(settings.time_budget):   # the request's: every board of it within one budget
         for item in items:
             if isinstance(item, Record):
-                tell_kind(f"{case_kind(item)}:{settings.estimator}")
+                tell_case(item, settings.estimator)
             outputs.append(board_output(item, settings, field))
     spent = next((output.result for output in outputs if output.result.get("kind") == "over-budget"), None)
     if spent is not None:
@@ -142,7 +142,7 @@ def rule_text(body: bytes, query: Query) -> Reply:
     HTML report together (``board`` and ``record`` choose it): what the desk's Rule button asks."""
     settings, field = _settings(query), _field(query)
     record = _one(body, query)
-    tell_kind(f"{case_kind(record)}:{settings.estimator}")
+    tell_case(record, settings.estimator)
     output = board_output(record, settings, field)
     if output.result.get("kind") == "over-budget":
         return over_budget_reply(output.result)
@@ -158,7 +158,7 @@ def report_text(body: bytes, query: Query) -> Reply:
     """``POST /api/report``: the HTML report of one board (``board`` and ``record`` choose it)."""
     settings, field = _settings(query), _field(query)
     record = _one(body, query)
-    tell_kind(f"{case_kind(record)}:{settings.estimator}")
+    tell_case(record, settings.estimator)
     ruling = adjudicate(record, settings)
     scores = field.get(None) if field else None
     return Reply(200, "text/html; charset=utf-8", report_html(ruling, scores))
