@@ -134,6 +134,16 @@ def test_62d_corrected_then_law_64_on_the_corrected_play() -> None:
                for step in step_texts(ruling))
 
 
+def test_law64b1_a_62d_correction_that_takes_away_the_later_trick_leaves_no_transfer() -> None:
+    ruling = _rule("law62d-corrected-play-leaves-no-transfer")
+    assert ruling.law == "62D" and ruling.ns[0].tricks == 10 and ruling.transfer == 0
+    assert [r.law for r in ruling.revokes] == ["64B1", "62D"]
+    text = ruling_to_text(ruling)
+    assert "worked out on the play corrected at trick 12: no trick transferred (Law 64B1)" in text
+    assert "Transfer: 0" in text and "Transfer: 1" not in text
+    assert [r["transfer"] for r in ruling_to_dict(ruling)["revokes"]] == [0, 0]
+
+
 # --- Law 63A4 with Law 69A -----------------------------------------------------------------------
 
 @pytest.mark.parametrize("noticed", ["end-of-play", "hands-returned"])

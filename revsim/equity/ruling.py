@@ -177,7 +177,7 @@ def _corrected_base(draft: Draft, corrected: Revoke, active: list[Revoke]) -> tu
     if corrected.law == Clause.LAW_62D:
         draft.corrected_tricks = world.estimate.most_likely
     retransfers: tuple[Retransfer, ...] = ()
-    if world.moved and len(outcomes) == 1:
+    if len(outcomes) == 1:
         retransfers = _retransfer(draft, world, active)
         by_order = {r.order: r for r in draft.revokes}
         active = [by_order[r.order] for r in active]

@@ -132,7 +132,9 @@ def revoke_text(ruling: BoardRuling, revoke: Revoke) -> str:
 
 
 def _retransfer_text(step: Corrected, change: Retransfer) -> str:
-    return f"; on the play corrected at trick {step.revoke.trick}: {trick_word(change.transfer)} (Law {change.clause})"
+    moved = trick_word(change.transfer) if change.transfer else "no trick"
+    return (f"; worked out on the play corrected at trick {step.revoke.trick}: {moved} transferred "
+            f"(Law {change.clause})")
 
 
 def _corrected_text(ruling: BoardRuling, step: Corrected) -> str:
