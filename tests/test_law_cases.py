@@ -413,7 +413,22 @@ def test_64c2b_a_weighted_score_is_unbalanced_each_side_an_offender() -> None:
     assert ruling.law == "64C2b"
     assert [(o.tricks, o.weight) for o in ruling.ns] == [(4, 1.0)]
     assert sorted((o.tricks, o.weight) for o in ruling.ew) == [(4, 0.5), (5, 0.5)]
-    assert "the doubtful points of North-South's score go against it" in ruling_to_text(ruling)
+    assert "it leans against North-South" in ruling_to_text(ruling)
+
+
+def test_law64c2b_a_weighting_already_on_the_grid_still_leans_against_each_side() -> None:
+    """The director's 60/40 for the world with no revoke falls on the grid of 10%: each side, an offender, gives up
+    one step of it (North-South declare: 50/50 for them, 70/30 for East-West), and the text says how each leans."""
+    [record] = list(read_records(HANDS / "duschek-both-sides.pbn"))
+    assert isinstance(record, Record)
+    ruling = adjudicate(record, Settings(estimator="dd", world_outcomes=(("none", ((5, 0.6), (4, 0.4))),)))
+    assert ruling.law == "64C2b"
+    assert sorted((o.tricks, o.weight) for o in ruling.ns) == [(4, 0.5), (5, 0.5)]
+    assert sorted((o.tricks, o.weight) for o in ruling.ew) == [(4, 0.3), (5, 0.7)]
+    text = ruling_to_text(ruling)
+    assert "it leans against North-South" in text and "it leans against East-West" in text
+    assert "60% of 1NTX-2, 40% of 1NTX-3" in text     # the director's own weighting, named beside each
+    assert "neither is favoured" not in text
 
 
 def test_64c2b_the_director_gives_each_side_its_own_weighted_score() -> None:
@@ -422,7 +437,7 @@ def test_64c2b_the_director_gives_each_side_its_own_weighted_score() -> None:
     ruling = adjudicate(record, Settings(estimator="dd", world_outcomes=(("none", ((4, 0.7), (5, 0.3))),
                                                                        ("ns", ((4, 0.8), (5, 0.2))))))
     assert sorted((o.tricks, o.weight) for o in ruling.ns) == [(4, 0.8), (5, 0.2)]
-    assert sorted((o.tricks, round(o.weight, 6)) for o in ruling.ew) == [(4, 0.7), (5, 0.3)]
+    assert sorted((o.tricks, round(o.weight, 6)) for o in ruling.ew) == [(4, 0.6), (5, 0.4)]   # leans against EW
     assert "Law 12C1c for North-South: the director's own weights, as given" in ruling_to_text(ruling)
     one_side = next(item for item in read_records(HANDS / "duschek-too-late-a.pbn") if isinstance(item, Record))
     noted = adjudicate(one_side, Settings(estimator="dd", world_outcomes=(("ew", ((9, 1.0),)),)))

@@ -34,17 +34,17 @@ def assign_same(draft: Draft, distribution: Weighted, non_offending: int | None,
 def assign_per_side(draft: Draft, chosen: dict[int, Weighted], offending: bool, given: frozenset[int] = frozenset()
                     ) -> None:
     """Law 12C1 when each side has its own result (Law 64C2b). Weighted: each side is an offender, so its form
-    is Law 84D's turned against it (the closest form no better for it than its result), and the two forms may
-    differ where the result has to be rounded: unbalanced. One form for both where they come out the same.
+    leans against it (``law64c2b_form_against_the_side``): unbalanced. One form for both only where there is one
+    likely result.
     Non-weighted: 12C1e per side (``offending``: both sides are offenders). ``given``: the sides whose score is
     the director's own weights, used as given."""
     if chosen[0] == chosen[1] and draft.settings.regime != "weighted" and not offending:
         assign_same(draft, chosen[0], None)
         return
     if draft.settings.regime == "weighted":
-        forms = [weighted_form(draft, chosen[side], 1 - side, side in given, (side,)) for side in (0, 1)]
+        forms = [law64c2b_form_against_the_side(draft, chosen[side], side, side in given) for side in (0, 1)]
         if chosen[0] == chosen[1] and forms[0].assigned == forms[1].assigned:
-            assign_same(draft, chosen[0], None)   # nothing to round: neither is favoured
+            assign_same(draft, chosen[0], None)   # one likely result: nothing to weigh
             return
         draft.distribution_ns, draft.distribution_ew = chosen[0], chosen[1]
         draft.steps += [form for form, side in zip(forms, (0, 1), strict=True) if len(chosen[side]) > 1]
@@ -53,6 +53,16 @@ def assign_per_side(draft: Draft, chosen: dict[int, Weighted], offending: bool, 
     draft.distribution_ns, draft.distribution_ew = chosen[0], chosen[1]
     draft.ns = non_weighted(draft, chosen[0], 0, offending)
     draft.ew = non_weighted(draft, chosen[1], 1, offending)
+
+
+def law64c2b_form_against_the_side(draft: Draft, distribution: Weighted, side: int, given: bool) -> ScoreAssigned:
+    """Laws 64C2b, 12C1c and 84D: when both sides revoked, each is an offender and its weighted score leans against
+    it: the closest form worth strictly less to ``side`` than the likely results as the estimate weighs them, so a
+    weighting that already falls on the grid (the director's 60/40) gives up one step of it. The two sides' forms
+    are then never the same where more than one result is likely (Duschek: "both sides are offending, so if you
+    give a weighted score, it should be unbalanced"). The director's own score for a side (``given``) is used as
+    given."""
+    return weighted_form(draft, distribution, 1 - side, given, (side,), against_an_offender=True)
 
 
 def assigned(draft: Draft, distribution: Weighted, non_offending: int,
@@ -84,7 +94,7 @@ def likely_result(draft: Draft, distribution: Weighted, non_offending: int, give
 
 
 def weighted_form(draft: Draft, distribution: Weighted, non_offending: int | None, given: bool,
-                  sides: tuple[int, ...]) -> ScoreAssigned:
+                  sides: tuple[int, ...], against_an_offender: bool = False) -> ScoreAssigned:
     """The directors' form of a weighted score for ``sides`` (the director's own weights as given), as a step."""
     settings = draft.settings
     worths: tuple[float | None, float | None] = (None, None)
@@ -95,7 +105,8 @@ def weighted_form(draft: Draft, distribution: Weighted, non_offending: int | Non
         result, distance = distribution, 0.0
     else:
         worth = None if non_offending is None else worth_function(draft, non_offending)
-        form = law84d_assigned_score(distribution, worth, settings.max_outcomes, settings.granularity, settings.likely)
+        form = law84d_assigned_score(distribution, worth, settings.max_outcomes, settings.granularity, settings.likely,
+                                     against_an_offender)
         result, distance, worths = form.outcomes, form.distance, (form.estimate_worth, form.assigned_worth)
         left_out, closest, closest_worth = form.left_out, form.closest, form.closest_worth
     return ScoreAssigned(sides, "weighted", distribution, result, non_offending, worths[0], worths[1], distance,

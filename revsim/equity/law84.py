@@ -127,7 +127,8 @@ def check_form(max_outcomes: int, granularity: int) -> None:
 
 def law84d_assigned_score(distribution: Sequence[tuple[int, float]],
                           worth_to_non_offenders: Callable[[int], float] | None,
-                          max_outcomes: int = 3, granularity: int = 10, likely: float = 0.0) -> AssignedScore:
+                          max_outcomes: int = 3, granularity: int = 10, likely: float = 0.0,
+                          against_an_offender: bool = False) -> AssignedScore:
     """Law 12C1c in the form directors write it, with Law 84D (doubtful points to the non-offending side).
 
     ``distribution``: declarer's side's tricks with weights summing to 1. ``likely``: the standard of a likely
@@ -135,7 +136,10 @@ def law84d_assigned_score(distribution: Sequence[tuple[int, float]],
     likely results alone, renormalised, and never drops a likelier result for a less likely one (where the
     granularity leaves no such form worth as much to the non-offending side, Law 84D comes first).
     ``worth_to_non_offenders`` rates a trick count in points for the non-offending side, or None when there is
-    none (both sides revoked, Law 64C2b): the form is then simply the closest. Exact: a depth-first search over
+    none: the form is then simply the closest. ``against_an_offender`` (Law 64C2b, both sides offended): the form is
+    one side's, and ``worth_to_non_offenders`` rates it for the other side; the doubt goes against the side the
+    form is for (``assign.law64c2b_form_against_the_side``), so the form must be worth strictly more to the other side
+    than the likely results, even where they fall on the grid. Exact: a depth-first search over
     the cumulative weights at each trick count, pruned by the distance already spent and by the most the rest
     could still be worth to the non-offending side.
     """
@@ -146,9 +150,13 @@ def law84d_assigned_score(distribution: Sequence[tuple[int, float]],
     support = [tricks for tricks, _ in kept]
     weights = [weight for _, weight in kept]
     units = 100 // granularity
-    form = _FormSearch(support, weights, units, max_outcomes, worth_to_non_offenders, keep_likeliest=True).best()
-    if form is None:
-        form = _FormSearch(support, weights, units, max_outcomes, worth_to_non_offenders).best()
+    form = None
+    if against_an_offender and len(support) > 1:
+        form = (_FormSearch(support, weights, units, max_outcomes, worth_to_non_offenders, keep_likeliest=True,
+                            strictly=True).best()
+                or _FormSearch(support, weights, units, max_outcomes, worth_to_non_offenders, strictly=True).best())
+    form = form or _FormSearch(support, weights, units, max_outcomes, worth_to_non_offenders, keep_likeliest=True).best()
+    form = form or _FormSearch(support, weights, units, max_outcomes, worth_to_non_offenders).best()
     assert form is not None
     form = replace(form, left_out=tuple(left_out))
     if worth_to_non_offenders is None:
@@ -164,8 +172,10 @@ class _FormSearch:
     """The exact search of ``law84d_assigned_score`` over integer cumulative units (``units`` make 100%)."""
 
     def __init__(self, support: list[int], weights: list[float], units: int, most: int,
-                 worth: Callable[[int], float] | None, keep_likeliest: bool = False) -> None:
+                 worth: Callable[[int], float] | None, keep_likeliest: bool = False, strictly: bool = False) -> None:
         self.support, self.units, self.most = support, units, most
+        self.strictly = strictly
+        """Whether the form must be worth strictly more than the estimate to the side ``worth`` rates (Law 64C2b)."""
         self.weights = weights
         self.keep_likeliest = keep_likeliest
         """Only forms whose results are the likeliest of the estimate (none left out that is likelier than one kept)."""
@@ -211,7 +221,7 @@ class _FormSearch:
         left = self.units - below
         if left and used == self.most:
             return
-        if self.guarded and worth + left / self.units * self.best_point_after[index] < self.estimate_worth - _TOLERANCE:
+        if self.guarded and not self._enough(worth + left / self.units * self.best_point_after[index]):
             return
         last = index == len(self.support) - 1
         target = self.cumulative[index] * self.units
@@ -225,7 +235,7 @@ class _FormSearch:
                        worth + units / self.units * self.points[index], [*form, units])
 
     def _consider(self, distance: float, used: int, worth: float, form: list[int]) -> None:
-        if self.guarded and worth < self.estimate_worth - _TOLERANCE:
+        if self.guarded and not self._enough(worth):
             return
         if self.keep_likeliest and not self._likeliest_kept(form):
             return
@@ -237,6 +247,12 @@ class _FormSearch:
         key = (round(distance, 9), used, round(preference, 9))
         if self.best_key is None or key < self.best_key:
             self.best_key, self.best_form, self.best_worth = key, list(form), worth
+
+    def _enough(self, worth: float) -> bool:
+        """Whether a form worth ``worth`` to the side ``worth`` rates passes Law 84D (strictly more, Law 64C2b)."""
+        if self.strictly:
+            return worth > self.estimate_worth + _TOLERANCE
+        return worth >= self.estimate_worth - _TOLERANCE
 
     def _likeliest_kept(self, form: list[int]) -> bool:
         """Whether no result the form leaves out is likelier than one it keeps."""

@@ -240,13 +240,11 @@ def assigned_text(ruling: BoardRuling, step: ScoreAssigned) -> str:
     text = f"Law 12C1c{_for_whom(step.sides)}: the score assigned is {form} ({shape}"
     left = _left_out_text(contract, step)
     if step.non_offending is None or len(step.distribution) - len(step.left_out) == 1:
-        return text + ("; both sides revoked, so neither is favoured)" if step.non_offending is None else ")") + left
+        return text + ")" + left
     assert step.estimate_worth is not None and step.assigned_worth is not None
     side = SIDE_NAMES[step.non_offending]
     if len(step.sides) == 1 and step.non_offending not in step.sides:   # Law 64C2b: both sides offenders
-        return text + (f"; worth {step.assigned_worth:+.0f} points to {side} against the likely results' "
-                       f"{step.estimate_worth:+.0f}: both sides revoked, so the doubtful points of "
-                       f"{SIDE_NAMES[step.sides[0]]}'s score go against it, Law 84D)") + left
+        return text + _leans_against_text(contract, step) + left
     if step.closest and step.closest_worth is not None:
         return text + (f", worth {step.assigned_worth:+.1f} points to {side}). The closer "
                        f"{weighted_result(contract, step.closest)} is worth {step.closest_worth:+.1f}, less than the "
@@ -254,6 +252,16 @@ def assigned_text(ruling: BoardRuling, step: ScoreAssigned) -> str:
     return text + (f"; worth {step.assigned_worth:+.0f} points to {side} against the likely results' "
                    f"{step.estimate_worth:+.0f} as the estimate weighs them: doubtful points go to the non-offending "
                    "side, Law 84D)") + left
+
+
+def _leans_against_text(contract: Contract | None, step: ScoreAssigned) -> str:
+    """Law 64C2b: how a side's weighted score leans against it, both sides being offenders."""
+    assert step.estimate_worth is not None and step.assigned_worth is not None
+    own = SIDE_NAMES[step.sides[0]]
+    balanced = f", {weighted_result(contract, step.closest)}" if step.closest else ""
+    return (f"; it leans against {own}: worth {-step.assigned_worth:+.0f} points to {own}, below the "
+            f"{-step.estimate_worth:+.0f} of the likely results as weighed{balanced}: both sides "
+            "revoked, so each side's doubt goes against it, Laws 64C2b and 84D)")
 
 
 def _left_out_text(contract: Contract | None, step: ScoreAssigned) -> str:
