@@ -9,13 +9,8 @@ from revsim.cards import SEAT_NAMES
 from revsim.claims import ClaimRuling, rule_claim
 from revsim.equity.ruling import BoardRuling, Outcome, rule
 from revsim.equity.settings import Settings, settings_for_case, with_judgements
-from revsim.laws.detection import (
-    check_facts,
-    check_noticed_trick,
-    find_revokes,
-    mark_both_sides_corrections,
-    unfounded_marks,
-)
+from revsim.laws.detection import find_revokes, mark_both_sides_corrections, unfounded_marks
+from revsim.laws.fact_checks import check_facts, check_noticed_trick
 from revsim.laws.law43 import law43b2b_misapplied
 from revsim.laws.transfer import apply_law64
 from revsim.likely.budget import BudgetSpent, doing, time_budget

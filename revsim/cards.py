@@ -12,6 +12,7 @@ from collections.abc import Callable, Iterable
 from typing import NamedTuple
 
 SUIT_LETTERS = "SHDC"
+SUIT_NAMES = ("spades", "hearts", "diamonds", "clubs")
 STRAIN_LETTERS = ("S", "H", "D", "C", "NT")
 NOTRUMP = 4
 RANK_LETTERS = "23456789TJQKA"

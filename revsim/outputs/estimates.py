@@ -12,9 +12,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from revsim.cards import SEAT_NAMES
+from revsim.cards import SEAT_NAMES, SUIT_NAMES
 from revsim.equity.steps import BoardRuling
-from revsim.laws.detection import SUIT_NAMES
 from revsim.likely.worlds import Estimate, position_before
 from revsim.outputs.playouts import chosen_phrase, playout_evidence, playout_method, settled_text
 from revsim.outputs.weights import trick_word, weighted_tricks

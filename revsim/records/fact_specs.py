@@ -217,12 +217,21 @@ def _lead_restriction(entry: Entry) -> LeadRestriction:
 
 
 def _play_restriction(entry: Entry) -> PlayRestriction:
-    if entry.has("play") == entry.has("suit"):
-        raise entry.fail("a play restriction needs play (highest or lowest) or suit (one of them)")
+    if sum(entry.has(key) for key in ("play", "suit", "forbid")) != 1:
+        raise entry.fail("a play restriction needs play (highest or lowest), suit (a card of that suit required) or "
+                         "forbid (a card of that suit forbidden): one of them")
     play = entry.text("play").strip().lower() if entry.has("play") else None
     if play is not None and play not in PLAY_CHOICES:
         raise entry.fail(f"a play restriction's play is highest or lowest, not {entry.data['play']!r}")
-    return PlayRestriction(entry.trick(), entry.seat(), play, entry.suit("suit"), entry.text("why"), entry.line)
+    return PlayRestriction(entry.trick(), entry.seat(), play, entry.suit("suit"), entry.text("why"), entry.line,
+                           entry.suit("forbid"))
+
+
+def _play_restriction_entry(rule: PlayRestriction) -> dict[str, object]:
+    chosen: dict[str, object] = ({"play": rule.play} if rule.play else
+                                 {"forbid": SUIT_LETTERS[rule.forbid]} if rule.forbid is not None else
+                                 {"suit": SUIT_LETTERS[rule.suit or 0]})
+    return {"trick": rule.trick, "player": SEAT_LETTERS[rule.player]} | chosen | _why(rule.why)
 
 
 def _dummy_card(entry: Entry) -> DummyCard:
@@ -313,18 +322,20 @@ FACT_SPECS: tuple[FactSpec, ...] = (
     FactSpec("play_restriction", "play_restrictions", "a play declarer required after a premature play (Law 57A)", (
         Key("trick", "trick", "the trick", required=True),
         Key("player", "seat", "the offender's partner", required=True),
-        Key("play", "choice", "his highest or lowest card of the suit led (or suit)", choices=PLAY_CHOICES),
-        Key("suit", "suit", "a card of this other suit (or play)"),
+        Key("play", "choice", "his highest or lowest card of the suit led (57A1, 57A2; or suit, or forbid)",
+            choices=PLAY_CHOICES),
+        Key("suit", "suit", "a card of this other suit required (57A3; or play, or forbid)"),
+        Key("forbid", "suit", "a card of this suit, not the suit led, forbidden (57A4; or play, or suit)"),
         Key("why", "text", "how it came about")),
         _play_restriction,
-        lambda r: {"trick": r.trick, "player": SEAT_LETTERS[r.player]}
-        | ({"play": r.play} if r.play else {"suit": SUIT_LETTERS[r.suit or 0]}) | _why(r.why),
+        _play_restriction_entry,
         (LineForm(r"^([NESW]):(HIGHEST|LOWEST)@(\d+)$", ("player", "play", "trick"), "{player}:{play}@{trick}"),
-         LineForm(r"^([NESW]):([SHDC])@(\d+)$", ("player", "suit", "trick"), "{player}:{suit}@{trick}")),
-        "play-restriction", "SEAT:HIGHEST|LOWEST|SUIT@TRICK",
+         LineForm(r"^([NESW]):([SHDC])@(\d+)$", ("player", "suit", "trick"), "{player}:{suit}@{trick}"),
+         LineForm(r"^([NESW]):!([SHDC])@(\d+)$", ("player", "forbid", "trick"), "{player}:!{forbid}@{trick}")),
+        "play-restriction", "SEAT:HIGHEST|LOWEST|[!]SUIT@TRICK",
         "Play restrictions after a premature play (Law 57A)", "play restrictions",
         (("W:highest@11", "West's highest card of the suit led to trick 11"), ("W:lowest@11", "his lowest"),
-         ("W:H@11", "a heart, when void in the suit led"))),
+         ("W:H@11", "a heart, when void in the suit led"), ("W:!H@11", "no heart (forbidden)"))),
     FactSpec("lead_out_of_turn", "leads_out_of_turn", "an accepted lead out of turn", (
         Key("trick", "trick", "the trick", required=True),
         Key("player", "seat", "who led it", required=True)),

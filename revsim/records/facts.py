@@ -12,7 +12,7 @@ from dataclasses import dataclass, field, fields
 from enum import StrEnum
 from typing import Any
 
-from revsim.cards import SEAT_NAMES, SUIT_LETTERS, Card, Seat
+from revsim.cards import SEAT_NAMES, SUIT_LETTERS, SUIT_NAMES, Card, Seat
 from revsim.records.claim import Claim
 from revsim.records.information import Information
 
@@ -167,8 +167,9 @@ PLAY_CHOICES = ("highest", "lowest")
 
 @dataclass(frozen=True)
 class PlayRestriction:
-    """A play the Laws let declarer require of ``player`` on ``trick`` after his partner's premature play (Law 57A):
-    his ``highest`` or ``lowest`` card of the suit led (``play``), or a card of another ``suit``."""
+    """What declarer chose for ``player``'s card to ``trick`` after his partner's premature play (Law 57A): his
+    ``highest`` or ``lowest`` card of the suit led (``play``, 57A1, 57A2), a card of another ``suit`` (57A3), or no
+    card of the suit ``forbid`` (57A4, a suit other than the one led)."""
 
     trick: int
     player: Seat
@@ -176,13 +177,18 @@ class PlayRestriction:
     suit: int | None = None
     why: str = ""
     line: int | None = None
+    forbid: int | None = None
 
     def allowed(self, hand: Iterable[Card], led_suit: int | None) -> frozenset[Card]:
-        """The cards of ``hand`` that comply (empty where nothing binds him: no card of the suit concerned, or a card
-        of another suit required while he can follow suit)."""
+        """The cards of ``hand`` that comply; empty where nothing binds him (Law 57B: he cannot comply, and may play
+        any legal card): no card of the suit required, a card of another suit required or a suit forbidden while
+        he can follow suit, or nothing but the suit forbidden."""
         cards = list(hand)
         following = [card for card in cards if card.suit == led_suit]
-        if self.suit is not None:   # never an option that makes him revoke (57A4): only when void in the suit led
+        if self.forbid is not None:
+            others = [card for card in cards if card.suit != self.forbid]
+            return frozenset() if following or not others else frozenset(others)
+        if self.suit is not None:   # an option never makes him revoke: only when void in the suit led
             return frozenset() if following else frozenset(card for card in cards if card.suit == self.suit)
         if not following:
             return frozenset()
@@ -190,7 +196,10 @@ class PlayRestriction:
         return frozenset({pick(following, key=lambda card: card.rank)})
 
     def describe(self) -> str:
-        what = (f"a card of {('spades', 'hearts', 'diamonds', 'clubs')[self.suit]}" if self.suit is not None
+        if self.forbid is not None:
+            return (f"{SEAT_NAMES[self.player]} was forbidden to play a {SUIT_NAMES[self.forbid][:-1]} to trick "
+                    f"{self.trick} (Law 57A4)")
+        what = (f"a card of {SUIT_NAMES[self.suit]}" if self.suit is not None
                 else f"his {self.play} card of the suit led")
         return f"{SEAT_NAMES[self.player]} was required to play {what} to trick {self.trick} (Law 57A)"
 
