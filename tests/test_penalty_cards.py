@@ -9,7 +9,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from revsim.cards import Card, partner, side_of
-from revsim.likely.penalty import Penalty, law50d1_forced, law50d_card_values
+from revsim.likely.penalty import law50d1_forced, law50d_card_values
+from revsim.likely.penalty_rules import Penalty
 from revsim.play.replay import Replay
 from tests.conftest import cards_of
 
@@ -180,7 +181,8 @@ def test_law50d2_the_play_outs_declarer_forbids_the_suit_that_would_free_the_pen
     position = _west_penalty_ace()
     penalty = Penalty(3, Card.parse("HA"))
     kept, choice = law50d2_declarer_choice(position, 2, {}, 8, random.Random(1), (penalty,))
-    assert choice == (Card.parse("HA").suit, False) and kept == ()      # hearts forbidden; the HA picked up
+    assert choice is not None and choice.forbidden == {Card.parse("HA").suit} and choice.required is None
+    assert kept == ()      # hearts forbidden; the HA picked up
     lines = play_out_lines(position, 2, {}, Policy(0.02, 8, endgame=0), 12, random.Random(2), penalties=(penalty,))
     assert {line.cards[0] for line in lines} == {Card.parse("D3")} and {line.tricks for line in lines} == {8}
 
@@ -188,7 +190,7 @@ def test_law50d2_the_play_outs_declarer_forbids_the_suit_that_would_free_the_pen
 @given(st.integers(0, 2**32 - 1), st.integers(2, 4))
 def test_law50d2_the_play_outs_choice_is_one_the_law_gives(seed: int, length: int) -> None:
     from revsim.likely.lead_options import law50d2_declarer_choice
-    from revsim.likely.penalty import law50d2_lead_options
+    from revsim.likely.penalty_rules import law50d2_lead_options
 
     replay, penalty = _ending(seed, length)
     declarer = next(seat for seat in range(4) if side_of(seat) != side_of(penalty.seat))

@@ -25,7 +25,7 @@ def _record(name: str) -> Record:
 
 def _without_corrections_cards(monkeypatch: pytest.MonkeyPatch) -> None:
     """The worlds as if only the facts' own penalty cards bound (what the ruling would be without the rule)."""
-    monkeypatch.setattr(estimators, "penalty_cards_in_force", lambda record: record.facts.penalty_cards)
+    monkeypatch.setattr(estimators, "penalty_cards_of", lambda record: record.facts.penalty_cards)
 
 
 @pytest.mark.parametrize("estimator", ["dd", "sd"])
@@ -59,10 +59,10 @@ def test_law62b1_a_correction_after_the_world_diverges_binds_nothing_in_it() -> 
     """A penalty card binds from the trick after its correction: a world diverging before that trick never had
     it (the correction's own revoke is not even in that world)."""
     record = _record("law62b1-penalty-card-in-a-later-world")
-    cards = estimators.penalty_cards_in_force(record)
+    cards = estimators.penalty_cards_of(record)
     assert [(card.player, str(card.card), card.from_trick) for card in cards] == [(1, "CJ", 10)]
     later = replace(record, facts=replace(record.facts, corrections=()))
-    assert estimators.penalty_cards_in_force(later) == ()
+    assert estimators.penalty_cards_of(later) == ()
 
 
 @pytest.mark.parametrize("estimator", ["dd", "sd"])
@@ -98,7 +98,12 @@ def test_law50d1_declarer_designates_among_several_penalty_cards(monkeypatch: py
 
 def test_law50b_without_the_promotion_the_table_result_would_stand(monkeypatch: pytest.MonkeyPatch) -> None:
     import revsim.laws.penalty_cards as penalty_cards
+    import revsim.likely.penalty as penalty
 
-    monkeypatch.setattr(penalty_cards, "law50b_penalty_cards", lambda cards: [card for card in cards if not card.minor])
+    def majors_only(cards: list) -> list:
+        return [card for card in cards if not card.minor]
+
+    monkeypatch.setattr(penalty_cards, "law50b_penalty_cards", majors_only)
+    monkeypatch.setattr(penalty, "law50b_penalty_cards", majors_only)
     ruling = adjudicate(_record("law50b-second-penalty-card-declarer-designates"), Settings(estimator="dd"))
     assert ruling.law.startswith("64B") and [o.tricks for o in ruling.ns] == [5]

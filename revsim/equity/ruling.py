@@ -34,7 +34,7 @@ from revsim.equity.steps import (
 )
 from revsim.laws.clauses import Clause, RulingLaw
 from revsim.laws.detection import Revoke
-from revsim.laws.law62 import law62c1_cards_that_may_be_withdrawn
+from revsim.laws.law62 import law62c1_cards_that_may_be_withdrawn, law62c2_partner_card_stands
 from revsim.play.table import TablePlay
 from revsim.records.judgement import NO_REVOKE, SIDE_SCORES
 from revsim.records.record import Record
@@ -183,11 +183,15 @@ def _corrected_base(draft: Draft, corrected: Revoke, active: list[Revoke]) -> tu
         active = [by_order[r.order] for r in active]
     capped = _claim_with_legal_card(draft, outcomes) if corrected.claim_not_agreed else None
     assert corrected.law is not None
-    withdrawable = law62c1_cards_that_may_be_withdrawn(draft.table.replay.plays, corrected.trick, corrected.seat)
+    plays = draft.table.replay.plays
+    withdrawable = law62c1_cards_that_may_be_withdrawn(plays, corrected.trick, corrected.seat)
     also_corrected = {(r.trick, r.seat) for r in draft.revokes if r.both_sides_corrected and r is not corrected}
-    withdrawable = [play for play in withdrawable if (play.trick, play.seat) not in also_corrected]  # 62C3: its own
+    withdrawable = [play for play in withdrawable if (play.trick, play.seat) not in also_corrected   # 62C3: its own
+                    and draft.table.replay.could_have_played_another(play)]
+    stands = (law62c2_partner_card_stands(plays, corrected.trick, corrected.seat, draft.record.contract.declarer)
+              if corrected.law == Clause.LAW_62A and draft.record.contract and not corrected.corrected_with else None)
     draft.steps.append(Corrected(corrected.law, corrected, world.estimate, world.moved, outcomes, capped, retransfers,
-                                 tuple(withdrawable), draft.restrictions.get(corrected.order)))
+                                 tuple(withdrawable), draft.restrictions.get(corrected.order), stands))
     return capped or outcomes, RulingLaw(corrected.law + ("+64A" if world.moved else "")), active
 
 

@@ -91,6 +91,8 @@ class Corrected:
     withdrawable: tuple[Play, ...] = ()
     restricted: PartnerRestricted | None = None
     """Law 62D2: the offender's partner's card to trick 12, restricted in the corrected play."""
+    stands: Play | None = None
+    """Law 62C2: the offender's partner's card after the revoke, which stands unless a non-offender changes his."""
 
 
 @dataclass(frozen=True)

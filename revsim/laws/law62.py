@@ -24,6 +24,18 @@ def law62c1_cards_that_may_be_withdrawn(plays: Iterable[Play], trick: int, offen
     return [play for play in in_trick[after:] if side_of(play.seat) != side_of(offender)]
 
 
+def law62c2_partner_card_stands(plays: Iterable[Play], trick: int, offender: Seat, declarer: Seat) -> Play | None:
+    """Law 62C2: the card a defender's partner played to the revoke trick after the revoke, which stands in the
+    corrected play unless a non-offender withdraws his first (and is then a major penalty card if changed). None
+    where the partner played before the revoke, or the offenders are declarer's side (whose cards the corrected
+    play lets change freely)."""
+    if not law62c2_partner_card_becomes_penalty_card(offender, declarer):
+        return None
+    in_trick = [play for play in plays if play.trick == trick]
+    after = next((index for index, play in enumerate(in_trick) if play.seat == offender), len(in_trick)) + 1
+    return next((play for play in in_trick[after:] if play.seat == partner(offender)), None)
+
+
 def law62c2_partner_card_becomes_penalty_card(player: Seat, declarer: Seat) -> bool:
     """Law 62C2: after a non-offender withdraws a card, the offending side's player next in rotation may
     withdraw his card, which becomes a penalty card if he is a defender."""

@@ -26,7 +26,13 @@ def derived_penalty_cards(corrections: tuple[Correction, ...], declarer: Seat) -
     return cards
 
 
+def penalty_cards_entered(facts: Facts, declarer: Seat) -> list[PenaltyCard]:
+    """Every penalty card of the board, minor ones included: the facts' own and those the corrections made (62B1,
+    62C2). A world that makes another (a revoke it corrects) weighs them all together under Law 50B."""
+    return [*facts.penalty_cards, *derived_penalty_cards(facts.corrections, declarer)]
+
+
 def penalty_cards_in_force(facts: Facts, declarer: Seat) -> list[PenaltyCard]:
     """The major penalty cards the play and every world of the board obey from their trick on: the facts' own and
     those the corrections made (62B1, 62C2), with a minor one major once its holder has a second (50B)."""
-    return law50b_penalty_cards([*facts.penalty_cards, *derived_penalty_cards(facts.corrections, declarer)])
+    return law50b_penalty_cards(penalty_cards_entered(facts, declarer))

@@ -11,7 +11,7 @@ from collections import Counter
 from revsim.cards import SEAT_NAMES, Seat, side_of
 from revsim.laws.detection import Revoke
 from revsim.likely.evidence import DdEvidence
-from revsim.likely.penalty import law50d_card_values, penalties_in_play
+from revsim.likely.penalty import law50d_card_values, law62c2_corrected_trick, penalties_in_play
 from revsim.likely.solver import card_values, side_total, total_tricks
 from revsim.likely.worlds import SUBSTITUTES, Candidate, Estimate, Likelihood, Line, table_like_line
 from revsim.play.replay import Play, Replay
@@ -43,7 +43,9 @@ class DoubleDummyEstimator:
         completed = position.tricks_won(0) + position.tricks_won(1)
         offender_is_declarer_side = side_of(position.to_play) == declarer_side
         penalties = penalties_in_play(position, declarer, revoke, self.penalty_cards)
-        searched = law50d_card_values(position, declarer, penalties, revoke.allowed) if penalties else None
+        corrected = law62c2_corrected_trick(revoke, declarer, recorded_rest)
+        searched = (law50d_card_values(position, declarer, penalties, revoke.allowed, corrected)
+                    if penalties or corrected else None)
         if searched is not None:
             totals = searched
         else:

@@ -17,8 +17,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from revsim.laws.law50 import law50b_penalty_cards
-from revsim.laws.penalty_cards import penalty_cards_in_force as detection_penalty_cards
+from revsim.laws.penalty_cards import penalty_cards_entered
 from revsim.likely.dd import DoubleDummyEstimator
 from revsim.likely.levels import LEVEL_NAMES, level_parameters, load_level
 from revsim.likely.sd import SingleDummyEstimator
@@ -95,19 +94,20 @@ class EstimatorKind:
                 for name, option in known.items()}
 
 
-def penalty_cards_in_force(record: Record) -> tuple[PenaltyCard, ...]:
-    """The major penalty cards every world of the board obeys from their trick on (Law 50D): the facts' own, those
-    its corrections made (62B1, 62C2), a minor one once its holder has a second (50B)."""
+def penalty_cards_of(record: Record) -> tuple[PenaltyCard, ...]:
+    """The penalty cards every world of the board weighs (Law 50D), minor ones included: the facts' own and those
+    its corrections made (62B1, 62C2). Each world makes the minor ones major where its holder has a second, its own
+    corrected revoke card counted (50B, ``penalty.penalties_in_play``)."""
     if record.contract is None:
-        return tuple(law50b_penalty_cards(record.facts.penalty_cards))
-    return tuple(detection_penalty_cards(record.facts, record.contract.declarer))
+        return tuple(record.facts.penalty_cards)
+    return tuple(penalty_cards_entered(record.facts, record.contract.declarer))
 
 
 def _single_dummy(record: Record, options: Options) -> Estimator:
     level = load_level(str(options["level"]))
     target = None if record.contract is None else record.contract.tricks_needed
     return SingleDummyEstimator(level, int(options["seed"]), record_auction(record, level.auction_rules), target,
-                                penalty_cards=penalty_cards_in_force(record), max_playouts=int(options["max_playouts"]))
+                                penalty_cards=penalty_cards_of(record), max_playouts=int(options["max_playouts"]))
 
 
 def _single_dummy_parameters(options: Options) -> dict[str, Any]:
@@ -131,7 +131,7 @@ ESTIMATORS: dict[str, EstimatorKind] = {kind.name: kind for kind in (
                    EstimatorOption("level", "the class of player whose choices are Law 70's normal play and Law 16B's "
                                    "logical alternatives (double dummy's own estimate reads no level)", "expert",
                                    LEVEL_NAMES)),
-                  lambda record, options: DoubleDummyEstimator(penalty_cards_in_force(record) if record else (),
+                  lambda record, options: DoubleDummyEstimator(penalty_cards_of(record) if record else (),
                                                                str(options["substitute"])),
                   lambda options: {"substitute": options["substitute"], "level": options["level"]}),
 )}

@@ -14,23 +14,34 @@ from __future__ import annotations
 import contextlib
 from collections.abc import Iterable, Iterator, Set
 from contextvars import ContextVar
-from dataclasses import dataclass
 
-from revsim.cards import Card, Seat, partner, side_of
+from revsim.cards import Card, Seat, side_of
 from revsim.laws.detection import Revoke
+from revsim.laws.law50 import law50b_penalty_cards
 from revsim.laws.law62 import law62b_withdrawn_card_becomes_penalty_card
 from revsim.likely.budget import check_budget
+from revsim.likely.penalty_rules import (
+    CorrectedTrick,
+    LeadChoice,
+    LeadOption,
+    Penalty,
+    corrected_trick,
+    law50d1_designable,
+    law50d2_allowed,
+    law50d2_carried,
+    law50d2_lead_options,
+    outstanding,
+)
 from revsim.likely.solved import position_key, relative_codes
 from revsim.likely.solver import card_values, layout_of, side_total, total_tricks
-from revsim.play.replay import Replay
+from revsim.play.replay import Play, Replay
 from revsim.records.facts import PenaltyCard
 
 NODES = 40_000
 """The most positions one search may visit (a count, so the result does not depend on the machine); past it the
 search gives up (``law50d_card_values`` returns None) and the caller values the play without the obligation,
 saying so. Every corrected revoke in ``hands/`` is searched exactly: the longest, a trump penalty card from trick 3
-(``law62a-attention-at-the-revoke-trick``), takes 10,173 positions (24,497 when positions equal up to touching
-cards were told apart)."""
+(``law62a-attention-at-the-revoke-trick``), takes 11,505 positions with Law 51B's lead options."""
 
 
 _Memo = dict[tuple[object, ...], tuple[int, int]]
@@ -57,36 +68,29 @@ class SearchTooLarge(RuntimeError):
     """The penalty cards stay on the table too long for an exact search within ``NODES``."""
 
 
-@dataclass(frozen=True)
-class Penalty:
-    """A defender's major penalty card (Law 50): ``seat`` must play ``card`` at the first legal opportunity."""
-
-    seat: Seat
-    card: Card
-
-
 def penalties_in_play(position: Replay, declarer: Seat, revoke: Revoke,
                       recorded: Iterable[PenaltyCard] = ()) -> tuple[Penalty, ...]:
     """The major penalty cards the players still hold at ``position`` in the world rebuilt at ``revoke``: those the
-    record's facts give (from their trick on), and, where ``revoke`` is corrected in play (Law 62A, or 62C3 with
-    the other side's revoke on the trick), a defender's revoke card, which becomes a major penalty card once
-    withdrawn (Law 62B1)."""
-    found = [Penalty(card.player, card.card) for card in recorded if card.from_trick <= position.trick_number]
+    record's facts and corrections give (from their trick on), and, where ``revoke`` is corrected in play (Law 62A,
+    or 62C3 with the other side's revoke on the trick), a defender's revoke card, which becomes a major penalty
+    card once withdrawn (Law 62B1). All bind together: a minor one is major once its holder has a second, the
+    withdrawn revoke card counted (Law 50B)."""
+    cards = list(recorded)
     if revoke.corrected_in_play:
         withdrawn = [(revoke.seat, revoke.card), *revoke.corrected_with]   # 62C3: the other side's too
-        found += [Penalty(seat, card) for seat, card in withdrawn if law62b_withdrawn_card_becomes_penalty_card(seat, declarer)]
+        cards += [PenaltyCard(seat, card, revoke.trick, "a withdrawn revoke card (Law 62B1)")
+                  for seat, card in withdrawn if law62b_withdrawn_card_becomes_penalty_card(seat, declarer)]
+    found = [Penalty(card.player, card.card) for card in law50b_penalty_cards(cards)
+             if card.from_trick <= position.trick_number]
     return outstanding(position, dict.fromkeys(found))
 
 
-def law50d1_designable(replay: Replay, penalties: Iterable[Penalty]) -> list[Card]:
-    """Law 50D1: the penalty cards the player to play must choose among now, those that are legal plays (in leading,
-    following suit, discarding or ruffing); with several, declarer designates which. Empty where none binds him."""
-    if replay.is_over:
-        return []
-    seat = replay.to_play
-    legal = set(replay.legal_cards())
-    return sorted({penalty.card for penalty in penalties if penalty.seat == seat and penalty.card in legal},
-                  key=lambda card: (card.suit, -card.rank))
+def law62c2_corrected_trick(revoke: Revoke, declarer: Seat, recorded_rest: Iterable[Play]) -> CorrectedTrick | None:
+    """Laws 62C1 and 62C2 in the world rebuilt at ``revoke`` where it is corrected in play (not with the other side's
+    revoke on the trick, Law 62C3): the record's cards of the trick after it (``recorded_rest``: the record's plays
+    from the revoke on), which the offender's partner keeps unless a non-offender changed his."""
+    return corrected_trick(revoke.trick, revoke.seat, declarer, revoke.corrected_in_play and not revoke.corrected_with,
+                           ((play.trick, play.seat, play.card) for play in recorded_rest))
 
 
 def law50d1_forced(replay: Replay, penalties: Iterable[Penalty]) -> Card | None:
@@ -100,40 +104,6 @@ def law50d1_forced(replay: Replay, penalties: Iterable[Penalty]) -> Card | None:
     return min(cards, key=lambda card: values[card])
 
 
-def outstanding(replay: Replay, penalties: Iterable[Penalty]) -> tuple[Penalty, ...]:
-    """The penalty cards still in their holders' hands."""
-    return tuple(penalty for penalty in penalties if penalty.card in replay.hand(penalty.seat))
-
-
-LeadChoice = tuple[int, bool] | tuple[()] | None
-"""Declarer's choice for a lead by the holder's partner (Law 50D2): the suit required (True) or forbidden (False),
-``()`` for neither, None while the choice is still to be made (or there is none)."""
-
-
-def law50d2_lead_options(replay: Replay, declarer_side: int, penalties: tuple[Penalty, ...]
-                         ) -> list[tuple[tuple[Penalty, ...], LeadChoice]]:
-    """Law 50D2: when the partner of a defender with a major penalty card is to lead a new trick, declarer may
-    require the lead of the penalty card's suit or forbid it (the penalty card is then picked up), or let the lead
-    be free (the penalty card stays); each option with the penalty cards that remain. Empty when none applies."""
-    if replay.current_trick or replay.is_over:
-        return []
-    leader = replay.to_play
-    held = [penalty for penalty in penalties if penalty.seat == partner(leader)]
-    if not held or side_of(leader) == declarer_side:
-        return []
-    penalty = held[0]
-    rest = tuple(p for p in penalties if p != penalty)
-    return [(penalties, ()), (rest, (penalty.card.suit, True)), (rest, (penalty.card.suit, False))]
-
-
-def law50d2_allowed(cards: list[Card], lead_suit: LeadChoice) -> list[Card]:
-    """The leads declarer's choice under Law 50D2 leaves (all of them where the leader cannot comply)."""
-    if not lead_suit:
-        return cards
-    suit, required = lead_suit
-    return [card for card in cards if (card.suit == suit) == required] or cards
-
-
 class _Search:
     """Alpha-beta over the plays while a penalty card is on the table; declarer's side's total tricks.
 
@@ -142,21 +112,28 @@ class _Search:
     bound that orders the search and cuts it. A position with only one card worth trying is worth what that card
     leaves, so it is not solved (the next position is). Values are memoised with the bounds they were found within."""
 
-    def __init__(self, declarer: Seat, trump: int) -> None:
+    def __init__(self, declarer: Seat, trump: int, corrected: CorrectedTrick | None = None) -> None:
         self.side = side_of(declarer)
+        self.corrected = corrected
+        """Laws 62C1, 62C2 in the trick of a revoke corrected in play, where the offender's partner is to play."""
         self.nodes = 0
         shared = _shared_memos.get()
         self.memo: _Memo = {} if shared is None else shared.setdefault((self.side, trump), {})
 
-    def value(self, replay: Replay, penalties: tuple[Penalty, ...], lead_suit: LeadChoice = None,
+    def value(self, replay: Replay, penalties: tuple[Penalty, ...], lead: LeadChoice = None,
               alpha: int = -1, beta: int = 14) -> int:
         """Declarer's side's total tricks with best play by all four, the penalty cards obeyed (within ``alpha`` and
-        ``beta``: a value at or below ``alpha`` or at or above ``beta`` is a bound). ``lead_suit``: declarer's
-        choice for this lead (Law 50D2, ``LeadChoice``)."""
+        ``beta``: a value at or below ``alpha`` or at or above ``beta`` is a bound). ``lead``: declarer's choice for
+        this lead, or for an earlier one whose forbidden suits may still stand (Laws 50D2, 51B, ``LeadOption``)."""
         penalties = outstanding(replay, penalties)
-        if replay.is_over or (not penalties and not lead_suit):   # a lead declarer restricted is still to be made
+        options: list[tuple[tuple[Penalty, ...], LeadOption]] = []
+        if not replay.current_trick and (lead is None or lead.trick != replay.trick_number):   # a lead to choose for
+            lead = law50d2_carried(replay, lead)
+            options = law50d2_lead_options(replay, self.side, penalties, lead)
+        pending = self.corrected if self.corrected is not None and self.corrected.pending(replay) else None
+        if replay.is_over or (not penalties and (lead is None or not lead.binds) and pending is None):
             return total_tricks(replay, self.side)[0]
-        key = (*_position_key(replay, penalties), lead_suit)
+        key = (*_position_key(replay, penalties), lead, pending)
         low, high = self.memo.get(key, (-1, 14))
         if low >= beta or low == high:
             return low
@@ -167,11 +144,10 @@ class _Search:
         check_budget()
         if self.nodes > NODES:
             raise SearchTooLarge(f"penalty cards on the table for more than {NODES} positions")
-        options = law50d2_lead_options(replay, self.side, penalties) if lead_suit is None else []
         if options:
             result = self._best_option(replay, options, alpha, beta)
         else:
-            result = self._best_card(replay, penalties, lead_suit, alpha, beta)
+            result = self._best_card(replay, penalties, lead, alpha, beta)
         if result <= alpha:
             self.memo[key] = (low, min(high, result))
         elif result >= beta:
@@ -191,7 +167,7 @@ class _Search:
                 return value
             value = tested
 
-    def _best_option(self, replay: Replay, options: list[tuple[tuple[Penalty, ...], LeadChoice]], alpha: int,
+    def _best_option(self, replay: Replay, options: list[tuple[tuple[Penalty, ...], LeadOption]], alpha: int,
                      beta: int) -> int:
         best = -1
         for kept, restriction in options:
@@ -200,15 +176,16 @@ class _Search:
                 break
         return best
 
-    def _best_card(self, replay: Replay, penalties: tuple[Penalty, ...], lead_suit: LeadChoice, alpha: int,
+    def _best_card(self, replay: Replay, penalties: tuple[Penalty, ...], lead: LeadChoice, alpha: int,
                    beta: int) -> int:
-        options = self.options(replay, penalties, lead_suit)
+        options = self.options(replay, penalties, lead if not replay.current_trick else None)
         designating = len(options) > 1 and bool(law50d1_designable(replay, penalties))   # declarer designates (50D1)
         maximising = side_of(replay.to_play) == self.side or designating
         if len(options) == 1:   # the position is worth what its one card leaves: no solve to order or cut by
+            after = self._after(replay, penalties, options[0])
             replay.play(options[0])
             try:
-                return self.value(replay, penalties, None, alpha, beta)
+                return self.value(replay, after, lead, alpha, beta)
             finally:
                 replay.undo()
         bounds = self.bounds(replay, options)
@@ -223,11 +200,15 @@ class _Search:
             best = 14
         for card, bound in bounds:
             if not maximising and bound >= min(best, beta):
-                continue   # worth at least ``bound``: no better for the defenders than a card tried, or than ``beta``
+                best = min(best, bound)   # worth at least ``bound``: a lower bound, never more than it (fail-soft)
+                continue   # no better for the defenders than a card tried, or than ``beta``
             window = (max(alpha, best), beta) if maximising else (alpha, min(beta, best))
+            after = self._after(replay, penalties, card)
             replay.play(card)
-            try:   # with no penalty card left, the position is worth its double-dummy value: ``bound``
-                value = self.value(replay, penalties, None, *window) if outstanding(replay, penalties) else bound
+            try:   # with nothing left to obey, it is worth its double-dummy value: ``bound``
+                bound_is_exact = not outstanding(replay, after) and (lead is None or not lead.forbidden) and \
+                    (self.corrected is None or not self.corrected.pending(replay))
+                value = bound if bound_is_exact else self.value(replay, after, lead, *window)
             finally:
                 replay.undo()
             best = max(best, value) if maximising else min(best, value)
@@ -235,14 +216,24 @@ class _Search:
                 break
         return best
 
-    def options(self, replay: Replay, penalties: tuple[Penalty, ...], lead_suit: LeadChoice) -> list[Card]:
+    def _after(self, replay: Replay, penalties: tuple[Penalty, ...], card: Card) -> tuple[Penalty, ...]:
+        """The penalty cards after ``card``: with the one a partner's change makes (Law 62C2)."""
+        made = self.corrected.law62c2_penalty(replay, card) if self.corrected is not None else None
+        return penalties if made is None else (*penalties, made)
+
+    def options(self, replay: Replay, penalties: tuple[Penalty, ...], lead: LeadChoice) -> list[Card]:
         """The cards worth trying for the player to play: the penalty card 50D1 forces (declarer designating among
         several), else one of each run of equal cards (within a required or forbidden suit where declarer chose one)."""
+        if self.corrected is not None and self.corrected.binds(replay):   # Law 62C2: the partner keeps his card, or not
+            own = dict(self.corrected.recorded)[replay.to_play]
+            return _one_of_each_run(replay, self.corrected.law62c2_cards(replay, replay.legal_cards()), {own})
         designable = law50d1_designable(replay, penalties)
         if designable:
             return designable
-        return _one_of_each_run(replay, law50d2_allowed(replay.legal_cards(), lead_suit),
-                                {penalty.card for penalty in penalties})
+        marked = {penalty.card for penalty in penalties}
+        if self.corrected is not None and self.corrected.pending(replay):   # keeping a card is not changing it (62C2)
+            marked |= {card for seat, card in self.corrected.recorded if seat == replay.to_play}
+        return _one_of_each_run(replay, law50d2_allowed(replay.legal_cards(), lead), marked)
 
     def bounds(self, replay: Replay, options: list[Card]) -> list[tuple[Card, int]]:
         """``options`` (the cards worth trying), each with its double-dummy value for declarer's side (a lower
@@ -277,12 +268,14 @@ def _position_key(replay: Replay, penalties: tuple[Penalty, ...]) -> tuple[objec
 
 
 def law50d_card_values(replay: Replay, declarer: Seat, penalties: Iterable[Penalty],
-                       allowed: Set[Card] | None = None) -> dict[Card, int] | None:
+                       allowed: Set[Card] | None = None, corrected: CorrectedTrick | None = None
+                       ) -> dict[Card, int] | None:
     """Law 50D: each card the player to play may play (within ``allowed``; only the penalty card where 50D1 forces
     it), with declarer's side's total tricks when every later play obeys the penalty cards (50D1) and declarer
-    takes his best lead option (50D2); double dummy once no penalty card is left. None where the search would
-    visit more than ``NODES`` positions."""
-    search = _Search(declarer, replay.trump)
+    takes his best lead option (50D2, 51B); double dummy once no penalty card is left. ``corrected``: the trick of a
+    defender's revoke corrected in play, where his partner keeps his card unless a non-offender changed his (62C2).
+    None where the search would visit more than ``NODES`` positions."""
+    search = _Search(declarer, replay.trump, corrected)
     held = outstanding(replay, penalties)
     designable = law50d1_designable(replay, held)
     legal = designable or replay.legal_cards()
@@ -306,10 +299,10 @@ def law50d_card_values(replay: Replay, declarer: Seat, penalties: Iterable[Penal
 
 
 def double_dummy_value(position: Replay, declarer: Seat, allowed: Set[Card] | None,
-                       penalties: tuple[Penalty, ...]) -> int:
-    """Declarer's side's total tricks double dummy from ``position`` (within ``allowed``), the penalty cards obeyed
-    where the search reaches (``penalty.law50d_card_values``)."""
-    totals = law50d_card_values(position, declarer, penalties, allowed) if penalties else None
+                       penalties: tuple[Penalty, ...], corrected: CorrectedTrick | None = None) -> int:
+    """Declarer's side's total tricks double dummy from ``position`` (within ``allowed``), the penalty cards (and Law
+    62C2 in a corrected trick) obeyed where the search reaches (``penalty.law50d_card_values``)."""
+    totals = law50d_card_values(position, declarer, penalties, allowed, corrected) if penalties or corrected else None
     if totals:
         return (max if side_of(position.to_play) == side_of(declarer) else min)(totals.values())
     return total_tricks(position, declarer, allowed)[0]

@@ -25,7 +25,15 @@ from revsim.cards import Card, Layout, Seat, partner, side_of
 from revsim.likely.competent import slips_of
 from revsim.likely.guards import defenders_keep_guards, tied_best
 from revsim.likely.lead_options import law50d2_declarer_choice
-from revsim.likely.penalty import LeadChoice, Penalty, law50d1_forced, law50d2_allowed, outstanding
+from revsim.likely.penalty import law50d1_forced
+from revsim.likely.penalty_rules import (
+    CorrectedTrick,
+    LeadChoice,
+    Penalty,
+    law50d2_allowed,
+    law50d2_carried,
+    outstanding,
+)
 from revsim.likely.player_model import PlayerModel
 from revsim.likely.sampling import bad_break_layouts, sample_layouts, weighted_layouts
 from revsim.likely.sight import stratified_readers
@@ -126,11 +134,12 @@ def play_outs(position: Replay, declarer: Seat, shapes: dict[Seat, HandShape], p
 def play_out_lines(position: Replay, declarer: Seat, shapes: dict[Seat, HandShape], policy: Policy, count: int,
                    rng: random.Random, first_allowed: Set[Card] | None = None,
                    on_step: Callable[[int], None] | None = None, target: int | None = None,
-                   penalties: tuple[Penalty, ...] = ()) -> list[PlayOut]:
+                   penalties: tuple[Penalty, ...] = (), corrected: CorrectedTrick | None = None) -> list[PlayOut]:
     """``play_outs`` with the cards of every play-out; ``on_step`` is told the trick the play-outs have reached
     (for a progress line); ``penalties``: major penalty cards, played at the first legal opportunity (Law 50D1;
     the last tricks are played double dummy only once none is left), with declarer's lead options when the
-    holder's partner is to lead (Law 50D2, ``lead_options``)."""
+    holder's partner is to lead (Law 50D2, ``lead_options``). ``corrected``: the trick of a defender's revoke
+    corrected in play, where his partner keeps his card unless a non-offender changed his (Law 62C2)."""
     side = side_of(declarer)
     lines = [position.copy() for _ in range(count)]
     firsts: list[Card | None] = [None] * count
@@ -147,20 +156,24 @@ def play_out_lines(position: Replay, declarer: Seat, shapes: dict[Seat, HandShap
             if line.is_over:
                 results[index] = line.tricks_won(side)
                 continue
-            if remaining <= policy.endgame and firsts[index] is not None and not outstanding(line, held[index]):
+            if remaining <= policy.endgame and firsts[index] is not None and not outstanding(line, held[index]) \
+                    and (corrected is None or not corrected.pending(line)):
                 results[index] = total_tricks(line, declarer)[0]
                 continue
-            if line.current_trick or not penalties:
-                choices[index] = None
-            elif choices[index] is None:
+            choice = choices[index]
+            if penalties and not line.current_trick and (choice is None or choice.trick != line.trick_number):
                 held[index], choices[index] = law50d2_declarer_choice(line, declarer, shapes, policy.layouts, rng,
-                                                                      outstanding(line, held[index]))
+                                                                      outstanding(line, held[index]),
+                                                                      law50d2_carried(line, choice))
             forced = law50d1_forced(line, held[index]) if penalties else None
+            leading = choices[index] if not line.current_trick else None
             legal = [forced] if forced is not None else law50d2_allowed(
-                _choices(line, first_allowed if firsts[index] is None else None), choices[index])
+                _choices(line, first_allowed if firsts[index] is None else None), leading)
+            if corrected is not None and corrected.binds(line):
+                legal = corrected.law62c2_cards(line, line.legal_cards())
             if len(legal) == 1:
                 STATS.forced += 1
-                _play(line, legal[0], firsts, index)
+                held[index] = _play(line, legal[0], firsts, index, held[index], corrected)
                 continue
             deciding.append((index, legal))
         defending = [side_of(lines[index].to_play) != side for index, _ in deciding]
@@ -194,7 +207,8 @@ def play_out_lines(position: Replay, declarer: Seat, shapes: dict[Seat, HandShap
         for number in slips_of(deciders, chosen, unread, [decision.legal for decision in asking]):
             slips[asking[number].index] += 1
         for decision, card in zip(asking, chosen, strict=True):
-            _play(lines[decision.index], card, firsts, decision.index)
+            held[decision.index] = _play(lines[decision.index], card, firsts, decision.index, held[decision.index],
+                                         corrected)
 
 
 def _view_and_layouts(line: Replay, declarer: Seat, shapes: dict[Seat, HandShape], policy: Policy, reads: bool,
@@ -309,10 +323,14 @@ def _averages(legal: list[Card], solved: list[dict[Card, int]],
     return {card: sum(value(tricks[card]) for tricks in solved) / len(solved) for card in legal}
 
 
-def _play(line: Replay, card: Card, firsts: list[Card | None], index: int) -> None:
+def _play(line: Replay, card: Card, firsts: list[Card | None], index: int, held: tuple[Penalty, ...],
+          corrected: CorrectedTrick | None) -> tuple[Penalty, ...]:
+    """Plays ``card``; the penalty cards after it (with the one a partner's change makes, Law 62C2)."""
     if firsts[index] is None:
         firsts[index] = card
+    made = corrected.law62c2_penalty(line, card) if corrected is not None else None
     line.play(card)
+    return held if made is None else (*held, made)
 
 
 def _solve(lines: list[Replay], spans: list[tuple[int, int, int]], batch: list[Layout]) -> list[dict[Card, int]]:

@@ -9,7 +9,8 @@ from typing import Any
 
 from revsim.cards import SEAT_LETTERS, Card, Seat
 from revsim.likely.evidence import Parted, Representative
-from revsim.likely.penalty import Penalty, double_dummy_value, law50d1_forced, outstanding
+from revsim.likely.penalty import double_dummy_value, law50d1_forced
+from revsim.likely.penalty_rules import Penalty, outstanding
 from revsim.likely.playout import PlayOut
 from revsim.likely.solver import best_card, card_values
 from revsim.play.replay import Replay

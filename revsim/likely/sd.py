@@ -23,7 +23,8 @@ from revsim.likely.competent import law12c1c_competent_defence
 from revsim.likely.dd import DoubleDummyEstimator
 from revsim.likely.evidence import CompetentPart, Representative, SdEvidence
 from revsim.likely.levels import AGREEMENTS, CUTS, Level, agreement_of, margin_of, nearest_cut, play_model
-from revsim.likely.penalty import Penalty, double_dummy_value, penalties_in_play
+from revsim.likely.penalty import double_dummy_value, law62c2_corrected_trick, penalties_in_play
+from revsim.likely.penalty_rules import CorrectedTrick, Penalty
 from revsim.likely.playout import PlayOut, play_out_lines
 from revsim.likely.progress import tell
 from revsim.likely.representative import representative_play_out
@@ -101,7 +102,7 @@ def likely_tricks(position: Replay, declarer: Seat, shapes: dict[Seat, HandShape
                   first_allowed: Set[Card] | None = None, target: int | None = None,
                   settle: Settle | None = None, penalties: tuple[Penalty, ...] = (),
                   double_dummy: int | None = None, competent: bool = False,
-                  max_playouts: int = MAX_PLAYOUTS) -> Likely:
+                  max_playouts: int = MAX_PLAYOUTS, corrected: CorrectedTrick | None = None) -> Likely:
     """Declarer's side's final tricks from ``position``: play-outs blended with the position-blind errors.
     ``target``: the tricks declarer's side needs for its contract, which the players weigh (``Policy``).
     ``settle``: the form a ruling writes from the estimate; play-outs are then run in rounds of the level's
@@ -111,12 +112,13 @@ def likely_tricks(position: Replay, declarer: Seat, shapes: dict[Seat, HandShape
     play-outs and in the double-dummy value the position-blind part starts from (with Law 50D2 there).
     ``double_dummy``: that value where the caller has it already (the estimator's own double-dummy estimate).
     ``competent``: the estimate (and the form settled) weighs only the play-outs with no defender's slip
-    (``law12c1c_competent_defence``), real play's estimate kept beside it."""
+    (``law12c1c_competent_defence``), real play's estimate kept beside it. ``corrected``: the trick of a defender's
+    revoke corrected in play (Law 62C2, ``penalty_rules.CorrectedTrick``)."""
     rng = random.Random(position_seed(seed, position))
     resampling = random.Random(position_seed(seed, position) ^ 0x5EED)
     side = declarer % 2
     if double_dummy is None:
-        double_dummy = double_dummy_value(position, declarer, first_allowed, penalties)
+        double_dummy = double_dummy_value(position, declarer, first_allowed, penalties, corrected)
     completed = len(position.tricks) + position.first_trick - 1
     low = position.tricks_won(side)
     high = low + 13 - position.tricks_won(0) - position.tricks_won(1)
@@ -132,7 +134,7 @@ def likely_tricks(position: Replay, declarer: Seat, shapes: dict[Seat, HandShape
             tell(f"{running} play-outs from trick {position.trick_number}: trick {trick} of 13")
 
         lines += play_out_lines(position, declarer, shapes, level.policy, level.playouts, rng, first_allowed, on_step,
-                                target, penalties)
+                                target, penalties, corrected)
         if settle is None:
             break
         counts = dict(Counter(line.tricks for line in _weighed(lines, competent)))
@@ -221,7 +223,7 @@ class SingleDummyEstimator:
         penalties = penalties_in_play(position, declarer, revoke, self.penalty_cards)
         likely = likely_tricks(position, declarer, self.shapes, self.level, self.seed, revoke.allowed, self.target,
                                self._settle(favours_more), penalties, evidence_dd.outcomes[0][0], self.competent,
-                               self.max_playouts)
+                               self.max_playouts, law62c2_corrected_trick(revoke, declarer, recorded_rest))
         chosen = tuple(card for card, _ in likely.first_cards) or evidence_dd.chosen
         model = play_model(self.level)
         shown, each, only_real = self._representatives(position, declarer, likely, revoke.allowed, favours_more,

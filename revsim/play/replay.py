@@ -118,6 +118,13 @@ class Replay:
                 return sorted(following, key=lambda card: -card.rank)
         return sorted(hand, key=lambda card: (card.suit, -card.rank))
 
+    def could_have_played_another(self, play: Play) -> bool:
+        """Whether the player of ``play`` held another card he could legally have played in its place."""
+        earlier = self.plays[:self.plays.index(play)]
+        held = set(self.initial_hands[play.seat]) - {p.card for p in earlier if p.seat == play.seat}
+        following = [card for card in held if card.suit == play.led_suit]
+        return len(following or held) > 1
+
     def tricks_won(self, side: int) -> int:
         """Tricks side 0 (North-South) or 1 (East-West) has won, those before the replay included."""
         return self.tricks_before[side] + self._won[side]
