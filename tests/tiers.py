@@ -56,6 +56,7 @@ TIERS_BY_TEST: dict[str, tuple[str, ...]] = {
         ("sd",),
     "test_competent_defence.py::test_law12c1c_the_defence_standard_is_a_setting_of_the_command_line_and_is_checked": ("sd",),
     "test_corpus.py::test_example3_every_record_accounted_for": ("slow",),
+    "test_penalty_cards_together.py::test_law51b_penalty_cards_in_two_suits_give_declarer_every_lead_option": ("slow",),
     "test_desk_server.py::test_a_bad_case_body_is_a_client_error_naming_the_problem": ("process",),
     "test_desk_progress.py::test_the_desk_tells_what_a_long_claim_is_doing_and_how_long_such_a_claim_takes": ("process",),
     "test_desk_server.py::test_a_cancelled_request_stops_its_worker_and_the_next_request_is_answered": ("process",),

@@ -24,6 +24,7 @@ from revsim.likely.budget import doing
 from revsim.likely.worlds import Estimate
 from revsim.play.replay import Replay
 from revsim.records.errors import RecordError
+from revsim.records.information import Information
 
 
 def law16b_rule(draft: Draft) -> None:
@@ -35,7 +36,7 @@ def law16b_rule(draft: Draft) -> None:
     judgement, position = _judged(draft)
     table: Weighted = ((draft.table.declarer_tricks, 1.0),)
     non_offending = 1 - side_of(information.player)
-    draft.law = RulingLaw.INFORMATION   # Law 16B decides the score, adjusted or not
+    draft.law = _law(information)   # Law 16B (16D) decides the score, adjusted or not
     if not judgement.infraction:
         draft.steps.append(InformationJudged(judgement, (), table, False, 0.0, 0.0))
         draft.steps.append(TableStands("none-established"))
@@ -50,6 +51,11 @@ def law16b_rule(draft: Draft) -> None:
         assign_same(draft, combined, non_offending)
     else:
         assign_same(draft, table, None)
+
+
+def _law(information: Information) -> RulingLaw:
+    """The law a ruling on unauthorised information is headed by: 16D for a withdrawn card, else 16B."""
+    return RulingLaw.WITHDRAWN_CARD if information.law == "16D" else RulingLaw.INFORMATION
 
 
 def _judged(draft: Draft) -> tuple[InformationJudgement, Replay]:
@@ -119,7 +125,7 @@ def law16b_beside_revokes(draft: Draft, active: list[Revoke], base: Weighted,
     chosen = _with_step(draft, informed if adjusted else recorded,
                         InformationJudged(judgement, results, rectified, adjusted, recorded_worth, informed_worth, True))
     if adjusted:
-        chosen.law = RulingLaw.INFORMATION
+        chosen.law = _law(information)
     return chosen
 
 

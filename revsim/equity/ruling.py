@@ -16,6 +16,7 @@ from revsim.equity.draft import Draft
 from revsim.equity.information import law16b_beside_revokes, law16b_reaches_revoke_board, law16b_rule
 from revsim.equity.judged import is_directors, rectified_in_world, resolve_judgements, world_at, world_transfers
 from revsim.equity.law12 import law12c1c_directors_judgement, law12c1c_weighted
+from revsim.equity.law16d import with_law16d_information
 from revsim.equity.law64c import law64c1_adjust
 from revsim.equity.settings import Settings
 from revsim.equity.steps import (
@@ -57,6 +58,8 @@ def rule(record: Record, table: TablePlay, revokes: list[Revoke], transfer: int,
     """
     assert record.contract is not None
     draft = Draft(record, table, list(revokes), transfer, settings, claim=claim)
+    with_law16d_information(draft)   # a card withdrawn at the table: Law 16D, measured where the director did not
+    record = draft.record
     corrected = _correction(draft.revokes)
     if corrected is None:
         active = [r for r in draft.revokes if r.established]

@@ -23,7 +23,9 @@ def information_texts(ruling: BoardRuling, step: InformationJudged) -> list[str]
     rates = ", ".join(f"{_action(a, lead)} {a.rate:.0%}" for a in judgement.measured.alternatives)
     logical = "; ".join(_action(judgement.alternative(card), lead) for card in judgement.logical) or "none"
     shown = "; ".join(shown.describe() for shown in judgement.information.shows)
-    lines = [f"Law 16B: what {who} knew from partner before the card to trick {judgement.information.trick} showed "
+    whence = "partner's withdrawn card on the table" if judgement.information.law == "16D" else "partner"
+    lines = [f"Law {judgement.information.law}: what {who} knew from {whence} before the card to trick "
+             f"{judgement.information.trick} showed "
              f"that {shown}. Without it, players of {judgement.level} class choose {rates}; Law 16B1b: the logical "
              "alternatives "
              f"(chosen at least {judgement.rate:.0%} of the time): {logical}."]
@@ -36,8 +38,9 @@ def information_texts(ruling: BoardRuling, step: InformationJudged) -> list[str]
               f"under the {judgement.margin:g} that shows a suggestion)" if others
               else " (no other logical alternative: there was nothing to suggest it over)")
         lines.append(f"Law 16B1a: {who} chose the {judgement.played or judgement.chosen}; the information could not "
-                     f"demonstrably have suggested it over another logical alternative{by}: no infraction, the "
-                     "table result stands.")
+                     f"demonstrably have suggested it over another logical alternative{by}: no infraction"
+                     + (", so the revoke laws rule on the play as recorded." if step.beside_revokes else
+                        ", the table result stands."))
         return lines
     over = ", ".join(f"{chosen.gain - judgement.alternative(card).gain:.2f} of a trick better relative to "
                      f"{_action(judgement.alternative(card), lead)}" for card in judgement.suggested_over)
@@ -72,7 +75,8 @@ def information_texts(ruling: BoardRuling, step: InformationJudged) -> list[str]
 def information_to_dict(step: InformationJudged) -> dict[str, Any]:
     """The Law 16B step as data."""
     judgement = step.judgement
-    return {"step": "information", "law": "16B", "level": judgement.level, "trick": judgement.information.trick,
+    return {"step": "information", "law": judgement.information.law, "level": judgement.level,
+            "trick": judgement.information.trick,
             "player": "NESW"[judgement.information.player], "source": judgement.information.source,
             "shows": [shown.as_table() for shown in judgement.information.shows],
             "chosen": str(judgement.played or judgement.chosen),

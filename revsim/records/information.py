@@ -115,6 +115,11 @@ class Information:
     source: str = ""
     line: int | None = None
 
+    @property
+    def law(self) -> str:
+        """The law that makes it unauthorised: 16D for a withdrawn card, else 16B (information from partner)."""
+        return "16D" if self.source.startswith("withdrawn card") else "16B"
+
     def describe(self, declarer: Seat | None = None) -> str:
         """In words; with ``declarer``, a card of dummy's is declarer's decision, and said so."""
         shown = "; ".join(shown.describe() for shown in self.shows)

@@ -1,0 +1,72 @@
+"""Law 16D for a card withdrawn mid-play at the table (62B1's revoke card, 62C2's changed card): what it shows is
+unauthorised for the withdrawer's partner while it is on the table (50E2), and revsim measures his decisions as Law
+16B does where the director entered no information (hands/law16d-withdrawn-card-suggests-a-discard.toml)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from revsim.adjudicate import Settings, adjudicate
+from revsim.cards import partner
+from revsim.equity.law16d import Withdrawn, law16d_decisions, law16d_withdrawn_cards
+from revsim.outputs.dicts import ruling_to_dict
+from revsim.outputs.text import ruling_to_text
+from revsim.play.table import replay_record
+from revsim.records.information import Information, Shown
+from revsim.records.readers import read_records
+from revsim.records.record import Record
+from tests.conftest import HANDS
+
+
+def _record(name: str) -> Record:
+    [record] = list(read_records(HANDS / f"{name}.toml"))
+    assert isinstance(record, Record), str(record)
+    return record
+
+
+@pytest.mark.parametrize("estimator", ["dd", "sd"])
+def test_law16d_a_card_withdrawn_mid_play_suggested_the_partners_discard(estimator: str) -> None:
+    ruling = adjudicate(_record("law16d-withdrawn-card-suggests-a-discard"), Settings(estimator=estimator))
+    assert ruling.law == "16D" and [o.tricks for o in ruling.ns] == [9] and ruling.table_tricks == 8
+    text = ruling_to_text(ruling)
+    assert "Law 16D: what West knew from partner's withdrawn card on the table before the card to trick 12" in text
+    assert "could demonstrably have suggested it" in text
+    [step] = [s for s in ruling_to_dict(ruling)["decisions"] if s["step"] == "information"]
+    assert step["law"] == "16D" and step["trick"] == 12 and step["shows"] == [{"seat": "E", "cards": ["C8"]}]
+
+
+def test_law16d_the_directors_own_information_is_used_instead() -> None:
+    record = _record("law16d-withdrawn-card-suggests-a-discard")
+    own = Information(11, 3, (Shown(1, (record.facts.corrections[0].withdrawn,)),), "remark: the director's")
+    ruling = adjudicate(replace(record, facts=replace(record.facts, information=own)), Settings(estimator="dd"))
+    assert ruling.law == "16B" and "before the card to trick 11" in ruling_to_text(ruling)
+
+
+def test_law16d_the_withdrawn_cards_are_the_defenders_own_and_their_partners_changes() -> None:
+    record = _record("law62c2-withdrawn-card-in-a-later-world")
+    assert record.contract is not None
+    found = law16d_withdrawn_cards(record.facts, record.contract.declarer)
+    assert [(w.seat, str(w.card), w.clause) for w in found] == [(1, "CQ", "62B1"), (3, "CK", "62C2")]   # not South's
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.sampled_from(["law16d-withdrawn-card-suggests-a-discard", "law62b1-penalty-card-in-a-later-world",
+                        "law62c2-withdrawn-card-in-a-later-world", "law50b-second-penalty-card-declarer-designates"]),
+       st.integers(0, 3), st.integers(9, 12))
+def test_law16d_only_the_partners_own_choices_while_the_card_is_on_the_table_are_measured(
+        name: str, seat: int, trick: int) -> None:
+    record = _record(name)
+    assert record.contract is not None
+    replay = replay_record(record).replay
+    held = sorted(replay.initial_hands[seat], key=str)
+    withdrawn = Withdrawn(seat, held[trick % len(held)], trick, "62B1")
+    played_at = next((p.trick for p in replay.plays if (p.seat, p.card) == (seat, withdrawn.card)), 14)
+    for information in law16d_decisions(replay, withdrawn, record.facts, record.contract.declarer):
+        play = next(p for p in replay.plays if (p.trick, p.seat) == (information.trick, information.player))
+        assert information.player == partner(seat) and trick < information.trick <= played_at
+        assert play.led_suit is not None and not play.failed_to_follow           # no lead (50D2), no revoke
+        assert information.law == "16D" and information.shows == (Shown(seat, (withdrawn.card,)),)
