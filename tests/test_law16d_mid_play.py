@@ -70,3 +70,34 @@ def test_law16d_only_the_partners_own_choices_while_the_card_is_on_the_table_are
         assert information.player == partner(seat) and trick < information.trick <= played_at
         assert play.led_suit is not None and not play.failed_to_follow           # no lead (50D2), no revoke
         assert information.law == "16D" and information.shows == (Shown(seat, (withdrawn.card,)),)
+
+
+@pytest.mark.parametrize("estimator", ["dd", "sd"])
+def test_law16b_dummys_question_told_of_a_penalty_trick_and_suggested_the_safety_play(estimator: str) -> None:
+    """The lectures' row 10: dummy's question after an established revoke tells declarer of a penalty trick to
+    come; measured with the contract's goal, the CA (8 sure tricks) becomes the likelier to succeed than the CQ
+    finesse, a logical alternative: suggested (16B1a), whatever the estimator."""
+    ruling = adjudicate(_record("law16b-dummys-question-suggests-a-safety-play"), Settings(estimator=estimator))
+    [step] = [s for s in ruling_to_dict(ruling)["decisions"] if s["step"] == "information"]
+    assert step["chosen"] == "CA" and step["suggested_over"] == ["CQ"]
+    text = ruling_to_text(ruling)
+    assert "told of 1 penalty trick to come (Law 64A)" in text
+    assert "the information made the ♣A he chose succeed on 100% of the deals he could imagine" in text
+    if estimator == "dd":
+        assert ruling.law == "64A" and [o.tricks for o in ruling.ns] == [9]   # no damage: 64C's world gives 9
+
+
+def test_law16b_the_penalty_trick_alone_suggests_the_safety_play() -> None:
+    """What the question showed of West's hand set aside, the penalty trick alone makes the CA the likelier to
+    succeed; measured in tricks (the goal not counted) the same information could not show it."""
+    record = _record("law16b-dummys-question-suggests-a-safety-play")
+    assert record.facts.information is not None and record.contract is not None
+    alone = replace(record.facts.information, shows=())
+    ruling = adjudicate(replace(record, facts=replace(record.facts, information=alone)), Settings(estimator="dd"))
+    [step] = [s for s in ruling_to_dict(ruling)["decisions"] if s["step"] == "information"]
+    assert step["suggested_over"] == ["CQ"]
+    from revsim.information.law16 import InformationStandard, judge_information
+    from revsim.play.table import replay_record
+    replay = replay_record(record).replay
+    in_tricks = judge_information(replay, record.contract.declarer, alone, InformationStandard("expert"))  # no goal
+    assert in_tricks.suggested_over == ()

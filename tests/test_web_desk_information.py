@@ -78,3 +78,21 @@ def test_a_hesitation_is_entered_on_a_phone_said_back_ruled_and_saved(phone: Any
                                     "source": "hesitation: West thought a long time over the second diamond",
                                     "shows": [{"seat": "S", "suit": "D", "at_least": 6}]}
     shot(phone, "31-hesitation-ruled")
+
+
+def test_law16b_the_penalty_tricks_dummys_question_told_of_are_a_field_ruled_and_saved(phone: Any) -> None:
+    name = "law16b-dummys-question-suggests-a-safety-play.toml"
+    open_record(phone, name)
+    assert phone.input_value("#information-penalty") == "1"
+    assert _summary(phone).endswith("1 penalty trick to come.")
+    phone.select_option("#estimator", "dd")
+    ruled = rule_and_wait(phone)
+    expected = json.loads(CliRunner().invoke(main, ["adjudicate", str(HANDS / name), "--json", "--estimator",
+                                                    "dd"]).output)[0]
+    assert ruled["ruling"] == expected["ruling"] and "told of 1 penalty trick to come" in ruled["explanation"]
+    with phone.expect_download() as download:
+        phone.click("#download-toml")
+    assert tomllib.loads(download.value.path().read_text())["information"]["penalty_tricks"] == 1
+    phone.fill("#information-penalty", "0")
+    phone.fill("#information-shows", "")
+    assert "what it showed" in _summary(phone)                                    # neither: refused, with the forms

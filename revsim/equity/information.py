@@ -67,7 +67,7 @@ def _judged(draft: Draft) -> tuple[InformationJudgement, Replay]:
     try:
         position, chosen = decision_point(draft.table.replay, information)
         with doing(f"measuring the logical alternatives at trick {information.trick} (Law 16B)", information.line):
-            return judge_at(position, chosen, contract.declarer, information, standard), position
+            return judge_at(position, chosen, contract.declarer, information, standard, contract.tricks_needed), position
     except ValueError as error:
         raise RecordError(str(error), **(draft.record.where() | {"line": information.line})) from None
 

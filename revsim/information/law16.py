@@ -124,17 +124,20 @@ def decision_point(replay: Replay, information: Information) -> tuple[Replay, Ca
 
 
 def judge_information(replay: Replay, declarer: Seat, information: Information,
-                      standard: InformationStandard) -> InformationJudgement:
-    """Law 16B at the decision the information bore on, by ``standard`` (the class, its logical rate and margin)."""
+                      standard: InformationStandard, need: int | None = None) -> InformationJudgement:
+    """Law 16B at the decision the information bore on, by ``standard`` (the class, its logical rate and margin);
+    ``need``: declarer's side's tricks for the contract (for information that told of penalty tricks to come)."""
     position, chosen_card = decision_point(replay, information)
-    return judge_at(position, chosen_card, declarer, information, standard)
+    return judge_at(position, chosen_card, declarer, information, standard, need)
 
 
 def judge_at(position: Replay, chosen_card: Card, declarer: Seat, information: Information,
-             standard: InformationStandard) -> InformationJudgement:
-    """Law 16B at ``position`` (``decision_point``), where the player chose ``chosen_card``."""
+             standard: InformationStandard, need: int | None = None) -> InformationJudgement:
+    """Law 16B at ``position`` (``decision_point``), where the player chose ``chosen_card`` (``need``: declarer's
+    side's tricks for the contract, ``measure.measure_alternatives``)."""
     rate, margin = standard.rate, standard.margin
-    measured = measure_alternatives(position, declarer, information.shows, standard.model)
+    measured = measure_alternatives(position, declarer, information.shows, standard.model, information.penalty_tricks,
+                                    need)
     run_of = {card: lowest for lowest, cards in runs(position, position.legal_cards()).items() for card in cards}
     lowest = run_of.get(chosen_card, chosen_card)
     chosen = next((a for a in measured.alternatives if lowest in a.cards), None)

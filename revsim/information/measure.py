@@ -37,7 +37,7 @@ class Alternative:
 
     @property
     def gain(self) -> float:
-        """How much more the information makes it worth (tricks)."""
+        """How much more the information makes it worth (tricks, or the share of layouts reaching the goal)."""
         return self.informed - self.without
 
 
@@ -50,33 +50,55 @@ class Measured:
     layouts_informed: int
     on_lead: bool = False
     """Whether the player was on lead (his alternatives are then suits)."""
+    unit: str = "trick"
+    """What an alternative's worth counts: tricks, or (``contract``) how often his side reaches its goal, the
+    contract made or defeated, where the information told of penalty tricks to come."""
 
 
-def measure_alternatives(position: Replay, declarer: Seat, shows: tuple[Shown, ...], model: ChoiceModel) -> Measured:
+def measure_alternatives(position: Replay, declarer: Seat, shows: tuple[Shown, ...], model: ChoiceModel,
+                         penalty_tricks: int = 0, need: int | None = None) -> Measured:
     """The alternatives of the player to play at ``position``; ValueError where no layout he could imagine fits
     what the information showed.
 
     An alternative is an action, not a card: on lead, a suit (its card the one the class leads most); following,
     the cards worth the same on every layout he can imagine (a low card or another low card). How often the class
     chooses each is a softmax of its average at the class's choice temperature (as Law 70's normal play), over the
-    layouts he can imagine without the information, seeing only his own hand and dummy."""
+    layouts he can imagine without the information, seeing only his own hand and dummy.
+
+    ``penalty_tricks``: the information told him his side gets that many tricks from the revoke laws, so that it
+    needs fewer from the play (``need``: declarer's side's tricks for the contract). Each alternative is then worth
+    how often his side reaches its goal (the contract made, or defeated), without the information and with those
+    tricks counted: a safety play the information suggested shows as a card that became the likelier to succeed."""
     view = player_view(position, position.to_play, declarer)
     rng = random.Random(zlib.crc32(_position_text(position).encode()))
     plain = sample_layouts(view, LAYOUTS, rng)
-    informed = _informed_layouts(view, shows, rng)
+    informed = _informed_layouts(view, shows, rng) if shows else plain
     if not informed:
         raise ValueError("no layout the player could imagine fits what the information showed")
     cards = list(runs(position, position.legal_cards()))
     solved = layout_values(plain, position.trump, position.leader, position.current_trick)
-    without = _averages(solved, cards)
-    rates = model.shares(without)
-    with_information = _averages(layout_values(informed, position.trump, position.leader, position.current_trick), cards)
+    rates = model.shares(_averages(solved, cards))
+    solved_informed = layout_values(informed, position.trump, position.leader, position.current_trick)
+    unit = "trick"
+    if penalty_tricks and need is not None:
+        unit = "contract"
+        own = position.to_play % 2
+        goal = (need if own == declarer % 2 else 14 - need) - position.tricks_won(own)
+        without = _reaching(solved, cards, goal)
+        with_information = _reaching(solved_informed, cards, goal - penalty_tricks)
+    else:
+        without, with_information = _averages(solved, cards), _averages(solved_informed, cards)
     alternatives = []
     for group in _actions(position, cards, solved):
         best = max(group, key=lambda card: (rates[card], -card.rank))
         alternatives.append(Alternative(best, sum(rates[card] for card in group), without[best], with_information[best],
                                         tuple(group)))
-    return Measured(tuple(alternatives), len(plain), len(informed), not position.current_trick)
+    return Measured(tuple(alternatives), len(plain), len(informed), not position.current_trick, unit)
+
+
+def _reaching(solved: list[dict[Card, int]], cards: list[Card], goal: int) -> dict[Card, float]:
+    """Each card's share of the layouts solved on which his side takes at least ``goal`` more tricks."""
+    return {card: sum(values[card] >= goal for values in solved) / len(solved) for card in cards}
 
 
 def _actions(position: Replay, cards: list[Card], solved: list[dict[Card, int]]) -> list[list[Card]]:

@@ -285,8 +285,9 @@ def ruling_title(ruling: BoardRuling) -> str:
     if claim is not None:
         kinds.append("a concession (Law 71)" if claim.claim.conceded else
                      f"a contested claim (Law {claim.law})")
-    if ruling.steps_of(InformationJudged):
-        kinds.append("unauthorised information (Law 16B)")
+    for step in ruling.steps_of(InformationJudged):
+        assert isinstance(step, InformationJudged)
+        kinds.append(f"unauthorised information (Law {step.judgement.information.law})")
     if not kinds:
         return "Revoke ruling" if ruling.revokes else "Ruling"
     if ruling.revokes:   # the headline names the laws

@@ -22,28 +22,28 @@ def information_texts(ruling: BoardRuling, step: InformationJudged) -> list[str]
     lead = judgement.measured.on_lead
     rates = ", ".join(f"{_action(a, lead)} {a.rate:.0%}" for a in judgement.measured.alternatives)
     logical = "; ".join(_action(judgement.alternative(card), lead) for card in judgement.logical) or "none"
-    shown = "; ".join(shown.describe() for shown in judgement.information.shows)
     whence = "partner's withdrawn card on the table" if judgement.information.law == "16D" else "partner"
     lines = [f"Law {judgement.information.law}: what {who} knew from {whence} before the card to trick "
-             f"{judgement.information.trick} showed "
-             f"that {shown}. Without it, players of {judgement.level} class choose {rates}; Law 16B1b: the logical "
-             "alternatives "
-             f"(chosen at least {judgement.rate:.0%} of the time): {logical}."]
+             f"{judgement.information.trick} {judgement.information.told()}. Without it, players of {judgement.level} "
+             f"class choose {rates}; Law 16B1b: the logical alternatives (chosen at least {judgement.rate:.0%} of the "
+             f"time): {logical}."]
     chosen = judgement.alternative(judgement.chosen)
     if not judgement.infraction:
         others = [judgement.alternative(card) for card in judgement.logical if card != chosen.card]
-        relative = ", ".join(f"{chosen.gain - other.gain:+.2f} of a trick relative to {_action(other, lead)}"
+        relative = ", ".join(f"{_change_text(judgement.measured.unit, chosen.gain - other.gain)} relative to "
+                             f"{_action(other, lead)}"
                              for other in others)
         by = (f" (relative to each other logical alternative, it changed the worth of his card by {relative}, "
-              f"under the {judgement.margin:g} that shows a suggestion)" if others
+              f"under the {judgement.margin:{'.0%' if judgement.measured.unit == 'contract' else 'g'}} that shows a "
+              "suggestion)" if others
               else " (no other logical alternative: there was nothing to suggest it over)")
         lines.append(f"Law 16B1a: {who} chose the {judgement.played or judgement.chosen}; the information could not "
                      f"demonstrably have suggested it over another logical alternative{by}: no infraction"
                      + (", so the revoke laws rule on the play as recorded." if step.beside_revokes else
                         ", the table result stands."))
         return lines
-    over = ", ".join(f"{chosen.gain - judgement.alternative(card).gain:.2f} of a trick better relative to "
-                     f"{_action(judgement.alternative(card), lead)}" for card in judgement.suggested_over)
+    over = ", ".join(_suggested_over_text(judgement.measured.unit, chosen, judgement.alternative(card), lead)
+                     for card in judgement.suggested_over)
     action = _action(chosen, lead)
     named = "" if action == f"the {judgement.played or judgement.chosen}" else f" ({action})"
     lines.append(f"Law 16B1a: on the deals {who} could imagine, the information made the "
@@ -72,6 +72,24 @@ def information_texts(ruling: BoardRuling, step: InformationJudged) -> list[str]
     return lines
 
 
+def _suggested_over_text(kind: str, chosen: Alternative, other: Alternative, lead: bool) -> str:
+    """How much better the information made the card chosen relative to a logical alternative: in tricks, or (penalty
+    tricks to come) in how often each succeeds without the information and with it."""
+    if kind != "contract":
+        return f"{chosen.gain - other.gain:.2f} of a trick better relative to {_action(other, lead)}"
+    return (f"succeed on {chosen.informed:.0%} of the deals he could imagine instead of {chosen.without:.0%}, and "
+            f"{_action(other, lead)} on {other.informed:.0%} instead of {other.without:.0%}: "
+            f"{(chosen.gain - other.gain) * 100:.0f} percentage points in its favour")
+
+
+def _change_text(kind: str, value: float) -> str:
+    """A change of a card's worth relative to another, signed: ``+0.12 of a trick``, or (penalty tricks to come)
+    ``+12 percentage points of its chance to succeed``."""
+    if kind == "contract":
+        return f"{value * 100:+.0f} percentage points of its chance to succeed"
+    return f"{value:+.2f} of a trick"
+
+
 def information_to_dict(step: InformationJudged) -> dict[str, Any]:
     """The Law 16B step as data."""
     judgement = step.judgement
@@ -79,6 +97,7 @@ def information_to_dict(step: InformationJudged) -> dict[str, Any]:
             "trick": judgement.information.trick,
             "player": "NESW"[judgement.information.player], "source": judgement.information.source,
             "shows": [shown.as_table() for shown in judgement.information.shows],
+            "penalty_tricks": judgement.information.penalty_tricks, "worth_in": judgement.measured.unit,
             "chosen": str(judgement.played or judgement.chosen),
             "alternatives": [{"card": str(a.card), "cards": [str(c) for c in a.cards], "rate": round(a.rate, 4),
                               "without": round(a.without, 4),

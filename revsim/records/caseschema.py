@@ -154,6 +154,8 @@ SCHEMA: tuple[Key, ...] = (   # every key of a board but the settings table (``s
             Key("at_least", "tricks", "the least cards of the suit the hand holds (its original hand)"),
             Key("at_most", "tricks", "the most cards of the suit the hand holds (its original hand)"),
         )),
+        Key("penalty_tricks", "tricks", "the tricks it told declarer his side will get from the revoke laws (dummy's "
+            "question about an established revoke, Law 64A): he needs that many fewer from the play", default="0"),
     )),
 )
 

@@ -114,6 +114,9 @@ class Information:
     shows: tuple[Shown, ...]
     source: str = ""
     line: int | None = None
+    penalty_tricks: int = 0
+    """The tricks it told declarer his side will get from the revoke laws (dummy's question about an established
+    revoke: a penalty trick to come, Law 64A), so that he needs that many fewer from the play."""
 
     @property
     def law(self) -> str:
@@ -122,17 +125,26 @@ class Information:
 
     def describe(self, declarer: Seat | None = None) -> str:
         """In words; with ``declarer``, a card of dummy's is declarer's decision, and said so."""
-        shown = "; ".join(shown.describe() for shown in self.shows)
         source = f" ({self.source})" if self.source else ""
         who = who_decided(self.player, declarer)
         return (f"{who} had unauthorised information from partner before the card to trick {self.trick}{source}: "
-                f"it showed that {shown}")
+                f"it {self.told()}")
+
+    def told(self) -> str:
+        """What it told, in words: ``showed that East holds ...``, ``told of 1 penalty trick to come``."""
+        parts = [f"showed that {'; '.join(shown.describe() for shown in self.shows)}"] if self.shows else []
+        if self.penalty_tricks:
+            parts.append(f"told of {self.penalty_tricks} penalty trick{'s' if self.penalty_tricks > 1 else ''} to come "
+                         "(Law 64A)")
+        return " and ".join(parts)
 
     def as_table(self) -> dict[str, Any]:
         table: dict[str, Any] = {"trick": self.trick, "player": SEAT_LETTERS[self.player]}
         if self.source:
             table["source"] = self.source
         table["shows"] = [shown.as_table() for shown in self.shows]
+        if self.penalty_tricks:
+            table["penalty_tricks"] = self.penalty_tricks
         return table
 
 
@@ -175,9 +187,13 @@ def information_of(table: dict[str, Any], line: int | None) -> Information:
         if suit is not None and least is None and most is None:
             raise ValueError(f"{where}: a suit needs at_least or at_most (how many cards of it the seat holds)")
         shows.append(Shown(seat, cards, suit, None if least is None else int(least), None if most is None else int(most)))
-    if not shows:
-        raise ValueError("information needs what it showed: one or more [[information.shows]]")
-    return Information(int(table.get("trick", 0)), player, tuple(shows), str(table.get("source", "")), line)
+    penalty_tricks = table.get("penalty_tricks", 0)
+    if isinstance(penalty_tricks, bool) or not isinstance(penalty_tricks, int) or not 0 <= penalty_tricks <= 13:
+        raise ValueError("information: `penalty_tricks` must be a whole number of tricks from 0 to 13")
+    if not shows and not penalty_tricks:
+        raise ValueError("information needs what it showed: one or more [[information.shows]], or penalty_tricks")
+    return Information(int(table.get("trick", 0)), player, tuple(shows), str(table.get("source", "")), line,
+                       penalty_tricks)
 
 
 def _card(text: Any, where: str) -> Card:

@@ -142,7 +142,8 @@ SETTING_SPECS: tuple[SettingSpec, ...] = (
     SettingSpec("suggestion_margin", "share", 1 / 4,
                 "Law 16B1a: the information demonstrably suggested the action chosen over another logical alternative "
                 "when it makes it worth at least this many tricks more, relative to the other, on the layouts the "
-                "player can imagine (1/4, 0.25 or 25% of a trick).",
+                "player can imagine (1/4, 0.25 or 25% of a trick; where it told of penalty tricks to come, this share "
+                "of the layouts on which the contract is made or defeated).",
                 "16B", "A suggestion (Law 16B1a): the information gains at least", after="of a trick over another",
                 examples="1/4, 0.25 or 25%"),
 )

@@ -71,7 +71,11 @@ function informationOfForm() {
     throw new Error("unauthorised information: the trick his card was chosen at, 1 to 13");
   }
   const rows = $("information-shows").value.split("\n").map((row) => row.trim()).filter((row) => row);
-  if (!rows.length) throw new Error(`unauthorised information: what it showed, one a line, like ${desk.information.examples.join(", ")}`);
+  const penalty = Number($("information-penalty").value || 0);
+  if (!Number.isInteger(penalty) || penalty < 0 || penalty > 13) {
+    throw new Error("unauthorised information: the penalty tricks it told declarer of, 0 to 13");
+  }
+  if (!rows.length && !penalty) throw new Error(`unauthorised information: what it showed, one a line, like ${desk.information.examples.join(", ")}`);
   const shows = rows.map((row) => {
     const shown = shownOfLine(row);
     if (!shown) throw new Error(`unauthorised information: '${row}' is not what a hand was shown to hold, like ` +
@@ -82,6 +86,7 @@ function informationOfForm() {
   const source = informationSource();
   if (source) information.source = source;
   information.shows = shows;
+  if (penalty) information.penalty_tricks = penalty;
   return information;
 }
 
@@ -95,6 +100,7 @@ function informationOfCase(information) {
   $("information-source").value = kind || (source ? "other" : desk.information.sources[0] || "other");
   $("information-words").value = kind ? source.slice(kind.length).replace(/^:\s*/, "") : source;
   $("information-shows").value = given && Array.isArray(given.shows) ? given.shows.map(lineOfShown).join("\n") : "";
+  $("information-penalty").value = given && given.penalty_tricks ? given.penalty_tricks : 0;
   drawInformation();
 }
 
@@ -106,8 +112,10 @@ function drawInformation() {
     const information = informationOfForm();
     const who = SEAT_WORDS[information.player] || information.player;
     const source = information.source ? ` (from a ${information.source})` : "";
+    const told = information.shows.map(shownInWords);
+    if (information.penalty_tricks) told.push(`${information.penalty_tricks} penalty trick${information.penalty_tricks > 1 ? "s" : ""} to come`);
     out.textContent = `${who} had unauthorised information before his card to trick ${information.trick}${source}: ` +
-      `${information.shows.map(shownInWords).join("; ")}.`;
+      `${told.join("; ")}.`;
     out.classList.remove("error");
   } catch (error) {
     out.textContent = error.message;
@@ -126,12 +134,14 @@ function loadInformationVocabulary(vocabulary) {
 
 function clearInformation() {
   for (const id of ["information-player", "information-trick", "information-words", "information-shows"]) $(id).value = "";
+  $("information-penalty").value = 0;
   $("information-source").value = desk.information.sources[0] || "other";
   drawInformation();
 }
 
 function startInformation() {
-  for (const id of ["information-player", "information-trick", "information-source", "information-words", "information-shows"]) {
+  for (const id of ["information-player", "information-trick", "information-source", "information-words", "information-shows",
+                    "information-penalty"]) {
     $(id).addEventListener("input", drawInformation);
     $(id).addEventListener("change", drawInformation);
   }
