@@ -302,7 +302,10 @@ def double_dummy_value(position: Replay, declarer: Seat, allowed: Set[Card] | No
                        penalties: tuple[Penalty, ...], corrected: CorrectedTrick | None = None) -> int:
     """Declarer's side's total tricks double dummy from ``position`` (within ``allowed``), the penalty cards (and Law
     62C2 in a corrected trick) obeyed where the search reaches (``penalty.law50d_card_values``)."""
-    totals = law50d_card_values(position, declarer, penalties, allowed, corrected) if penalties or corrected else None
+    if position.is_over:
+        return position.tricks_won(side_of(declarer))
+    pending = corrected if corrected is not None and corrected.pending(position) else None
+    totals = law50d_card_values(position, declarer, penalties, allowed, pending) if penalties or pending else None
     if totals:
         return (max if side_of(position.to_play) == side_of(declarer) else min)(totals.values())
     return total_tricks(position, declarer, allowed)[0]

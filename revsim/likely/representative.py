@@ -10,7 +10,7 @@ from typing import Any
 from revsim.cards import SEAT_LETTERS, Card, Seat
 from revsim.likely.evidence import Parted, Representative
 from revsim.likely.penalty import double_dummy_value, law50d1_forced
-from revsim.likely.penalty_rules import Penalty, outstanding
+from revsim.likely.penalty_rules import CorrectedTrick, Penalty, outstanding
 from revsim.likely.playout import PlayOut
 from revsim.likely.solver import best_card, card_values
 from revsim.play.replay import Replay
@@ -38,23 +38,25 @@ def typical_index(lines: tuple[PlayOut, ...], tricks: int) -> int:
 
 def representative_play_out(position: Replay, declarer: Seat, lines: tuple[PlayOut, ...],
                             allowed: Set[Card] | None = None, tricks: int | None = None,
-                            penalties: tuple[Penalty, ...] = ()) -> Representative:
+                            penalties: tuple[Penalty, ...] = (), corrected: CorrectedTrick | None = None
+                            ) -> Representative:
     """The most typical play-out (``typical_index``) that ends with ``tricks`` (by default the result the
     play-outs reached most often), shown card by card with declarer's side's double-dummy total after each
     card, the last tricks played double dummy as the play-outs value them, and the first card where it parted
     from double dummy (``parted``: the card that changed the double-dummy total, or None).
 
     The totals are the ruling's own: with ``penalties`` (major penalty cards in play), every later card obeys
-    Law 50D (``penalty.double_dummy_value``). A card the law forces (a penalty card at its first legal
-    opportunity, Law 50D1) is marked ``forced`` (the play's fifth field) and is never the card that parted: it was
-    no choice."""
+    Law 50D (``penalty.double_dummy_value``), and in the trick of a revoke corrected in play the offender's
+    partner keeps his card unless a non-offender changed his (``corrected``, Law 62C2). A card the law forces (a
+    penalty card at its first legal opportunity, Law 50D1; the partner's card that stands) is marked ``forced``
+    (the play's fifth field) and is never the card that parted: it was no choice."""
     if tricks is None:
         counts = Counter(line.tricks for line in lines)
         tricks = max(counts, key=lambda result: (counts[result], -result))
     index = typical_index(lines, tricks)
     chosen = lines[index]
     replay = position.copy()
-    before = double_dummy_value(replay, declarer, allowed, outstanding(replay, penalties))
+    before = double_dummy_value(replay, declarer, allowed, outstanding(replay, penalties), corrected)
     plays: list[list[Any]] = []
     parted: Parted | None = None
     value, planned = before, list(chosen.cards)
@@ -63,8 +65,12 @@ def representative_play_out(position: Replay, declarer: Seat, lines: tuple[PlayO
         card = planned.pop(0) if planned else _best_obeying(replay, declarer, held)
         seat, trick = replay.to_play, replay.trick_number
         forced = law50d1_forced(replay, held) == card   # the only legal card changes no total: never "parted"
+        if corrected is not None and corrected.binds(replay):
+            forced = corrected.law62c2_cards(replay, replay.legal_cards()) == [card]
+            made = corrected.law62c2_penalty(replay, card)
+            penalties = penalties if made is None else (*penalties, made)
         replay.play(card)
-        after = double_dummy_value(replay, declarer, None, outstanding(replay, penalties))
+        after = double_dummy_value(replay, declarer, None, outstanding(replay, penalties), corrected)
         plays.append([trick, SEAT_LETTERS[seat], str(card), after, forced])
         if parted is None and after != value and not forced:
             parted = Parted(trick=trick, player=SEAT_LETTERS[seat], card=str(card), before=value, after=after)

@@ -188,19 +188,20 @@ class SingleDummyEstimator:
                                     self.max_playouts)
 
     def _representatives(self, position: Replay, declarer: Seat, likely: Likely, allowed: Set[Card] | None,
-                          favours_more: bool, penalties: tuple[Penalty, ...] = ()
+                          favours_more: bool, penalties: tuple[Penalty, ...] = (),
+                          corrected: CorrectedTrick | None = None
                           ) -> tuple[Representative, tuple[Representative, ...], tuple[int, ...]]:
         """The most typical play-out for the result the play-outs reached most often (``representative``), and
         for each result of the form a director writes from the estimate (``representatives``, where a play-out
         reached it; ``only_real_play``: the form's results no play-out reached, which come from the record of
         real play alone)."""
         lines = likely.weighed or likely.lines
-        shown = representative_play_out(position, declarer, lines, allowed, penalties=penalties)
+        shown = representative_play_out(position, declarer, lines, allowed, penalties=penalties, corrected=corrected)
         written = self.standard.form(likely.outcomes, favours_more) if self.standard is not None else likely.outcomes
         results = [tricks for tricks, _ in written]
         reached = {line.tricks for line in lines}
         each = [shown if tricks == shown["tricks"] else representative_play_out(position, declarer, lines,
-                                                                                  allowed, tricks, penalties)
+                                                                                  allowed, tricks, penalties, corrected)
                 for tricks in results if tricks in reached]
         return shown, tuple(each), tuple(tricks for tricks in results if tricks not in reached)
 
@@ -221,13 +222,14 @@ class SingleDummyEstimator:
         evidence_dd = DoubleDummyEstimator(self.penalty_cards).estimate(position, revoke, declarer, recorded_rest)
         favours_more = revoke.side != declarer % 2
         penalties = penalties_in_play(position, declarer, revoke, self.penalty_cards)
+        corrected = law62c2_corrected_trick(revoke, declarer, recorded_rest)
         likely = likely_tricks(position, declarer, self.shapes, self.level, self.seed, revoke.allowed, self.target,
                                self._settle(favours_more), penalties, evidence_dd.outcomes[0][0], self.competent,
-                               self.max_playouts, law62c2_corrected_trick(revoke, declarer, recorded_rest))
+                               self.max_playouts, corrected)
         chosen = tuple(card for card, _ in likely.first_cards) or evidence_dd.chosen
         model = play_model(self.level)
         shown, each, only_real = self._representatives(position, declarer, likely, revoke.allowed, favours_more,
-                                                       penalties)
+                                                       penalties, corrected)
         evidence = replace(
             likely.evidence(), first_cards=tuple((str(card), count) for card, count in likely.first_cards),
             level=self.level.name, temperature=model["temperature"], defence_sight=model["defence_sight"],
