@@ -134,7 +134,9 @@ class CorrectedTrick:
         own = recorded[replay.to_play]
         changed = any(seat in recorded and card != recorded[seat] and side_of(seat) != side_of(self.offender)
                       for seat, card in replay.current_trick)
-        return legal if changed and own in legal else [own] if own in legal else legal
+        if own not in legal:
+            return legal
+        return legal if changed else [own]
 
     def law62c2_penalty(self, replay: Replay, card: Card) -> Penalty | None:
         """The major penalty card the partner's change makes (Law 62C2): his recorded card, where he played another."""
