@@ -33,7 +33,7 @@ def test_a_director_enters_the_play_by_clicking_and_gets_the_command_lines_rulin
     assert page.locator("#tricks li").count() == len(tricks)
     shot(page, "1-loaded")
 
-    page.click("#blank")
+    page.click("#same-deal")
     assert page.locator("#tricks li").count() == 0
     assert "trick 1, West to play" in page.locator("#turn").text_content()
     for number, trick in enumerate(tricks, start=1):
@@ -356,7 +356,7 @@ def test_a_session_of_several_cases_is_saved_to_one_file_and_opened_again(page: 
     page.click("#case-details summary")
     page.fill("#table", "7")                                                   # worked on: the next board is added
     open_record(page, "duschek-dummy-revoke.pbn")
-    page.click("#blank")                                                       # a new case, same deal
+    page.click("#same-deal")                                                   # a new case, same deal
     page.fill("#table", "9")
     labels = page.locator("#case-list option").all_text_contents()
     assert len(labels) == 3 and "table 7" in labels[0] and "table 9" in labels[2] and "no play yet" in labels[2]
@@ -403,3 +403,22 @@ def test_a_report_page_has_no_sideways_scroll_on_a_phone(browser: Any, tmp_path:
             assert phone.locator("h1").is_visible()
     finally:
         context.close()
+
+
+def test_new_case_starts_a_blank_board_and_same_deal_keeps_it(page: Any) -> None:
+    """"New case" is a blank board (no deal, no contract: typing a contract never gives "4H4H"); "Same deal, new case"
+    keeps the deal, dealer, vulnerability and contract for another table's case; each new case has no play."""
+    open_record(page, "duschek-too-late-a.pbn")
+    deal, contract = page.input_value("#deal"), page.input_value("#contract")
+    assert deal and contract and page.evaluate("desk.play.length") > 0
+    page.click("#same-deal")
+    assert (page.input_value("#deal"), page.input_value("#contract")) == (deal, contract)
+    assert page.evaluate("desk.play.length") == 0
+    page.click("#blank")
+    assert page.input_value("#deal") == "" and page.input_value("#contract") == ""
+    assert page.input_value("#board") == page.evaluate("document.getElementById('board').defaultValue")   # as first shown
+    assert page.evaluate("desk.play.length") == 0 and page.evaluate("desk.hands") is None
+    assert "a blank board" in page.locator("#notice-case").text_content()
+    page.fill("#contract", "4H")
+    assert page.input_value("#contract") == "4H"
+    assert page.evaluate("document.documentElement.scrollWidth") <= page.viewport_size["width"]

@@ -55,7 +55,7 @@ def test_messages_show_beside_the_table_where_the_eye_is(page: Any) -> None:
 
 def test_every_card_is_a_44_px_target_on_a_touch_screen(page: Any) -> None:
     open_record(page, "duschek-repeated-3nt.pbn")
-    page.click("#blank")
+    page.click("#same-deal")
     sizes = page.evaluate("""() => [...document.querySelectorAll('#play-table button.card')]
         .filter((e) => e.offsetParent).map((e) => [e.getBoundingClientRect().width, e.getBoundingClientRect().height])""")
     assert len(sizes) == 52
@@ -73,7 +73,7 @@ def test_a_whole_trick_is_played_on_a_phone_without_scrolling(page: Any) -> None
     assert isinstance(record, Record)
     first_trick = record_to_case(record)["play"][0].split()
     open_record(page, "duschek-too-late-a.pbn")
-    page.click("#blank")
+    page.click("#same-deal")
     page.evaluate("document.getElementById('play-table').scrollIntoView({block: 'start'})")
     before = page.evaluate("scrollY")
     for card in first_trick:

@@ -249,9 +249,12 @@ async function loadFile(file) {
   }
 }
 
-function blankCase() {
-  const keep = { board: $("board").value, deal: $("deal").value, dealer: $("dealer").value, vulnerable: $("vulnerable").value,
-                 contract: $("contract").value, declarer: $("declarer").value };
+const BOARD_FIELDS = ["board", "deal", "dealer", "vulnerable", "contract", "declarer"];
+
+function blankCase(keepDeal = false) {
+  // A new case: the play, the facts and the findings cleared; the board itself too (deal, dealer, vulnerability,
+  // contract: a blank board), unless keepDeal (another table's case on the same board).
+  const keep = Object.fromEntries(BOARD_FIELDS.map((id) => [id, keepDeal ? $(id).value : initialValue($(id))]));
   for (const id of ["auction", "claim-statement", "claim-tricks", "claim-after", "claim-steps-data", "claim-order",
                     "noticed", "noticed-trick", "field", "outcomes", "table", "statements",
                     "findings", "player-N", "player-E", "player-S", "player-W"]) $(id).value = "";

@@ -38,12 +38,16 @@ function quietly(action) {
   try { return action(); } finally { desk.ready = ready; }
 }
 
-function emptySnapshot() {
-  // Every field as the page first shows it.
-  const first = (element) => element.tagName === "SELECT"
+function initialValue(element) {
+  // A field's value as the page first shows it.
+  return element.tagName === "SELECT"
     ? ([...element.options].find((option) => option.defaultSelected) || element.options[0] || { value: "" }).value
     : element.defaultValue;
-  return { fields: Object.fromEntries(caseFields().map((element) => [element.id, first(element)])), play: [],
+}
+
+function emptySnapshot() {
+  // Every field as the page first shows it.
+  return { fields: Object.fromEntries(caseFields().map((element) => [element.id, initialValue(element)])), play: [],
            source: null, ruled: null };
 }
 
@@ -135,21 +139,22 @@ function openRecord(case_) {
   return replace ? `shown as case ${desk.current + 1}` : `added as case ${desk.current + 1}`;
 }
 
-function newCase() {
-  // A new case in the session, with the deal, dealer, vulnerability and contract kept (change them as needed).
+function newCase(keepDeal = false) {
+  // A new case in the session: a blank board, or (keepDeal) another table's case with the deal, dealer,
+  // vulnerability and contract kept (change them as needed).
   const here = keepCurrent();
   if (!isBlank(here)) {
     desk.cases.push({ ...here, source: null, ruled: null });
     desk.current = desk.cases.length - 1;
   }
-  quietly(blankCase);
+  quietly(() => blankCase(keepDeal));
   desk.cases[desk.current] = { ...snapshotForm(), source: null, ruled: null };
   showCaseRuling();
   desk.opened = "";
   drawCaseList();
   saveSession();
-  say(`Case ${desk.current + 1}: the deal and contract are kept (change them as needed); tap the cards in the order played.`,
-      false, "case");
+  say(keepDeal ? `Case ${desk.current + 1}: the deal and contract are kept (change them as needed); tap the cards in the order played.`
+      : `Case ${desk.current + 1}: a blank board; enter the deal and the contract, or open a file.`, false, "case");
 }
 
 function removeCase() {
@@ -241,7 +246,8 @@ function restoreSession() {
 
 function startSession() {
   $("case-list").addEventListener("change", (event) => openCase(Number(event.target.value)));
-  $("blank").addEventListener("click", newCase);
+  $("blank").addEventListener("click", () => newCase(false));
+  $("same-deal").addEventListener("click", () => newCase(true));
   $("remove-case").addEventListener("click", removeCase);
   $("save-session").addEventListener("click", saveSessionFile);
   $("session-file").addEventListener("change", (event) => {
