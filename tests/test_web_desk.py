@@ -61,8 +61,13 @@ def test_a_director_enters_the_play_by_clicking_and_gets_the_command_lines_rulin
     law_line = page.locator("#ruling .law").text_content()
     assert f"Law {expected['ruling']['law']}" in law_line and expected["ruling"]["ns"][0]["result"] in law_line
     assert page.locator("#report h1").text_content() == "Revoke ruling: board duschek-too-late-a"  # in the page, no frame
-    shown = page.locator("#ruled-when").text_content()      # sd by default, said with when it ruled
-    assert "estimator sd" in shown and "seed 1" in shown and "[object" not in shown
+    shown = page.locator("#ruled-when").text_content()      # sd by default, said in a director's words
+    assert "as expert players at the table would play it" in shown and "[object" not in shown
+    for word in ("estimator", "seed", "granularity", "play-out"):
+        assert word not in shown.lower() and word not in page.locator("#ruling").inner_text().lower(), word
+    assert page.locator("#ruled-settings").is_hidden()                           # folded away: Advanced
+    assert "estimator sd" in page.locator("#ruled-settings").text_content()
+    assert page.locator("#option-seed").is_hidden() and page.locator("#option-max_playouts").is_hidden()
 
     with page.expect_download() as download:
         page.click("#download-toml")

@@ -37,6 +37,7 @@ def test_three_files_ruled_in_turn_are_three_cases_kept_over_a_reload_and_saved(
             "#notice-case").text_content()
         page.select_option("#estimator", "dd")
         if name == "duschek-both-sides.pbn":
+            page.evaluate("document.getElementById('advanced').open = true")      # the settings are Advanced
             page.select_option("#both-sides", "separately")
         rulings.append(rule_and_wait(page))
     assert page.evaluate("desk.cases.length") == 3 and page.evaluate("desk.cases.every((c) => c.ruled)")
@@ -51,8 +52,8 @@ def test_three_files_ruled_in_turn_are_three_cases_kept_over_a_reload_and_saved(
     for index, ruled in enumerate(rulings):
         page.select_option("#case-list", str(index))
         assert page.locator("#ruling .law").text_content().startswith(ruled["ruling"]["headline"])
-        assert "Ruled " in page.locator("#ruled-when").text_content() and "estimator dd" in page.locator(
-            "#ruled-when").text_content()
+        assert "Ruled " in page.locator("#ruled-when").text_content() and "perfect play by all four hands" in \
+            page.locator("#ruled-when").text_content() and "estimator dd" in page.locator("#ruled-settings").text_content()
         assert page.locator("#report h1").is_visible() and page.locator("#stale-note").is_hidden()
     assert asked == []                                    # nothing ruled again
     shot(page, "13-three-cases-after-reload")
@@ -177,6 +178,7 @@ def test_a_saved_case_keeps_the_estimators_level_and_seed(page: Any, tmp_path: P
     _fresh(page)
     open_record(page, "duschek-too-late-a.pbn")
     page.select_option("#estimator", "sd")
+    page.click("#advanced summary")                                             # the seed is Advanced
     page.fill("#option-seed", "7")
     page.fill("#option-max_playouts", "64")
     bounds = page.evaluate("[document.getElementById('option-max_playouts').min, "

@@ -116,7 +116,7 @@ def _single_dummy_parameters(options: Options) -> dict[str, Any]:
 
 
 ESTIMATORS: dict[str, EstimatorKind] = {kind.name: kind for kind in (
-    EstimatorKind("sd", "single-dummy play-outs",
+    EstimatorKind("sd", "as players at the table would play it",
                   "play-outs by players who see only what they would see, fitted on real play; its parameters and "
                   "measured quality are in docs/how-revsim-rules.md",
                   (EstimatorOption("level", "the players' level, whose fitted parameters are used", "expert", LEVEL_NAMES),
@@ -125,7 +125,7 @@ ESTIMATORS: dict[str, EstimatorKind] = {kind.name: kind for kind in (
                                    "ruling is still in doubt; more settles more rulings, at more cost",
                                    MAX_PLAYOUTS, bounds=(MIN_PLAYOUTS, MOST_PLAYOUTS), label="max play-outs")),
                   _single_dummy, _single_dummy_parameters),
-    EstimatorKind("dd", "double dummy", "double dummy from the position: one result, perfect play",
+    EstimatorKind("dd", "with perfect play by all four hands", "double dummy from the position: one result, perfect play",
                   (EstimatorOption("substitute", "the offender's card in the world without the revoke: his double-dummy "
                                    "best card (best), or every legal card equally likely (uniform)", "best", SUBSTITUTES),
                    EstimatorOption("level", "the class of player whose choices are Law 70's normal play and Law 16B's "

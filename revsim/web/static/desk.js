@@ -317,10 +317,10 @@ async function loadCapabilities() {
   select.title = answer.estimators.map((kind) => `${kind.name}: ${kind.summary}`).join("\n");
   const options = new Map();
   for (const kind of answer.estimators) {
-    select.add(new Option(`${kind.name}: ${kind.label}`, kind.name, kind.default, kind.default));
+    select.add(new Option(`${kind.label} (${kind.name})`, kind.name, kind.default, kind.default));
     for (const option of kind.options) options.set(option.name, option);
   }
-  const fields = [field("Estimator", select)];
+  const fields = [];
   for (const option of options.values()) {
     let control;
     if (option.choices.length) {
@@ -338,7 +338,8 @@ async function loadCapabilities() {
     label.dataset.option = option.name;
     fields.push(label);
   }
-  $("estimator-fields").replaceChildren(...fields);
+  $("estimator-fields").replaceChildren(field("The likely result without the infraction,", select));
+  $("option-fields").replaceChildren(...fields);
   select.addEventListener("change", showEstimatorOptions);
   showEstimatorOptions();
 }
@@ -347,7 +348,7 @@ function showEstimatorOptions() {
   // Only the chosen estimator's own options are shown.
   const kind = desk.estimators.find((entry) => entry.name === ($("estimator") || {}).value);
   const own = new Set(kind ? kind.options.map((option) => option.name) : []);
-  for (const label of document.querySelectorAll("#estimator-fields label[data-option]")) label.hidden = !own.has(label.dataset.option);
+  for (const label of document.querySelectorAll("#option-fields label[data-option]")) label.hidden = !own.has(label.dataset.option);
 }
 
 function start() {

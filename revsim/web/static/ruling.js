@@ -172,6 +172,7 @@ function showCaseRuling() {
     $("ruling").replaceChildren(Object.assign(document.createElement("p"),
       { className: "quiet", textContent: "Enter the board and its play, then press Rule." }));
     $("ruled-when").textContent = "";
+    $("ruled-how").hidden = true;
     $("downloads").hidden = true;
     $("report-section").hidden = true;
     markStale();
@@ -193,8 +194,11 @@ function showCaseRuling() {
     link.download = `${board}.${kind}`;
   }
   $("downloads").hidden = false;
-  $("ruled-when").textContent = `Ruled ${localTime(ruled.at)}` +
-    (ruled.seconds ? ` in ${ruled.seconds.toFixed(1)} s` : "") + ", with " + settingsLine(ruled.board.settings || {}) + ".";
+  const settings = ruled.board.settings || {};
+  $("ruled-when").textContent = `Ruled ${localTime(ruled.at)}` + (ruled.seconds ? ` in ${ruled.seconds.toFixed(1)} s` : "") +
+    `: the likely result ${playersInWords(settings)}.`;
+  $("ruled-settings").textContent = `${settingsLine(settings)}.`;
+  $("ruled-how").hidden = false;
   if (ruled.report) showReport(ruled.report); else $("report-section").hidden = true;
   markStale();
 }
@@ -239,6 +243,13 @@ function showReport(html) {
 // Outcomes with the weights as revsim writes them (its one rounding rule, sent as "percent").
 function outcomeText(outcomes) {
   return outcomes.map((o) => (outcomes.length > 1 ? `${o.percent} of ` : "") + `${o.result} (${o.score >= 0 ? "+" : ""}${o.score} NS)`).join(", ");
+}
+
+function playersInWords(settings) {
+  // How the likely result was found, in a director's words: "as expert players at the table would play it".
+  const kind = (desk.estimators || []).find((entry) => entry.name === settings.estimator);
+  if (settings.estimator === "sd") return `as ${settings.level || "expert"} players at the table would play it`;
+  return kind ? kind.label : "as revsim's settings say";
 }
 
 function settingsLine(settings) {
