@@ -234,7 +234,7 @@ def settled_text(ruling: BoardRuling) -> str | None:
 
 def unsettled_note(ruling: BoardRuling) -> str | None:
     """For a committee, in plain words, where the weights are not settled: the score the same replays, drawn
-    again, also give, and how often (None where the ruling is settled, nothing was sampled, or the estimate left in
+    again, also give, and how often, as a note beside the one score the law gives, never a second choice (None where the ruling is settled, nothing was sampled, or the estimate left in
     doubt is not the one the written score comes from: the method says how settled each estimate is)."""
     settled = settled_of(ruling)
     if settled is None or settled["settled"]:
@@ -245,7 +245,8 @@ def unsettled_note(ruling: BoardRuling) -> str | None:
         return None
     worths = _worths_of_both(ruling, other[3])
     return (f"The weights are not settled: taking the replays again at random gives them {share} times in 100, and "
-            f"{other[1]} {other[0]} times{worths}. Both are within the law; the director may choose either.")
+            f"{other[1]} {other[0]} times{worths}. The score written is the ruling (Law 12C1c, with Law 84D); more "
+            "replays would settle the weights further.")
 
 
 def _worths_of_both(ruling: BoardRuling, other: tuple[tuple[int, float], ...]) -> str:
