@@ -54,6 +54,24 @@ def test_law16b_the_lectures_questions_about_a_revoke_are_adjusted(name: str, tr
     assert "Law 16B1b" in text and "Law 16B1a" in text and "Law 16B3" in text
     data = [d for d in ruling_to_dict(ruling)["decisions"] if d["step"] == "information"][0]
     assert data["logical_rate"] == LOGICAL_RATE and data["suggestion_margin"] == SUGGESTION_MARGIN
+    _the_worth_printed_is_the_worth_of_what_stands_beside_it(ruling, step)
+
+
+def _the_worth_printed_is_the_worth_of_what_stands_beside_it(ruling, step: InformationJudged) -> None:  # type: ignore[no-untyped-def]
+    """A worth is the worth of the results beside it: the likely results it is computed from are printed with it
+    (the no-diamonds case: 79% of 3NT= ... beside +400 was the worth of 3NT= alone)."""
+    from revsim.equity.assign import weighted_worth
+    from revsim.outputs.weights import weighted_result
+    from revsim.scoring.points import ns_score
+    contract = ruling.record.contract
+    side = 1 - step.judgement.information.player % 2
+    valued = step.valued or step.outcomes
+    worth = weighted_worth(lambda tricks: float(ns_score(contract, tricks, ruling.record.vulnerability)) * (1 - 2 * side),
+                           valued)
+    assert abs(worth - step.adjusted_worth) < 1e-6
+    line = next(line for line in ruling_to_text(ruling).splitlines() if "Law 16B3" in line)
+    assert f"{weighted_result(contract, valued)}, {'are' if len(valued) > 1 else 'is'} worth {worth:+.0f} points" in \
+        line or (not step.valued and f"{weighted_result(contract, valued)}, worth {worth:+.0f} points" in line)
 
 
 def test_law16b1b_logical_alternatives_are_those_the_class_chooses_often_enough() -> None:

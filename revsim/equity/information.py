@@ -44,9 +44,11 @@ def law16b_rule(draft: Draft) -> None:
         return
     results, combined = _alternatives_result(draft, judgement, position)
     table_worth = expected_worth(draft, non_offending, table)
-    adjusted_worth = expected_worth(draft, non_offending, likely_result(draft, combined, non_offending, False))
+    valued = likely_result(draft, combined, non_offending, False)
+    adjusted_worth = expected_worth(draft, non_offending, valued)
     adjusted = adjusted_worth > table_worth
-    draft.steps.append(InformationJudged(judgement, tuple(results), combined, adjusted, table_worth, adjusted_worth))
+    draft.steps.append(InformationJudged(judgement, tuple(results), combined, adjusted, table_worth, adjusted_worth,
+                                         valued=valued if tuple(valued) != tuple(combined) else ()))
     if adjusted:
         assign_same(draft, combined, non_offending)
     else:

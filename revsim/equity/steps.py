@@ -227,6 +227,9 @@ class InformationJudged:
     beside_revokes: bool = False
     """Whether revokes were ruled on the board too: ``outcomes`` then has their transfers applied, and the worths
     are of the scores the revoke laws give on the play as recorded and on the play with the alternatives."""
+    valued: Weighted = ()
+    """The results ``adjusted_worth`` is the worth of, where they are not ``outcomes`` itself: its likely results
+    (Law 12C1c's standard of likely), weighted as the estimate weighs them."""
 
 
 Step = (ClaimJudged | RevokeRuled | TableStands | Corrected | WorldsJudged | Compared | SideJudged | ScoreAssigned

@@ -66,8 +66,11 @@ def information_texts(ruling: BoardRuling, step: InformationJudged) -> list[str]
         return lines
     verdict = ("better for the non-offending side, so the score is adjusted (Law 16B3, 12B1)" if step.adjusted else
                "no better for the non-offending side than the table result: no damage, the table result stands")
+    valued = (f"; its likely result{'s' if len(step.valued) > 1 else ''}, {weighted_result(contract, step.valued)}, "
+              f"{'are' if len(step.valued) > 1 else 'is'} worth"
+              if step.valued else ", worth")
     lines.append(f"Law 16B3: the likely result with the logical alternative instead ({results}) is "
-                 f"{weighted_result(contract, step.outcomes)}, worth {step.adjusted_worth:+.0f} points to {side} "
+                 f"{weighted_result(contract, step.outcomes)}{valued} {step.adjusted_worth:+.0f} points to {side} "
                  f"against {step.table_worth:+.0f} at the table: {verdict}.")
     return lines
 
@@ -109,6 +112,7 @@ def information_to_dict(step: InformationJudged) -> dict[str, Any]:
             "results": [{"card": str(card), "outcomes": [[t, round(w, 6)] for t, w in outcomes]}
                         for card, outcomes in step.results],
             "outcomes": [[t, round(w, 6)] for t, w in step.outcomes], "adjusted": step.adjusted,
+            "valued": [[t, round(w, 6)] for t, w in (step.valued or step.outcomes)],
             "table_worth": round(step.table_worth, 4), "adjusted_worth": round(step.adjusted_worth, 4)}
 
 

@@ -234,7 +234,8 @@ def settled_text(ruling: BoardRuling) -> str | None:
 
 def unsettled_note(ruling: BoardRuling) -> str | None:
     """For a committee, in plain words, where the weights are not settled: the score the same replays, drawn
-    again, also give, and how often, as a note beside the one score the law gives, never a second choice (None where the ruling is settled, nothing was sampled, or the estimate left in
+    again, also give, and how often, as a note beside the one score the law gives, never a second choice (None
+    where the ruling is settled, nothing was sampled, or the estimate left in
     doubt is not the one the written score comes from: the method says how settled each estimate is)."""
     settled = settled_of(ruling)
     if settled is None or settled["settled"]:
