@@ -12,7 +12,7 @@ from collections.abc import Iterable, Sequence, Set
 from functools import partial
 
 from revsim.cards import SEAT_LETTERS, SEAT_NAMES, SIDE_NAMES, SUIT_SYMBOLS, Card, cards_in_words, high_card_points, sort_hand
-from revsim.equity.steps import BoardRuling, ScoreAssigned, SideJudged
+from revsim.equity.steps import BoardRuling, Compared, Corrected, InformationJudged, ScoreAssigned, SideJudged
 from revsim.likely.evidence import Representative, sd_evidence, sd_of
 from revsim.likely.worlds import Estimate
 from revsim.outputs.estimates import method_texts, position_at, position_text, writer_for
@@ -27,6 +27,7 @@ from revsim.outputs.playouts import (
 )
 from revsim.outputs.report.chart import distribution_chart, wide_and_narrow
 from revsim.outputs.sides import letter_of, play_letter
+from revsim.outputs.weights import trick_word
 
 _RED = (1, 2)
 
@@ -156,10 +157,36 @@ def evidence_html(ruling: BoardRuling) -> str:
         assert isinstance(step, ScoreAssigned)
         if step.regime == "weighted" and len(step.distribution) > 1:
             chart = wide_and_narrow(partial(distribution_chart, step.distribution, step.assigned), 520)
-            parts.append('<figure class="keep">' + chart
-                         + "<figcaption>How likely each result is without the revoke, and the score assigned."
+            parts.append('<figure class="keep">' + chart + f"<figcaption>{_e(chart_caption(ruling, step))}"
                          "</figcaption></figure>")
     return "".join(parts)
+
+
+def chart_caption(ruling: BoardRuling, step: ScoreAssigned) -> str:
+    """What a chart of the estimate counts, in the words of the world it belongs to: without the revoke, with an
+    earlier revoke's transfer worked out in that play, with the logical alternative (Law 16B), or the corrected
+    play; and for which side, where each side has its own score (Law 64C2b)."""
+    distribution = tuple(step.distribution)
+    world = "without the revoke"
+    for judged in ruling.steps_of(Compared):
+        assert isinstance(judged, Compared)
+        if tuple(judged.world.outcomes) == distribution:
+            seat = SEAT_NAMES[judged.world.revoke.seat]
+            world = f"without {seat}'s revoke on trick {judged.world.revoke.trick}"
+            if judged.world.moved:
+                world += (f", with the earlier revoke's transfer worked out in that play ({trick_word(judged.world.moved)} "
+                          "in its likeliest result, counted in each result here)")
+    for corrected in ruling.steps_of(Corrected):
+        assert isinstance(corrected, Corrected)
+        if tuple(corrected.outcomes) == distribution:
+            world = f"in the play with {SEAT_NAMES[corrected.revoke.seat]}'s revoke on trick {corrected.revoke.trick} corrected"
+    for judged_information in ruling.steps_of(InformationJudged):
+        assert isinstance(judged_information, InformationJudged)
+        if tuple(judged_information.outcomes) == distribution:
+            world = "with the logical alternative instead of the card chosen" + (
+                ", the revoke's transfer worked out in that play" if judged_information.beside_revokes else "")
+    whose = f" for {SIDE_NAMES[step.sides[0]]}" if len(step.sides) == 1 else ""
+    return f"How likely each result is {world}, and the score assigned{whose}."
 
 
 def method_html(ruling: BoardRuling, settings_line: str, seed_line: str) -> str:
