@@ -136,3 +136,18 @@ def test_the_case_label_follows_every_edit_and_cards_read_alike(page: Any) -> No
     assert "East's ♠J" in revoke
     assert re.findall(r"\b[SHDC](?:10|[AKQJT2-9])\b", page.locator("#ruling").text_content()) == []   # CJ: ♣J
     assert "E:♠J" in page.locator("#tricks .revoke").first.text_content()
+
+
+def test_every_box_button_and_link_is_a_44_px_target_on_a_touch_screen(page: Any) -> None:
+    """The fact boxes, the file choosers, the downloads and their label: every control a director taps is at least
+    44 px tall on a touch screen (the cards have their own test above)."""
+    if page.viewport_size["width"] >= 1000:
+        pytest.skip("a laptop's pointer is fine")
+    open_record(page, "duschek-too-late-a.pbn")
+    page.select_option("#estimator", "dd")
+    rule_and_wait(page)
+    small = page.evaluate("""() => [...document.querySelectorAll(
+        'main a, main button, main input, main select, main textarea, main summary, #downloads label')]
+      .filter((e) => e.offsetParent && e.getBoundingClientRect().height < 43.5)
+      .map((e) => `${e.tagName}#${e.id} ${Math.round(e.getBoundingClientRect().height)}px`)""")
+    assert small == []
