@@ -74,3 +74,16 @@ def test_law16b_a_card_the_player_could_not_play_in_turn_is_named_not_judged() -
     position, _ = decision_point(replay_record(record).replay, information)
     with pytest.raises(ValueError, match="not a card the player could play in turn to trick 6"):
         judge_at(position, Card.parse("SA"), 2, information, InformationStandard("expert"))   # South's, not North's
+
+
+def test_law16b_the_reports_header_says_its_transfer_is_of_the_play_as_recorded() -> None:
+    """The header's "Transfer (64A) 1" beside "Ruling 4S+2" read as a transfer not applied: it says which play it is
+    of, where Law 16B moved the ruling to the play with the logical alternative."""
+    import re
+
+    from revsim.outputs.report import report_html
+    [record] = list(read_records(HANDS / "law16b-dummy-asks-after-an-established-revoke.toml"))
+    assert isinstance(record, Record)
+    ruling = adjudicate(record, Settings(estimator="dd"))
+    [cell] = re.findall(r"<b>Transfer \(64A\)</b>(.*?)</div>", report_html(ruling))
+    assert cell.startswith("1 on the play as recorded; the ruling is on the play with the logical alternative")

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from revsim.cards import SEAT_LETTERS, SEAT_NAMES
-from revsim.equity.steps import BoardRuling, Corrected, Outcome
+from revsim.equity.steps import BoardRuling, Corrected, InformationJudged, Outcome
 from revsim.outputs.claims import claim_summary, clause_lines, line_text, standard_text
 from revsim.outputs.dicts import settings_to_dict
 from revsim.outputs.explain import (
@@ -237,7 +237,7 @@ def report_article(ruling: BoardRuling, traces: BoardTraces, field: list[int] | 
         f"<div><b>Table result</b>{_e(describe_result(ruling, ruling.table_tricks))}"
         f"{' as recorded, the revoke uncorrected' if corrected_in_the_ruling(ruling) else ''}</div>"
         f"<div><b>Revokes</b>{_e(revokers)}</div>"
-        f"<div><b>Transfer (64A)</b>{ruling.transfer}</div>"
+        f"<div><b>Transfer (64A)</b>{_e(transfer_cell(ruling))}</div>"
         f"<div><b>Ruling</b>{_e(ruling.law.headline()) if ruling.law != 'none' else 'the table result stands'}</div>"
         f"<div><b>Attention drawn</b>{_e(record.facts.noticed_in_words())}</div>"
         f"<div><b>Score</b>{REGIME_WORDS.get(settings.regime, _e(settings.regime))}</div>"
@@ -281,3 +281,14 @@ def report_article(ruling: BoardRuling, traces: BoardTraces, field: list[int] | 
         + " (double-dummy solver DDS).</footer>",
     ]
     return f'<article{f" id={chr(34)}{_e(anchor)}{chr(34)}" if anchor else ""}>' + "".join(body) + "</article>"
+
+
+def transfer_cell(ruling: BoardRuling) -> str:
+    """The header's transfer, saying which play it is of where Law 16B moved the ruling to the play with the logical
+    alternative (the transfer then worked out in that play, not the record's)."""
+    moved = next((step for step in ruling.steps_of(InformationJudged)
+                  if isinstance(step, InformationJudged) and step.beside_revokes and step.adjusted), None)
+    if moved is None:
+        return str(ruling.transfer)
+    return (f"{ruling.transfer} on the play as recorded; the ruling is on the play with the logical alternative "
+            "(Law 16B), the transfer worked out in it")
