@@ -15,7 +15,14 @@ from revsim.laws.law43 import law43b2b_misapplied
 from revsim.laws.transfer import apply_law64
 from revsim.likely.budget import BudgetSpent, doing, time_budget
 from revsim.likely.penalty import searches_shared
-from revsim.outputs.dicts import error_to_dict, field_to_dict, ruling_to_dict, settings_to_dict, skipped_to_dict
+from revsim.outputs.dicts import (
+    error_to_dict,
+    field_to_dict,
+    ruling_to_dict,
+    settings_to_dict,
+    skipped_to_dict,
+    without_field_to_dict,
+)
 from revsim.outputs.terminal import printable
 from revsim.outputs.text import ruling_to_text
 from revsim.play.replay import Replay
@@ -61,7 +68,8 @@ def board_output(item: Record | RecordError, settings: Settings,
     result["settings"] = settings_to_dict(ruling.settings, ruling.record)   # with the case file's judgements
     text = ruling_to_text(ruling, symbols)
     if field is None:
-        return BoardOutput(result, text, False, ruling=ruling)
+        result["without_field"] = without_field_to_dict(ruling)
+        return BoardOutput(result, text + without_field_text(result["without_field"]), False, ruling=ruling)
     scores = field_for_board(field, item.board)
     if not scores:
         result["field"] = {"error": f"board {item.board} is not in the field file"}
@@ -75,6 +83,17 @@ def internal_error(fault: Exception, record: Record) -> RecordError:
     internal error, so the run goes on and the board can be reported."""
     return RecordError(f"internal error while ruling on this board ({type(fault).__name__}: {fault}); the other "
                        "boards are not affected. Please report it with the file", **record.where())
+
+
+def without_field_text(scored: dict[str, Any]) -> str:
+    """The text's line for a ruling scored without a field: its IMPs against the table result, and why there are no
+    matchpoints."""
+    ns, ew = scored["imps_vs_table_ns"], scored["imps_vs_table_ew"]
+    if ns == 0 and ew == 0:
+        return ""
+    return (f"\nWithout a field: against the table result (NS {scored['table_result_ns']:+d}), the ruling is worth "
+            f"{ns:+.2f} IMPs to North-South and {ew:+.2f} to East-West (each result IMPed against it, then weighted); "
+            f"matchpoints {scored['matchpoints']}.\n")
 
 
 def field_text(field: dict[str, Any]) -> str:

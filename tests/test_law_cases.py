@@ -543,3 +543,26 @@ def test_61a_a_play_restriction_on_a_lead_is_an_error_naming_it() -> None:
     assert isinstance(record, Record)
     with pytest.raises(RecordError, match="the play restriction is on South's card to trick 11, but he led it"):
         adjudicate(record, Settings(estimator="dd"))
+
+
+def test_law12c1c_a_weighted_score_without_a_field_is_given_in_imps_against_the_table_and_says_why_no_matchpoints(
+        ) -> None:
+    """Without a field, a committee still reads what a weighted score is worth at teams: each result IMPed against
+    the table result, then weighted (Law 12C1c); matchpoints need the other tables' scores, and it says so."""
+    from click.testing import CliRunner
+
+    from revsim.cli import main
+    from revsim.scoring.field import imps, imps_against_the_table
+    assert imps_against_the_table([(490, 0.7), (460, 0.3)], -50, True) == round(0.7 * imps(540) + 0.3 * imps(510), 2)
+    assert imps_against_the_table([(490, 0.7), (460, 0.3)], -50, False) == -imps_against_the_table(
+        [(490, 0.7), (460, 0.3)], -50, True)
+    out = CliRunner().invoke(main, ["adjudicate", str(HANDS / "duschek-repeated-3nt.pbn"), "--estimator", "dd",
+                                    "--json"])
+    [board] = json.loads(out.output)
+    assert board["without_field"]["imps_vs_table_ns"] == 11.0 and board["without_field"]["imps_vs_table_ew"] == -11.0
+    text = CliRunner().invoke(main, ["adjudicate", str(HANDS / "duschek-repeated-3nt.pbn"), "--estimator", "dd"]).output
+    assert "Without a field: against the table result (NS -50), the ruling is worth +11.00 IMPs to North-South" in text
+    assert "matchpoints need the other tables' North-South scores" in text
+    report = report_html(adjudicate(next(iter(read_records(HANDS / "duschek-repeated-3nt.pbn"))),  # type: ignore[arg-type]
+                                    Settings(estimator="dd")))
+    assert "Without a field: against the table result" in report

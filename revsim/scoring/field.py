@@ -73,6 +73,14 @@ def score_against_field(ns_outcomes: list[tuple[int, float]], field: list[int], 
     return FieldScore(round(mp, 2), round(cross, 2), round(vs_datum, 2), level, len(field))
 
 
+def imps_against_the_table(ns_outcomes: list[tuple[int, float]], table_score: int, for_ns: bool) -> float:
+    """Without a field: a weighted result's IMPs against the table result, each outcome IMPed against the table's
+    North-South score and the IMPs weighted (Law 12C1c), from ``for_ns``'s point of view: what the ruling changes
+    for a side at teams."""
+    sign = 1 if for_ns else -1
+    return round(sign * sum(weight * imps(score - table_score) for score, weight in ns_outcomes), 2)
+
+
 Field = dict[str | None, list[int]]
 """The other tables' North-South scores by board (key None when they are not named by board)."""
 

@@ -11,7 +11,7 @@ from typing import Any
 from revsim.cards import SEAT_LETTERS, SEAT_NAMES
 from revsim.equity.steps import BoardRuling, Corrected, InformationJudged, Outcome
 from revsim.outputs.claims import claim_summary, clause_lines, line_text, standard_text
-from revsim.outputs.dicts import settings_to_dict
+from revsim.outputs.dicts import settings_to_dict, without_field_to_dict
 from revsim.outputs.explain import (
     claim_text,
     corrected_in_the_ruling,
@@ -176,6 +176,8 @@ def _ruling_table(ruling: BoardRuling, field: list[int] | None) -> str:
     else:
         parts.append(f"<h3>North-South</h3><table>{head}{rows(ruling.ns, True)}</table>")
         parts.append(f"<h3>East-West</h3><table>{head}{rows(ruling.ew, False)}</table>{note}")
+    if not field:
+        parts.append(_without_field_html(ruling))
     if field:
         ns = score_against_field([(o.score, o.weight) for o in ruling.ns], field, True)
         ew = score_against_field([(o.score, o.weight) for o in ruling.ew], field, False)
@@ -183,6 +185,17 @@ def _ruling_table(ruling: BoardRuling, field: list[int] | None) -> str:
                      f"{ns.matchpoints:.1f}%, {ns.imps_cross:+.2f} cross-IMPs, {ns.imps_datum:+.2f} IMPs; East-West "
                      f"{ew.matchpoints:.1f}%, {ew.imps_cross:+.2f} cross-IMPs, {ew.imps_datum:+.2f} IMPs.</p>")
     return "".join(parts)
+
+
+def _without_field_html(ruling: BoardRuling) -> str:
+    """Without a field: the ruling's IMPs against the table result for each side, and why there are no matchpoints
+    (empty where the ruling is the table result)."""
+    scored = without_field_to_dict(ruling)
+    if scored["imps_vs_table_ns"] == 0 and scored["imps_vs_table_ew"] == 0:
+        return ""
+    return (f"<p>Without a field: against the table result (NS {scored['table_result_ns']:+d}), the ruling is worth "
+            f"{scored['imps_vs_table_ns']:+.2f} IMPs to North-South and {scored['imps_vs_table_ew']:+.2f} to East-West "
+            f"(each result IMPed against it, then weighted); matchpoints {_e(scored['matchpoints'])}.</p>")
 
 
 def _headline(ruling: BoardRuling) -> str:
