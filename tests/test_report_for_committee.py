@@ -363,7 +363,9 @@ def test_a_revoke_the_ruling_corrects_shows_the_record_after_it_as_uncorrected(r
 def test_law64c2b_shows_a_replay_of_each_sides_play(reports: dict[str, str]) -> None:
     page = html.unescape(re.sub(r"<[^>]+>", "", reports["duschek-both-sides.pbn"]))
     assert "For North-South, play A (after the record's play to the end of trick 5): a replay that ends" in page
-    assert "For East-West, play B: a replay that ends" in page
+    assert "For East-West, play C: a replay that ends" in page                   # its own letter: another play
+    letters = re.findall(r"(?:Play|play) ([A-Z])(?: \([^)]*\))?: (?:a|A) replay that ends", page)
+    assert len(letters) == len(set(letters)), letters                             # two replays never share a letter
 
 
 def test_an_end_position_says_why_it_has_no_table_of_contracts_made(reports: dict[str, str]) -> None:

@@ -22,21 +22,32 @@ def _sides(ruling: BoardRuling) -> list[SideJudged]:
     return [step for step in ruling.steps_of(SideJudged) if isinstance(step, SideJudged)]
 
 
-def side_plays(ruling: BoardRuling) -> list[SidePlay]:
-    """The plays the 64C2b sentences compare, each once (two that end alike share a row), lettered A, B, ..."""
-    rows: dict[Weighted, tuple[Weighted, list[str]]] = {}
+def distinct_plays(ruling: BoardRuling) -> list[SidePlay]:
+    """The plays the 64C2b sentences compare, one letter each, A, B, ... in the order the sentences meet them: each
+    side's world without the opponents' revokes, and the play had no revoke occurred where a side gets it. Two
+    plays are never one letter, even where they end alike."""
+    found: list[tuple[str, Weighted]] = []
 
-    def add(outcomes: Weighted, words: str) -> None:
-        _, said = rows.setdefault(_key(outcomes), (outcomes, []))
-        if words not in said:
-            said.append(words)
+    def add(words: str, outcomes: Weighted) -> None:
+        if words not in [said for said, _ in found]:
+            found.append((words, outcomes))
 
     for step in _sides(ruling):
-        add(step.world.outcomes, _world_words(step))
-        if step.result != "table":
-            add(step.outcomes, _RESULT_WORDS[step.result])
-    return [(chr(ord("A") + index), SHARED_ROW.join(words), outcomes)
-            for index, (outcomes, words) in enumerate(rows.values())]
+        add(_world_words(step), step.world.outcomes)
+        if step.result == "without-any":
+            add(_RESULT_WORDS["without-any"], step.outcomes)
+    return [(chr(ord("A") + index), words, outcomes) for index, (words, outcomes) in enumerate(found)]
+
+
+def side_plays(ruling: BoardRuling) -> list[SidePlay]:
+    """The rows of the plays' table: the distinct plays (``distinct_plays``), two that end alike, to the weights
+    shown, sharing a row ("B, C")."""
+    rows: dict[Weighted, tuple[Weighted, list[str], list[str]]] = {}
+    for letter, words, outcomes in distinct_plays(ruling):
+        _, letters, said = rows.setdefault(_key(outcomes), (outcomes, [], []))
+        letters.append(letter)
+        said.append(words)
+    return [(", ".join(letters), SHARED_ROW.join(said), outcomes) for outcomes, letters, said in rows.values()]
 
 
 def _key(outcomes: Weighted) -> Weighted:
@@ -51,23 +62,41 @@ def side_plays_lines(ruling: BoardRuling) -> list[str]:
             for letter, words, outcomes in side_plays(ruling)]
 
 
-def play_letter(ruling: BoardRuling, outcomes: Weighted) -> str:
-    """The letter of the play that ends with ``outcomes`` in ``side_plays``."""
-    letter = letter_of(ruling, outcomes)
-    assert letter is not None, outcomes
+def world_letter(ruling: BoardRuling, step: SideJudged) -> str:
+    """The letter of a side's world without the opponents' revokes."""
+    return _letter_of_words(ruling, _world_words(step))
+
+
+def result_letter(ruling: BoardRuling, step: SideJudged) -> str:
+    """The letter of the play whose result a side gets: its own world (without the opponents' revoke), the other
+    side's (without its own revoke), or the play had no revoke occurred."""
+    if step.result == "without-other":
+        return world_letter(ruling, step)
+    if step.result == "without-own":
+        other = next(side for side in _sides(ruling) if side.side != step.side)
+        return world_letter(ruling, other)
+    return _letter_of_words(ruling, _RESULT_WORDS["without-any"])
+
+
+def _letter_of_words(ruling: BoardRuling, words: str) -> str:
+    letter = next((letter for letter, said, _ in distinct_plays(ruling) if said == words), None)
+    assert letter is not None, words
     return letter
 
 
 def letter_of(ruling: BoardRuling, outcomes: Weighted) -> str | None:
-    """The letter of the play that ends with ``outcomes``, if one does (None on other rulings)."""
-    return next((letter for letter, _, shown in side_plays(ruling) if _key(shown) == _key(outcomes)), None)
+    """The letter of the play had no revoke occurred where it ends with ``outcomes`` (the ruling's no-infraction
+    estimate, on a 64C2b ruling), else of the first play that does; None on other rulings."""
+    plays = [(letter, words) for letter, words, shown in distinct_plays(ruling) if _key(shown) == _key(outcomes)]
+    return next((letter for letter, words in plays if words == _RESULT_WORDS["without-any"]),
+                plays[0][0] if plays else None)
 
 
 def side_text(ruling: BoardRuling, step: SideJudged) -> str:
     """Law 64C2b for one side in two short sentences: whether the opponents' revoke damaged it, and the result it
     gets (the plays by letter, their results in ``side_plays``)."""
     side, other = SIDE_NAMES[step.side], SIDE_NAMES[1 - step.side]
-    play = play_letter(ruling, step.world.outcomes)
+    play = world_letter(ruling, step)
     if step.damaged:
         judged = f"{side} would have done better without {other}'s revoke (play {play}), so it damaged them."
     else:
@@ -105,7 +134,7 @@ def _side_result_text(ruling: BoardRuling, step: SideJudged) -> str:
         if step.damaged:
             return "They keep the table result."
         return "They keep the table result: an undamaged side only loses what its own revoke gained (Law 12B1)."
-    play = play_letter(ruling, step.outcomes)
+    play = result_letter(ruling, step)
     if step.result == "without-other":
         never = ", never compensated for their own revoke" if ruling.settings.both_sides == "neither" else ""
         return f"They get the result without the opponents' revoke (play {play}){never}."

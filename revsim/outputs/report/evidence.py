@@ -26,7 +26,7 @@ from revsim.outputs.playouts import (
     representatives_of,
 )
 from revsim.outputs.report.chart import distribution_chart, wide_and_narrow
-from revsim.outputs.sides import letter_of, play_letter
+from revsim.outputs.sides import letter_of, world_letter
 from revsim.outputs.weights import trick_word
 
 _RED = (1, 2)
@@ -130,7 +130,7 @@ def side_world_replays(ruling: BoardRuling, shown: Estimate) -> list[str]:
                 continue
             representative, total, after = replays[0], sd_evidence(world.estimate).play_out_count or 0, ""
         intro = representative_intro(representative, total)
-        items.append(_replay_item(f"For {SIDE_NAMES[step.side]}, play {play_letter(ruling, world.outcomes)}{after}: "
+        items.append(_replay_item(f"For {SIDE_NAMES[step.side]}, play {world_letter(ruling, step)}{after}: "
                                   f"{intro[0].lower()}{intro[1:]}", representative))
     return items
 
