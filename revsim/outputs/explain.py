@@ -92,7 +92,7 @@ def _step_text(ruling: BoardRuling, step: Step) -> list[str]:
     if isinstance(step, Corrected):
         return [_corrected_text(ruling, step)]
     if isinstance(step, WorldsJudged):
-        return [_world_text(ruling, world) for world in step.worlds]
+        return [_world_text(ruling, world) + _unused_world_text(ruling, world) for world in step.worlds]
     if isinstance(step, Compared):
         return [_compared_text(ruling, step)]
     if isinstance(step, SideJudged):
@@ -226,6 +226,19 @@ def _compared_text(ruling: BoardRuling, step: Compared, beside_the_law_path: boo
         return text + (" The adjusted score is no better for the non-offending side than the table result, so the "
                        "table result stands (Law 64C1).")
     return text + " An adjustment would favour the offenders, so the table result stands (Law 64C1)."
+
+
+def _unused_world_text(ruling: BoardRuling, world: World) -> str:
+    """For a world of several revokes the ruling does not rest on: that it is not used, and which world is, and why
+    (the one best for the non-offending side, Law 64C1; a later revoke's, its earlier revokes' transfers worked out in
+    it, Law 64C2a)."""
+    used = next((step.world for step in ruling.steps_of(Compared) if isinstance(step, Compared)), None)
+    if used is None or used is world:
+        return ""
+    why = (" (Law 64C2a: a later revoke's world, the earlier revoke's transfer worked out in it)"
+           if used.clause == Clause.LAW_64C2A else "")
+    return (f" Not the world the ruling rests on: the world without {SEAT_NAMES[used.revoke.seat]}'s revoke on trick "
+            f"{used.revoke.trick} is worth at least as much to the non-offending side, and it rules{why}.")
 
 
 def _written_above(ruling: BoardRuling, world: World) -> bool:
