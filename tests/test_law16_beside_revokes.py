@@ -86,4 +86,4 @@ def test_law16b_the_reports_header_says_its_transfer_is_of_the_play_as_recorded(
     assert isinstance(record, Record)
     ruling = adjudicate(record, Settings(estimator="dd"))
     [cell] = re.findall(r"<b>Transfer \(64A\)</b>(.*?)</div>", report_html(ruling))
-    assert cell.startswith("1 on the play as recorded; the ruling is on the play with the logical alternative")
+    assert cell == "1 on the play as recorded, not the one ruled on (Law 16B)"

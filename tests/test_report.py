@@ -154,8 +154,8 @@ def test_law12c1c_the_3nt_ruling_in_plain_words_with_a_representative_play_out_a
     assert "Law 84D" in before and written in before
     assert "the estimate (light) and the score assigned (green)" in before
     # the chart says what it counts: the world without the later revoke, the earlier revoke's transfer counted in it
-    assert re.search(r"<figcaption>How likely each result is without East&#x27;s revoke on trick 4, with the earlier "
-                     r"revoke&#x27;s transfer worked out in that play", before)
+    assert re.search(r"<figcaption>How likely each result is without East&#x27;s revoke on trick 4, the earlier "
+                     r"revoke&#x27;s transfer counted in each result", before)
     text = ruling_to_text(ruling)
     before_text = text.split("\nMethod:\n")[0]
     assert not [word for word in JARGON if word in before_text.lower()]

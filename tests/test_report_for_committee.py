@@ -430,3 +430,10 @@ def test_on_paper_without_the_revoke_keeps_its_heading_with_its_diagram(reports:
     apart = [name for name, page in reports.items() if "<h2>Without the revoke</h2>" in page and not re.search(
         r'<div class="keep"><h2>Without the revoke</h2><p>.*?</p><div class="diagram">.*?</div></div>', page, re.S)]
     assert apart == [] and sum("<h2>Without the revoke</h2>" in page for page in reports.values()) >= 40
+
+
+def test_law16b_the_line_with_the_logical_alternative_is_shown_as_a_replay_like_any_other(reports: dict[str, str]) -> None:
+    page = html.unescape(re.sub(r"<[^>]+>", "", reports["kooijman-no-diamonds-partner.toml"]))
+    assert "With the logical alternative" in page
+    assert re.search(r"With the logical alternative, the ♠3, instead: a replay that ends with \d+ tricks? for "
+                     r"declarer's side \(number \d+ of \d+", page)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
+from typing import Any
 
 from revsim.cards import Card, side_of
 from revsim.equity.assign import assign_same, expected_worth, likely_result
@@ -21,7 +22,7 @@ from revsim.laws.clauses import RulingLaw
 from revsim.laws.detection import Revoke
 from revsim.laws.transfer import RECTIFIED_BY_64A
 from revsim.likely.budget import doing
-from revsim.likely.worlds import Estimate
+from revsim.likely.worlds import Estimate, ShowsReplays
 from revsim.play.replay import Replay
 from revsim.records.errors import RecordError
 from revsim.records.information import Information
@@ -42,13 +43,13 @@ def law16b_rule(draft: Draft) -> None:
         draft.steps.append(TableStands("none-established"))
         assign_same(draft, table, None)
         return
-    results, combined = _alternatives_result(draft, judgement, position)
+    results, combined, replays = _alternatives_result(draft, judgement, position)
     table_worth = expected_worth(draft, non_offending, table)
     valued = likely_result(draft, combined, non_offending, False)
     adjusted_worth = expected_worth(draft, non_offending, valued)
     adjusted = adjusted_worth > table_worth
     draft.steps.append(InformationJudged(judgement, tuple(results), combined, adjusted, table_worth, adjusted_worth,
-                                         valued=valued if tuple(valued) != tuple(combined) else ()))
+                                         valued=valued if tuple(valued) != tuple(combined) else (), replays=replays))
     if adjusted:
         assign_same(draft, combined, non_offending)
     else:
@@ -74,21 +75,32 @@ def _judged(draft: Draft) -> tuple[InformationJudgement, Replay]:
         raise RecordError(str(error), **(draft.record.where() | {"line": information.line})) from None
 
 
+Replays = tuple[tuple[Card, Any], ...]
+"""For each alternative whose estimate replayed the play (sd), the estimate's evidence with its most typical replay."""
+
+
 def _alternatives_result(draft: Draft, judgement: InformationJudgement,
-                         position: Replay) -> tuple[tuple[tuple[Card, Weighted], ...], Weighted]:
-    """The likely result after each logical alternative the card chosen was suggested over, and those combined as
-    players of the class choose among them."""
+                         position: Replay) -> tuple[tuple[tuple[Card, Weighted], ...], Weighted, Replays]:
+    """The likely result after each logical alternative the card chosen was suggested over, those combined as
+    players of the class choose among them, and the estimates' evidence with a replay each, where they replayed
+    the play (the Law 16B line shown like any other play)."""
     assert draft.record.contract is not None
     estimator = estimator_of(draft)
+    declarer = draft.record.contract.declarer
     results: list[tuple[Card, Weighted]] = []
+    replays: list[tuple[Card, Any]] = []
     for card in judgement.suggested_over:
         after = position.copy()
         after.play(card)
-        results.append((card, tuple(estimator.likely(after, draft.record.contract.declarer).outcomes)))
+        likely = (estimator.likely_shown(after, declarer) if isinstance(estimator, ShowsReplays)
+                  else estimator.likely(after, declarer))
+        results.append((card, tuple(likely.outcomes)))
+        if getattr(likely.evidence, "representative", None) is not None:
+            replays.append((card, likely.evidence))
     total = sum(judgement.alternative(card).rate for card in judgement.suggested_over)
     combined = tuple(law12c1c_weighted([(tricks, weight * judgement.alternative(card).rate / total)
                                         for card, outcomes in results for tricks, weight in outcomes]))
-    return tuple(results), combined
+    return tuple(results), combined, tuple(replays)
 
 
 def law16b_reaches_revoke_board(draft: Draft, active: list[Revoke], corrected: Revoke | None) -> bool:
@@ -118,14 +130,15 @@ def law16b_beside_revokes(draft: Draft, active: list[Revoke], base: Weighted,
     if not judgement.infraction:
         return _with_step(draft, recorded, InformationJudged(judgement, (), base, False, recorded_worth,
                                                               recorded_worth, True))
-    results, combined = _alternatives_result(draft, judgement, position)
+    results, combined, replays = _alternatives_result(draft, judgement, position)
     rectified = _with_transfers(draft, position, combined, active)
     informed = _copy(draft)
     rule_revokes(informed, rectified)
     informed_worth = expected_worth(informed, non_offending, _assigned_to(informed, non_offending))
     adjusted = informed_worth > recorded_worth
     chosen = _with_step(draft, informed if adjusted else recorded,
-                        InformationJudged(judgement, results, rectified, adjusted, recorded_worth, informed_worth, True))
+                        InformationJudged(judgement, results, rectified, adjusted, recorded_worth, informed_worth, True,
+                                          replays=replays))
     if adjusted:
         chosen.law = _law(information)
     return chosen

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import Any, Literal
 
 from revsim.cards import Card
 from revsim.claims.law70 import ClaimRuling
@@ -230,6 +230,9 @@ class InformationJudged:
     valued: Weighted = ()
     """The results ``adjusted_worth`` is the worth of, where they are not ``outcomes`` itself: its likely results
     (Law 12C1c's standard of likely), weighted as the estimate weighs them."""
+    replays: tuple[tuple[Card, Any], ...] = ()
+    """For each alternative in ``results`` whose estimate replayed the play (sd), the estimate's evidence, with its
+    most typical replay (``representative``, ``play_out_count``): the Law 16B line shown like any other play."""
 
 
 Step = (ClaimJudged | RevokeRuled | TableStands | Corrected | WorldsJudged | Compared | SideJudged | ScoreAssigned

@@ -235,10 +235,9 @@ def _unused_world_text(ruling: BoardRuling, world: World) -> str:
     used = next((step.world for step in ruling.steps_of(Compared) if isinstance(step, Compared)), None)
     if used is None or used is world:
         return ""
-    why = (" (Law 64C2a: a later revoke's world, the earlier revoke's transfer worked out in it)"
-           if used.clause == Clause.LAW_64C2A else "")
-    return (f" Not the world the ruling rests on: the world without {SEAT_NAMES[used.revoke.seat]}'s revoke on trick "
-            f"{used.revoke.trick} is worth at least as much to the non-offending side, and it rules{why}.")
+    why = " (Law 64C2a)" if used.clause == Clause.LAW_64C2A else " (Law 64C1)"
+    return (f" Not the play the ruling rests on: the play without {SEAT_NAMES[used.revoke.seat]}'s revoke on trick "
+            f"{used.revoke.trick} rules{why}.")
 
 
 def _written_above(ruling: BoardRuling, world: World) -> bool:

@@ -168,7 +168,8 @@ def _ruling_table(ruling: BoardRuling, field: list[int] | None) -> str:
             + ("<th>Matchpoints</th><th>Cross-IMPs</th><th>IMPs vs datum</th>" if field else "") + "</tr>")
     parts = [f"<h2>The ruling: {_e(_headline(ruling))}</h2>"]
     table_line = describe_result(ruling, ruling.table_tricks)
-    parts.append(f"<p>Table result: {_e(table_line)}. Tricks transferred under Law 64A: {ruling.transfer}.</p>")
+    imps = "" if field else _without_field_html(ruling)
+    parts.append(f"<p>Table result: {_e(table_line)}. Tricks transferred under Law 64A: {ruling.transfer}.{imps}</p>")
     unsettled = unsettled_note(ruling)
     note = f'<p class="unsettled">{_e(unsettled)}</p>' if unsettled else ""
     if ruling.same_for_both:
@@ -176,8 +177,6 @@ def _ruling_table(ruling: BoardRuling, field: list[int] | None) -> str:
     else:
         parts.append(f"<h3>North-South</h3><table>{head}{rows(ruling.ns, True)}</table>")
         parts.append(f"<h3>East-West</h3><table>{head}{rows(ruling.ew, False)}</table>{note}")
-    if not field:
-        parts.append(_without_field_html(ruling))
     if field:
         ns = score_against_field([(o.score, o.weight) for o in ruling.ns], field, True)
         ew = score_against_field([(o.score, o.weight) for o in ruling.ew], field, False)
@@ -188,14 +187,14 @@ def _ruling_table(ruling: BoardRuling, field: list[int] | None) -> str:
 
 
 def _without_field_html(ruling: BoardRuling) -> str:
-    """Without a field: the ruling's IMPs against the table result for each side, and why there are no matchpoints
-    (empty where the ruling is the table result)."""
+    """Without a field, a sentence after the table result: the ruling's IMPs against it for each side, and why there
+    are no matchpoints (empty where the ruling is the table result)."""
     scored = without_field_to_dict(ruling)
     if scored["imps_vs_table_ns"] == 0 and scored["imps_vs_table_ew"] == 0:
         return ""
-    return (f"<p>Without a field: against the table result (NS {scored['table_result_ns']:+d}), the ruling is worth "
-            f"{scored['imps_vs_table_ns']:+.2f} IMPs to North-South and {scored['imps_vs_table_ew']:+.2f} to East-West "
-            f"(each result IMPed against it, then weighted); matchpoints {_e(scored['matchpoints'])}.</p>")
+    return (f" Without a field: {scored['imps_vs_table_ns']:+.2f} IMPs to North-South, "
+            f"{scored['imps_vs_table_ew']:+.2f} to East-West against the table result, each result IMPed and weighted; "
+            "matchpoints need the other tables' scores.")
 
 
 def _headline(ruling: BoardRuling) -> str:
@@ -303,5 +302,4 @@ def transfer_cell(ruling: BoardRuling) -> str:
                   if isinstance(step, InformationJudged) and step.beside_revokes and step.adjusted), None)
     if moved is None:
         return str(ruling.transfer)
-    return (f"{ruling.transfer} on the play as recorded; the ruling is on the play with the logical alternative "
-            "(Law 16B), the transfer worked out in it")
+    return f"{ruling.transfer} on the play as recorded, not the one ruled on (Law 16B)"

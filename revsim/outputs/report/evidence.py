@@ -135,11 +135,36 @@ def side_world_replays(ruling: BoardRuling, shown: Estimate) -> list[str]:
     return items
 
 
+def information_replays_html(ruling: BoardRuling, heading: bool = True) -> str:
+    """Law 16B's line with the logical alternative, shown as any other play is: a replay of each alternative whose
+    estimate replayed the play (empty where none did); under a heading of its own where the report has no section
+    without the revoke to stand in."""
+    items = []
+    for step in ruling.steps_of(InformationJudged):
+        assert isinstance(step, InformationJudged)
+        for card, evidence in step.replays:
+            representative, total = evidence.representative, evidence.play_out_count or 0
+            if representative.get("ending_so") == total and not representative.get("parted"):   # nothing to show
+                tricks = trick_word(representative["tricks"])
+                words = (f"With the logical alternative, the {card}, instead: all {total} replays end with {tricks} "
+                         "for declarer's side, every card of the most typical one a card perfect play would also choose.")
+                items.append(f"<p>{prose(words)}</p>")
+                continue
+            intro = representative_intro(representative, total)
+            items.append(_replay_item(f"With the logical alternative, the {card}, instead: {intro[0].lower()}"
+                                      f"{intro[1:]}", representative))
+    if not items:
+        return ""
+    title = '<div class="keep"><h2>With the logical alternative</h2></div>' if heading else ""
+    return f'{title}<div class="playouts">' + "".join(items) + "</div>"
+
+
 def evidence_html(ruling: BoardRuling) -> str:
-    """The section "Without the revoke": the evidence in plain words."""
+    """The section "Without the revoke": the evidence in plain words; Law 16B's line with the logical alternative
+    after it."""
     estimate = ruling.no_infraction
     if estimate is None:
-        return ""
+        return information_replays_html(ruling)
     parts = ['<div class="keep"><h2>Without the revoke</h2>', f"<p>{prose(position_text(ruling, estimate))}</p>",
              _position_diagram(ruling, estimate), "</div>"]   # on paper, the heading never apart from its diagram
     if estimate.estimator == "sd":
@@ -159,7 +184,7 @@ def evidence_html(ruling: BoardRuling) -> str:
             chart = wide_and_narrow(partial(distribution_chart, step.distribution, step.assigned), 520)
             parts.append('<figure class="keep">' + chart + f"<figcaption>{_e(chart_caption(ruling, step))}"
                          "</figcaption></figure>")
-    return "".join(parts)
+    return "".join(parts) + information_replays_html(ruling, heading=False)
 
 
 def chart_caption(ruling: BoardRuling, step: ScoreAssigned) -> str:
@@ -174,8 +199,7 @@ def chart_caption(ruling: BoardRuling, step: ScoreAssigned) -> str:
             seat = SEAT_NAMES[judged.world.revoke.seat]
             world = f"without {seat}'s revoke on trick {judged.world.revoke.trick}"
             if judged.world.moved:
-                world += (f", with the earlier revoke's transfer worked out in that play ({trick_word(judged.world.moved)} "
-                          "in its likeliest result, counted in each result here)")
+                world += ", the earlier revoke's transfer counted in each result"
     for corrected in ruling.steps_of(Corrected):
         assert isinstance(corrected, Corrected)
         if tuple(corrected.outcomes) == distribution:
