@@ -72,6 +72,14 @@ def needs_corpus() -> pytest.MarkDecorator:
     return pytest.mark.skipif(not CORPUS.is_dir(), reason="../shared/corpus is not beside the project")
 
 
+def hands_record(name: str) -> Record:
+    """The one record of the case file ``hands/<name>.toml``."""
+    from revsim.records.readers import read_records
+    [record] = list(read_records(HANDS / f"{name}.toml"))
+    assert isinstance(record, Record), str(record)
+    return record
+
+
 def one_record(text: str) -> Record:
     """The single record of a PBN snippet (fails the test if it is an error)."""
     items = list(parse_pbn(text, "test.pbn"))

@@ -17,15 +17,12 @@ from revsim.outputs.dicts import ruling_to_dict
 from revsim.outputs.text import ruling_to_text
 from revsim.play.table import replay_record
 from revsim.records.information import Information, Shown
-from revsim.records.readers import read_records
 from revsim.records.record import Record
-from tests.conftest import HANDS
+from tests.conftest import hands_record
 
 
 def _record(name: str) -> Record:
-    [record] = list(read_records(HANDS / f"{name}.toml"))
-    assert isinstance(record, Record), str(record)
-    return record
+    return hands_record(name)
 
 
 @pytest.mark.parametrize("estimator", ["dd", "sd"])

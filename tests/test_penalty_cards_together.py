@@ -22,9 +22,8 @@ from revsim.likely.penalty_rules import Penalty
 from revsim.outputs.text import ruling_to_text
 from revsim.play.replay import Play, Replay
 from revsim.records.facts import PenaltyCard
-from revsim.records.readers import read_records
 from revsim.records.record import Record
-from tests.conftest import HANDS
+from tests.conftest import hands_record
 from tests.penalty_brute import Recorded, brute_tricks
 
 DECLARER = 2
@@ -100,9 +99,7 @@ def test_law51b_penalty_cards_in_two_suits_give_declarer_every_lead_option(seed:
 
 
 def _record(name: str) -> Record:
-    [record] = list(read_records(HANDS / f"{name}.toml"))
-    assert isinstance(record, Record), str(record)
-    return record
+    return hands_record(name)
 
 
 @pytest.mark.parametrize("estimator", ["dd", "sd"])
