@@ -578,3 +578,10 @@ def test_law64c2a_the_world_the_ruling_does_not_use_is_named_as_such_and_the_one
     used = next(step for step in steps if step.startswith("Law 64C2a, East's revoke on trick 4"))
     assert "Not the play the ruling rests on: the play without East's revoke on trick 4 rules (Law 64C2a)." in unused
     assert "Not the play" not in used
+
+
+def test_a_board_with_no_revoke_is_headed_the_table_result_stands_never_none() -> None:
+    """The text's heading, like the report's and the desk's: a board with nothing to rectify reads "the table
+    result stands", not "Ruling (none)", which a reader takes for nothing found."""
+    text = ruling_to_text(_rule("law45d-dummy-places-a-card-not-named"))
+    assert "Ruling (the table result stands): 4S= (10 tricks, NS +420)" in text and "Ruling (none)" not in text

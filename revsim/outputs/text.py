@@ -114,7 +114,8 @@ def _ruling_lines(ruling: BoardRuling) -> list[str]:
     if evidence:
         out.append("The evidence:")
         out += [f"  - {line}" for line in evidence]
-    out.append(f"Ruling ({ruling.law.headline()}): {ruling_line(ruling, detail=True)}")
+    headline = ruling.law.headline() if ruling.law != "none" else "the table result stands"   # never "none"
+    out.append(f"Ruling ({headline}): {ruling_line(ruling, detail=True)}")
     unsettled = unsettled_note(ruling)
     if unsettled:
         out.append(f"  {unsettled}")
