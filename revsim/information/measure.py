@@ -78,7 +78,8 @@ def measure_alternatives(position: Replay, declarer: Seat, shows: tuple[Shown, .
     cards = list(runs(position, position.legal_cards()))
     solved = layout_values(plain, position.trump, position.leader, position.current_trick)
     rates = model.shares(_averages(solved, cards))
-    solved_informed = layout_values(informed, position.trump, position.leader, position.current_trick)
+    solved_informed = solved if informed is plain else layout_values(informed, position.trump, position.leader,
+                                                                      position.current_trick)
     unit = "trick"
     if penalty_tricks and need is not None:
         unit = "contract"

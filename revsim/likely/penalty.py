@@ -18,14 +18,13 @@ from contextvars import ContextVar
 from revsim.cards import Card, Seat, side_of
 from revsim.laws.detection import Revoke
 from revsim.laws.law50 import law50b_penalty_cards
-from revsim.laws.law62 import law62b_withdrawn_card_becomes_penalty_card
+from revsim.laws.law62 import law62b_withdrawn_card_becomes_penalty_card, law62c2_partner_card_stands
 from revsim.likely.budget import check_budget
 from revsim.likely.penalty_rules import (
     CorrectedTrick,
     LeadChoice,
     LeadOption,
     Penalty,
-    corrected_trick,
     law50d1_designable,
     law50d2_allowed,
     law50d2_carried,
@@ -88,9 +87,15 @@ def penalties_in_play(position: Replay, declarer: Seat, revoke: Revoke,
 def law62c2_corrected_trick(revoke: Revoke, declarer: Seat, recorded_rest: Iterable[Play]) -> CorrectedTrick | None:
     """Laws 62C1 and 62C2 in the world rebuilt at ``revoke`` where it is corrected in play (not with the other side's
     revoke on the trick, Law 62C3): the record's cards of the trick after it (``recorded_rest``: the record's plays
-    from the revoke on), which the offender's partner keeps unless a non-offender changed his."""
-    return corrected_trick(revoke.trick, revoke.seat, declarer, revoke.corrected_in_play and not revoke.corrected_with,
-                           ((play.trick, play.seat, play.card) for play in recorded_rest))
+    from the revoke on), where a defender's partner played one that stands (``law62.law62c2_partner_card_stands``)
+    unless a non-offender changed his."""
+    if not revoke.corrected_in_play or revoke.corrected_with:
+        return None
+    in_trick = [play for play in recorded_rest if play.trick == revoke.trick]
+    revoked = Play(revoke.trick, revoke.seat, revoke.card, revoke.suit_led, True)
+    if law62c2_partner_card_stands([revoked, *in_trick], revoke.trick, revoke.seat, declarer) is None:
+        return None
+    return CorrectedTrick(revoke.trick, revoke.seat, tuple((play.seat, play.card) for play in in_trick))
 
 
 def law50d1_forced(replay: Replay, penalties: Iterable[Penalty]) -> Card | None:

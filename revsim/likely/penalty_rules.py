@@ -144,13 +144,3 @@ class CorrectedTrick:
             return None
         own = dict(self.recorded)[replay.to_play]
         return Penalty(replay.to_play, own) if card != own else None
-
-
-def corrected_trick(revoke_trick: int, offender: Seat, declarer: Seat, corrected_in_play: bool,
-                    recorded: Iterable[tuple[int, Seat, Card]]) -> CorrectedTrick | None:
-    """The 62C2 rule for the trick of a revoke corrected in play, where the offender is a defender and his partner
-    played after him (``recorded``: the record's (trick, seat, card) from the revoke on); None otherwise."""
-    if not corrected_in_play or side_of(offender) == side_of(declarer):
-        return None
-    after = tuple((seat, card) for trick, seat, card in recorded if trick == revoke_trick and seat != offender)
-    return CorrectedTrick(revoke_trick, offender, after) if partner(offender) in dict(after) else None

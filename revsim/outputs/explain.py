@@ -25,6 +25,7 @@ from revsim.equity.steps import (
 )
 from revsim.laws.clauses import Clause
 from revsim.laws.detection import Revoke
+from revsim.laws.law62 import law62b_withdrawn_card_becomes_penalty_card
 from revsim.outputs.assigned import assigned_text
 from revsim.outputs.claims import claim_reasons
 from revsim.outputs.estimates import substitute_phrase
@@ -162,8 +163,9 @@ def _corrected_text(ruling: BoardRuling, step: Corrected) -> str:
 
 def _promoted_text(ruling: BoardRuling, step: Corrected) -> str:
     """Law 50B in a corrected play: the offender's minor penalty card binds with his withdrawn revoke card."""
-    revoke = step.revoke
-    if not revoke.corrected_in_play or "penalty card (Law 62B1)" not in revoke.reason:
+    revoke, contract = step.revoke, ruling.record.contract
+    if not revoke.corrected_in_play or contract is None or \
+            not law62b_withdrawn_card_becomes_penalty_card(revoke.seat, contract.declarer):
         return ""
     minors = [card for card in ruling.record.facts.penalty_cards
               if card.minor and card.player == revoke.seat and card.from_trick <= revoke.trick]
