@@ -187,6 +187,10 @@ def _world_text(ruling: BoardRuling, world: World) -> str:
     return text + "."
 
 
+BASE_WORDS = {"corrected": "the corrected play", "transfer": "the transfer", "table": "the table result"}
+"""The result Law 64C1 compares the adjusted score with, as its worth names it."""
+
+
 def _compared_text(ruling: BoardRuling, step: Compared, beside_the_law_path: bool = True) -> str:
     """Law 64C1 in plain sentences: the base result against the adjusted score, and which is the ruling."""
     world, estimate = step.world, step.world.estimate
@@ -215,8 +219,8 @@ def _compared_text(ruling: BoardRuling, step: Compared, beside_the_law_path: boo
                  else score_text(ruling, base))
     text += f" {base_name} {base_text}; the adjusted score gives {adjusted}."
     side = SIDE_NAMES[1 - world.revoke.side]
-    worths = (f" (to {side}, {step.base_worth:+.0f} points against {step.adjusted_worth:+.0f} for the likely result "
-              "without the revoke, as the estimate weighs it)")
+    worths = (f" (to {side}, {BASE_WORDS[step.base_kind]} is worth {step.base_worth:+.0f} points against "
+              f"{step.adjusted_worth:+.0f} for the likely result without the revoke, as the estimate weighs it)")
     if step.verdict == "adjusted":
         return text + (" The likely result without the revoke is better for the non-offending side" + worths
                        + ", so the adjusted score is the ruling (Law 64C).")

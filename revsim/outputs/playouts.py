@@ -14,7 +14,7 @@ from revsim.equity.assign import weighted_worth
 from revsim.equity.steps import BoardRuling, ScoreAssigned
 from revsim.likely.evidence import Representative, SdEvidence, sd_evidence
 from revsim.likely.worlds import Estimate
-from revsim.outputs.weights import labels_by_tricks, trick_word, weighted_result, weighted_tricks
+from revsim.outputs.weights import labels_by_tricks, ordered, trick_word, weighted_result, weighted_tricks
 from revsim.scoring.points import ns_score
 
 LEVEL_PLAYERS = {"expert": "expert players in championship records", "club": "club players in club records"}
@@ -50,22 +50,30 @@ def set_aside(evidence: SdEvidence) -> int:
 
 
 def competent_defence_texts(estimate: Estimate) -> list[str]:
-    """The play-outs set aside under a competent defence (``likely.competent``), and real play's estimate beside the
-    one the ruling weighs (nothing when the standard reads the defence as estimated, or no defender slipped)."""
+    """The play-outs set aside under a competent defence (``likely.competent``) and what those weighed took (nothing
+    when the standard reads the defence as estimated, or no defender slipped); real play's estimate counting the
+    slips is the Method appendix's (``playout_method``), not a second figure beside the one the ruling weighs."""
     evidence = sd_evidence(estimate)
     slipped, total = evidence.play_outs_with_a_slip, evidence.play_out_count or 0
     if evidence.competent is None or not slipped:
         return []
-    real = weighted_tricks(evidence.competent.as_estimated)
     if slipped == total:
-        return [f"In every replay a defender who did not read his partner's hand chose a card that gave a trick "
-                f"against perfect play, so all of them are weighed (real play: {real})."]
+        return ["In every replay a defender who did not read his partner's hand chose a card that gave a trick "
+                "against perfect play, so all of them are weighed."]
     return [f"In {slipped} of {total} replays a defender who did not read his partner's hand chose a card that "
             f"gave declarer's side a trick against perfect play on the actual deal, a card his partner's signals "
             f"would have saved. A result that needs an error no competent defender makes is not likely (Law "
-            f"12C1c), so the ruling weighs the other {total - slipped}, which took "
-            f"{weighted_tricks(evidence.competent.weighed_play_outs)}. Counting the slips, real play would give "
-            f"{real}."]
+            f"12C1c), so the ruling weighs the other {total - slipped}: "
+            f"{_counted(evidence.competent.weighed_play_outs, total - slipped)}."]
+
+
+def _counted(shares: Sequence[tuple[int, float]], total: int) -> str:
+    """Replays by how they ended, as counts: ``all took 4 tricks`` or ``20 took 9 tricks, 6 took 10``."""
+    counts = sorted(((int(tricks), round(share * total)) for tricks, share in shares), key=lambda o: (-o[1], -o[0]))
+    if len(counts) == 1:
+        return f"all took {trick_word(counts[0][0])}"
+    return ", ".join(f"{count} took {trick_word(tricks) if index == 0 else tricks}"
+                     for index, (tricks, count) in enumerate(counts))
 
 
 def representative_intro(representative: Representative, total: int) -> str:
@@ -139,10 +147,48 @@ def real_play_texts(estimate: Estimate) -> list[str]:
     like = f"after about {after}" + ("" if margin is None else f", in {MARGIN_WORDS[margin]}")
     return [f"From positions like this ({like}), {players} ended with the result of "
             f"perfect play {share[0]} of the time; declarer's side took fewer tricks {share[-1]} of the time and more "
-            f"{share[1]}.",
+            f"{share[1]}. "
             f"The replays{weighed} {AGREEMENT_WORDS.get(evidence.agreement, 'agreed as they did')}, so the "
-            f"estimate weighs them {parts[1]}, and {parts[0]} perfect play's {evidence.double_dummy} tricks "
-            "moved as often as those players moved from it."]
+            f"estimate weighs them {parts[1]} and those players' results from perfect play's "
+            f"{evidence.double_dummy} tricks {parts[0]}: {derivation(evidence, estimate.outcomes, share[0])}."]
+
+
+def derivation(evidence: SdEvidence, outcomes: Sequence[tuple[int, float]], at_perfect_play: str | None = None,
+               records: str = "those players' {share}", replays: str = "the replays'") -> str:
+    """How the estimate's most likely result comes from its two parts, each at the weight the estimate gives it:
+    ``55% of the replays' 100% and 45% of those players' 76% make the 89% of 4 tricks`` (the replays weighed, and
+    how often real players from such positions ended there, in ``records``' words; ``at_perfect_play``: that share
+    as the sentence before wrote it, where the result is perfect play's)."""
+    tricks = ordered(outcomes)[0][0]
+    blend = round(evidence.blend, 6)
+    parts = labels_by_tricks([(1, 1 - blend), (0, blend)])
+    from_replays = labels_by_tricks(weighed_play_outs(evidence)).get(tricks, "0%")
+    from_records = labels_by_tricks(evidence.position_blind).get(tricks, "0%")
+    if tricks == evidence.double_dummy and at_perfect_play is not None:
+        from_records = at_perfect_play
+    return (f"{parts[1]} of {replays} {from_replays} and {parts[0]} of {records.format(share=from_records)} make "
+            f"the {labels_by_tricks(outcomes)[tricks]} of {trick_word(tricks)}")
+
+
+def replays_derivation(evidence: SdEvidence, outcomes: Sequence[tuple[int, float]]) -> str:
+    """For a play shown beside the one without the revoke (a side's play, Law 64C2b; the logical alternative, Law
+    16B), how its estimate comes from its own replays and the records of real play, in one sentence."""
+    total, slipped = evidence.play_out_count or 0, set_aside(evidence)
+    players = LEVEL_PLAYERS.get(str(evidence.level), "players in the records").split(" in ")[0]
+    tricks = trick_word(ordered(outcomes)[0][0])
+    records = f"{players}' {{share}} (how often they ended with {tricks} from positions like this)"
+    if slipped:
+        others = f"the other {total - slipped} replays'"
+        return (f"{slipped} of its {total} replays had a defender's slip and are set aside (Law 12C1c); "
+                f"{derivation(evidence, outcomes, records=records, replays=others)}.")
+    return f"Its estimate: {derivation(evidence, outcomes, records=records)}."
+
+
+def weighed_play_outs(evidence: SdEvidence) -> Sequence[tuple[int, float]]:
+    """The play-outs the estimate weighs: those without a slip where a competent defence set some aside, else all."""
+    if evidence.competent is not None and set_aside(evidence):
+        return evidence.competent.weighed_play_outs
+    return evidence.play_outs
 
 
 def representatives_of(estimate: Estimate) -> list[Representative]:
@@ -173,9 +219,10 @@ def playout_evidence(ruling: BoardRuling, estimate: Estimate) -> list[str]:
 
 def _competent(evidence: SdEvidence) -> str:
     """How many play-outs a competent defence set aside, where the standard reads the defence so."""
-    if evidence.defence != "competent":
+    if evidence.competent is None:
         return ""
-    return f", defence competent ({set_aside(evidence)} play-outs with a slip set aside)"
+    counted = (f"; counting them, {weighted_tricks(evidence.competent.as_estimated)}" if set_aside(evidence) else "")
+    return f", defence competent ({set_aside(evidence)} play-outs with a slip set aside{counted})"
 
 
 def _player_model(evidence: SdEvidence) -> str:
@@ -265,7 +312,7 @@ def _worths_of_both(ruling: BoardRuling, other: tuple[tuple[int, float], ...]) -
                               tuple(outcomes))
 
     written = worth([(outcome.tricks, outcome.weight) for outcome in (ruling.ns if side == 0 else ruling.ew)])
-    return f" ({worth(other):+.1f} to {SIDE_NAMES[side]}, against {written:+.1f})"
+    return f" ({worth(other):+.1f} to {SIDE_NAMES[side]}, against {written:+.1f} for the score written)"
 
 
 def other_form(ruling: BoardRuling, settled: dict[str, Any]

@@ -22,6 +22,7 @@ from revsim.outputs.playouts import (
     parted_text,
     played_text,
     real_play_texts,
+    replays_derivation,
     representative_intro,
     representatives_of,
 )
@@ -107,8 +108,10 @@ def _representative_table(representative: Representative) -> str:
             "side's tricks with perfect play after the card)</th></tr>" + body + "</table>")
 
 
-def _replay_item(intro: str, representative: Representative) -> str:
-    return (f'<div class="playout-item keep"><p>{prose(intro)}:</p>' + _representative_table(representative)
+def _replay_item(intro: str, representative: Representative, derived: str = "") -> str:
+    """One replay card by card, after its intro (and the sentence deriving its play's estimate, where it has one)."""
+    lead = f"<p>{prose(derived)}</p>" if derived else ""
+    return (f'<div class="playout-item keep">{lead}<p>{prose(intro)}:</p>' + _representative_table(representative)
             + f"<p>{prose(parted_text(representative))}</p></div>")
 
 
@@ -121,17 +124,18 @@ def side_world_replays(ruling: BoardRuling, shown: Estimate) -> list[str]:
         world = step.world
         continued = sd_of(world.continued)
         if continued.representative is not None:
-            representative, total = continued.representative, continued.play_out_count or 0
+            evidence, representative = continued, continued.representative
             after = f" (after the record's play to {world.stopped})"
         else:
             own = world.estimate is not shown and world.estimate.estimator == "sd"
             replays = representatives_of(world.estimate) if own else []
             if not replays:
                 continue
-            representative, total, after = replays[0], sd_evidence(world.estimate).play_out_count or 0, ""
-        intro = representative_intro(representative, total)
+            evidence, representative, after = sd_evidence(world.estimate), replays[0], ""
+        intro = representative_intro(representative, evidence.play_out_count or 0)
+        derived = replays_derivation(evidence, world.outcomes) if evidence.position_blind else ""
         items.append(_replay_item(f"For {SIDE_NAMES[step.side]}, play {world_letter(ruling, step)}{after}: "
-                                  f"{intro[0].lower()}{intro[1:]}", representative))
+                                  f"{intro[0].lower()}{intro[1:]}", representative, derived))
     return items
 
 
@@ -144,15 +148,18 @@ def information_replays_html(ruling: BoardRuling, heading: bool = True) -> str:
         assert isinstance(step, InformationJudged)
         for card, evidence in step.replays:
             representative, total = evidence.representative, evidence.play_out_count or 0
+            outcomes = dict(step.results).get(Card.parse(card) if isinstance(card, str) else card, ())
+            derived = replays_derivation(evidence, outcomes) if evidence.position_blind and outcomes else ""
             if representative.get("ending_so") == total and not representative.get("parted"):   # nothing to show
                 tricks = trick_word(representative["tricks"])
                 words = (f"With the logical alternative, the {card}, instead: all {total} replays end with {tricks} "
-                         "for declarer's side, every card of the most typical one a card perfect play would also choose.")
+                         "for declarer's side, every card of the most typical one a card perfect play would also choose."
+                         + (f" {derived}" if derived else ""))
                 items.append(f"<p>{prose(words)}</p>")
                 continue
             intro = representative_intro(representative, total)
             items.append(_replay_item(f"With the logical alternative, the {card}, instead: {intro[0].lower()}"
-                                      f"{intro[1:]}", representative))
+                                      f"{intro[1:]}", representative, derived))
     if not items:
         return ""
     title = '<div class="keep"><h2>With the logical alternative</h2></div>' if heading else ""
@@ -202,8 +209,12 @@ def chart_caption(ruling: BoardRuling, step: ScoreAssigned) -> str:
                 world += ", the earlier revoke's transfer counted in each result"
     for corrected in ruling.steps_of(Corrected):
         assert isinstance(corrected, Corrected)
+        revoke = corrected.revoke
+        corrected_play = f"in the play with {SEAT_NAMES[revoke.seat]}'s revoke on trick {revoke.trick} corrected"
         if tuple(corrected.outcomes) == distribution:
-            world = f"in the play with {SEAT_NAMES[corrected.revoke.seat]}'s revoke on trick {corrected.revoke.trick} corrected"
+            world = corrected_play
+        elif corrected.claim_capped is not None and tuple(corrected.claim_capped) == distribution:
+            world = f"{corrected_play}, the claim giving the claimer no more than claimed"
     for judged_information in ruling.steps_of(InformationJudged):
         assert isinstance(judged_information, InformationJudged)
         if tuple(judged_information.outcomes) == distribution:
