@@ -21,10 +21,10 @@ from revsim.outputs.dicts import (
     ruling_to_dict,
     settings_to_dict,
     skipped_to_dict,
-    without_field_to_dict,
 )
 from revsim.outputs.terminal import printable
 from revsim.outputs.text import ruling_to_text
+from revsim.outputs.without_field import without_field_sentence, without_field_to_dict
 from revsim.play.replay import Replay
 from revsim.play.table import replay_cards, table_result
 from revsim.records.claim import ClaimStepError
@@ -86,14 +86,9 @@ def internal_error(fault: Exception, record: Record) -> RecordError:
 
 
 def without_field_text(scored: dict[str, Any]) -> str:
-    """The text's line for a ruling scored without a field: its IMPs against the table result, and why there are no
-    matchpoints."""
-    ns, ew = scored["imps_vs_table_ns"], scored["imps_vs_table_ew"]
-    if ns == 0 and ew == 0:
-        return ""
-    return (f"\nWithout a field: against the table result (NS {scored['table_result_ns']:+d}), the ruling is worth "
-            f"{ns:+.2f} IMPs to North-South and {ew:+.2f} to East-West (each result IMPed against it, then weighted); "
-            f"matchpoints {scored['matchpoints']}.\n")
+    """The text's line for a ruling scored without a field (``outputs.without_field``)."""
+    sentence = without_field_sentence(scored)
+    return f"\n{sentence}\n" if sentence else ""
 
 
 def field_text(field: dict[str, Any]) -> str:

@@ -313,5 +313,5 @@ def _caption_names(caption: str, world: tuple[Any, ...], ruling: Any) -> bool:
         return "logical alternative" in caption
     if world[0] == "side result":
         whose = [side for side, name in enumerate(SIDE_NAMES) if f"for {name}" in caption]
-        return "without" in caption and (not whose or whose == [world[1]])
+        return ("without" in caption or "in play" in caption) and (not whose or whose == [world[1]])
     return False

@@ -6,6 +6,7 @@ from __future__ import annotations
 import html
 import json
 import random
+import re
 from collections import Counter
 from dataclasses import replace
 from pathlib import Path
@@ -132,8 +133,10 @@ def test_law12c1c_the_committees_report_says_which_play_outs_a_competent_defence
     result = CliRunner().invoke(main, ["report", str(HANDS / "kooijman-ebl-repeated.pbn"), "-o", str(out)])
     assert result.exit_code == 0, result.output
     page = html.unescape(out.read_text(encoding="utf-8"))
-    assert "a defender who did not read his partner's hand chose a card" in page
-    assert "Counting the slips, real play would give" in page
+    body, appendix = page.split('<section class="appendix">', 1)
+    assert "a defender who did not read his partner's hand chose a card" in body
+    assert re.search(r"so the ruling weighs the other \d+: (all|\d+) took \d+ tricks", body)   # counts, not a percentage
+    assert "Counting the slips" not in body and "with a slip set aside; counting them, " in appendix
 
 
 def test_law12c1c_a_case_files_defence_setting_is_used_unless_the_caller_chose_one() -> None:

@@ -561,11 +561,11 @@ def test_law12c1c_a_weighted_score_without_a_field_is_given_in_imps_against_the_
     [board] = json.loads(out.output)
     assert board["without_field"]["imps_vs_table_ns"] == 11.0 and board["without_field"]["imps_vs_table_ew"] == -11.0
     text = CliRunner().invoke(main, ["adjudicate", str(HANDS / "duschek-repeated-3nt.pbn"), "--estimator", "dd"]).output
-    assert "Without a field: against the table result (NS -50), the ruling is worth +11.00 IMPs to North-South" in text
-    assert "matchpoints need the other tables' North-South scores" in text
+    assert ("Without a field: +11.00 IMPs to North-South, -11.00 to East-West against the table result (NS -50), each "
+            "result IMPed against it, then weighted; matchpoints need the other tables' North-South scores.") in text
     report = report_html(adjudicate(next(iter(read_records(HANDS / "duschek-repeated-3nt.pbn"))),  # type: ignore[arg-type]
                                     Settings(estimator="dd")))
-    assert "Without a field: +11.00 IMPs to North-South, -11.00 to East-West against the table result, each" in report
+    assert "Without a field: +11.00 IMPs to North-South, -11.00 to East-West against the table result (NS -50)" in report
 
 
 def test_law64c2a_the_world_the_ruling_does_not_use_is_named_as_such_and_the_one_it_uses_says_why() -> None:

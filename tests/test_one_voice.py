@@ -90,7 +90,7 @@ def test_a_play_shown_by_a_replay_says_how_its_estimate_comes_from_the_replays(r
     """Both-sides: play A's 91% of 6 tricks is derived from its 4 replays without a slip and the records, beside
     its replay (the most typical of the 4 that end so)."""
     body = " ".join(body_text(reports["duschek-both-sides.pbn"]))
-    assert re.search(r"12 of its 16 replays had a defender's slip and are set aside \(Law 12C1c\); 55% of the other 4 "
+    assert re.search(r"12 of play A.s 16 replays had a defender's slip and are set aside \(Law 12C1c\); 55% of the other 4 "
                      r"replays' 100% and 45% of expert players' \d+% \(how often they ended with 6 tricks from "
                      r"positions like this\) make the 91% of 6 tricks", body)
     assert "Counting the slips" not in body

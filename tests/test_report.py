@@ -146,8 +146,9 @@ def test_law12c1c_the_3nt_ruling_in_plain_words_with_a_representative_play_out_a
     assert settled and settled.group(3) != written and int(settled.group(1)) + int(settled.group(2)) <= 100
     # and the committee reads it beside the ruling, in plain words
     note = re.search(r"The weights are not settled: taking the replays again at random gives them (\d+) times in "
-                     r"100, and (.*?) (\d+) times \([+-]\d+\.\d to North-South, against [+-]\d+\.\d\)\. The score "
-                     r"written is the ruling \(Law 12C1c, with Law 84D\); more replays would settle the weights further\.",
+                     r"100, and (.*?) (\d+) times \([+-]\d+\.\d to North-South, against [+-]\d+\.\d for the score "
+                     r"written\)\. The score written is the ruling \(Law 12C1c, with Law 84D\); more replays would settle "
+                     r"the weights further\.",
                      before)
     assert "may choose either" not in page                                      # one voice: no second instruction
     assert note and note.groups() == (settled.group(1), settled.group(3), settled.group(2))

@@ -36,7 +36,8 @@ def record_to_case(record: Record) -> dict[str, Any]:
     empty play. A play that cannot be replayed raises its RecordError."""
     contract = record.contract
     case: dict[str, Any] = {"board": str(record.board), "deal": deal_to_pbn(record.hands)}
-    case.update({key: record.info[key] for key in ("event", "date", "session", "table", "director") if key in record.info})
+    case.update({key: record.info[key] for key in ("event", "date", "session", "table", "director", "scoring")
+                 if key in record.info})
     players = {seat: record.info[name] for seat, name in zip("NESW", ("north", "east", "south", "west"), strict=True)
                if name in record.info}
     if players:

@@ -11,6 +11,7 @@ BOARD_COLUMNS: dict[str, str] = {
     "table": "string",         # the table (case file table, PBN [Table])
     "room": "string",          # the room (PBN [Room])
     "director": "string",      # the director who ruled (case file director)
+    "scoring": "string",       # the event's form of scoring as the record names it (PBN [Scoring], case file scoring)
     "north": "string",         # the players' names, where the record gives them
     "east": "string",
     "south": "string",

@@ -22,7 +22,7 @@ from revsim.records.errors import OverBudget, RecordError
 from revsim.records.facts import noticed_at_text
 from revsim.records.judgement import outcomes_text
 from revsim.records.record import Contract, Record
-from revsim.scoring.field import FieldScore, imps_against_the_table, score_against_field
+from revsim.scoring.field import FieldScore, score_against_field
 from revsim.scoring.points import ns_score, result_text
 
 
@@ -104,7 +104,7 @@ def record_info(record: Record) -> dict[str, Any]:
     """The event, date, session, table, room, director and players' names a record gives (None where it gives
     none), and what the players said and the director found (lists, empty when none)."""
     info: dict[str, Any] = {key: record.info.get(key) for key in ("event", "date", "session", "table", "room",
-                                                                  "director")}
+                                                                  "director", "scoring")}
     info["players"] = {seat: record.info.get(name) for seat, name in zip("NESW", ("north", "east", "south", "west"),
                                                                          strict=True)}
     info.update(statements=list(record.facts.statements), findings=list(record.facts.findings))
@@ -141,16 +141,6 @@ def field_to_dict(ruling: BoardRuling, field: list[int]) -> dict[str, Any]:
         "imps_method": "cross-IMPs: the average over the field; datum: the mean of the field without its top "
                        "and bottom (five or more tables), rounded to 10",
     }
-
-
-def without_field_to_dict(ruling: BoardRuling) -> dict[str, Any]:
-    """With no field: the ruling's IMPs against the table result for each side (each outcome IMPed against the
-    table's score, weighted), and why there are no matchpoints."""
-    table_score = ns_score(ruling.record.contract, ruling.table_tricks, ruling.record.vulnerability)
-    return {"table_result_ns": table_score,
-            "imps_vs_table_ns": imps_against_the_table([(o.score, o.weight) for o in ruling.ns], table_score, True),
-            "imps_vs_table_ew": imps_against_the_table([(o.score, o.weight) for o in ruling.ew], table_score, False),
-            "matchpoints": "need the other tables' North-South scores (a field: --field, or the desk's Field box)"}
 
 
 def _field_score(score: FieldScore) -> dict[str, Any]:

@@ -130,8 +130,9 @@ MARGIN_WORDS = {
 
 
 def real_play_texts(estimate: Estimate) -> list[str]:
-    """How often real players end elsewhere than perfect play from such positions, and how revsim combined
-    that with the replays (the estimate itself is written once, in the law path and the chart)."""
+    """How often real players end elsewhere than perfect play from such positions, and how revsim combined that
+    with the replays, in one paragraph ending with the estimate's most likely result derived from both
+    (``derivation``; the whole estimate is written in the law path and the chart)."""
     evidence = sd_evidence(estimate)
     errors = {int(offset): float(weight) for offset, weight in evidence.errors or ()}
     if not errors:
@@ -170,18 +171,20 @@ def derivation(evidence: SdEvidence, outcomes: Sequence[tuple[int, float]], at_p
             f"the {labels_by_tricks(outcomes)[tricks]} of {trick_word(tricks)}")
 
 
-def replays_derivation(evidence: SdEvidence, outcomes: Sequence[tuple[int, float]]) -> str:
-    """For a play shown beside the one without the revoke (a side's play, Law 64C2b; the logical alternative, Law
-    16B), how its estimate comes from its own replays and the records of real play, in one sentence."""
+def replays_derivation(evidence: SdEvidence, outcomes: Sequence[tuple[int, float]], play: str = "") -> str:
+    """For a play shown beside the one without the revoke (a side's play, Law 64C2b, named ``play A``; the logical
+    alternative, Law 16B, ``its``), how its estimate comes from its own replays and the records of real play, in
+    one sentence."""
     total, slipped = evidence.play_out_count or 0, set_aside(evidence)
     players = LEVEL_PLAYERS.get(str(evidence.level), "players in the records").split(" in ")[0]
     tricks = trick_word(ordered(outcomes)[0][0])
     records = f"{players}' {{share}} (how often they ended with {tricks} from positions like this)"
+    whose = f"{play}'s" if play else "its"
     if slipped:
         others = f"the other {total - slipped} replays'"
-        return (f"{slipped} of its {total} replays had a defender's slip and are set aside (Law 12C1c); "
+        return (f"{slipped} of {whose} {total} replays had a defender's slip and are set aside (Law 12C1c); "
                 f"{derivation(evidence, outcomes, records=records, replays=others)}.")
-    return f"Its estimate: {derivation(evidence, outcomes, records=records)}."
+    return f"{whose[0].upper()}{whose[1:]} estimate: {derivation(evidence, outcomes, records=records)}."
 
 
 def weighed_play_outs(evidence: SdEvidence) -> Sequence[tuple[int, float]]:
@@ -205,16 +208,16 @@ def only_real_play_texts(estimate: Estimate) -> list[str]:
     """The results of the score that no replay reached: they come from the record of real play alone."""
     results = sd_evidence(estimate).only_real_play or ()
     return [f"No replay ended with {trick_word(tricks)}: that result comes only from how often real players "
-            "from positions like this ended above or below perfect play (below)."
+            "from positions like this ended above or below perfect play (above)."
             for tricks in results]
 
 
 def playout_evidence(ruling: BoardRuling, estimate: Estimate) -> list[str]:
     """The replays' evidence, sentence by sentence."""
-    lines = [played_text(estimate), *competent_defence_texts(estimate)]
+    lines = [played_text(estimate), *competent_defence_texts(estimate), *real_play_texts(estimate),
+             *only_real_play_texts(estimate)]
     total = sd_evidence(estimate).play_out_count or 0
-    lines += [representative_text(representative, total) for representative in representatives_of(estimate)]
-    return lines + only_real_play_texts(estimate) + real_play_texts(estimate)
+    return lines + [representative_text(representative, total) for representative in representatives_of(estimate)]
 
 
 def _competent(evidence: SdEvidence) -> str:

@@ -246,8 +246,8 @@ def _settings_lines(table: object, lines: _Lines) -> dict[str, int]:
 
 def _case_info(data: dict[str, Any]) -> dict[str, str]:
     """What the case says of the event, the table, the director and the players (``Record.info``)."""
-    info: dict[str, str] = {key: str(data[key]).strip() for key in ("event", "date", "session", "table", "director")
-                            if key in data}
+    keys = ("event", "date", "session", "table", "director", "scoring")
+    info: dict[str, str] = {key: str(data[key]).strip() for key in keys if key in data}
     seats = {"N": "north", "E": "east", "S": "south", "W": "west"}
     for seat, name in data.get("players", {}).items():
         info[seats[seat.strip().upper()[0]]] = str(name).strip()

@@ -118,6 +118,7 @@ SCHEMA: tuple[Key, ...] = (   # every key of a board but the settings table (``s
     Key("table", "name", "the table"),
     Key("players", "players", "the players' names by seat"),
     Key("director", "text", "the director who ruled"),
+    Key("scoring", "text", "the event's form of scoring, as PBN's [Scoring] names it: IMP (teams) or MP (pairs)"),
     Key("statements", "texts", "what the players said, one a string"),
     Key("findings", "texts", "the director's findings of fact, one a string"),
     Key("auction", "calls", "the calls from the dealer on (read by the sd estimator's players)"),

@@ -260,12 +260,12 @@ def _cross_check_auction(game: PbnGame, auction: list[str], dealer: Seat | None,
     return None
 
 
-_INFO_TAGS = {"event": "Event", "date": "Date", "session": "Round", "table": "Table", "room": "Room", "north": "North",
-              "east": "East", "south": "South", "west": "West"}
+_INFO_TAGS = {"event": "Event", "date": "Date", "session": "Round", "table": "Table", "room": "Room", "scoring": "Scoring",
+              "north": "North", "east": "East", "south": "South", "west": "West"}
 
 
 def _info(game: PbnGame) -> dict[str, str]:
-    """The event, date, room and players' names the tags give."""
+    """The event, date, room, form of scoring and players' names the tags give."""
     info = {key: game.value(tag) for key, tag in _INFO_TAGS.items()}
     return {key: value.strip() for key, value in info.items() if value and value.strip()}
 

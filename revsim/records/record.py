@@ -102,8 +102,9 @@ class Record:
     ``result_from`` says where ``claimed_total`` came from (``claim``, ``[Result]``, ``mc``, ``[Score]``);
     ``stated_score_ns`` is North-South's score as recorded ([Score]), used when nothing else gives the
     result. ``info`` holds what the record says about the event and the players: ``event``, ``date``,
-    ``room``, ``north``, ``east``, ``south``, ``west``. ``ruled_with`` is a case file's ``settings`` table, how
-    the board was ruled (``equity.settings.settings_for_case`` applies it). Frozen: a changed record is a new one
+    ``room``, ``scoring`` (the event's form of scoring), ``north``, ``east``, ``south``, ``west``. ``ruled_with``
+    is a case file's ``settings`` table, how the board was ruled (``equity.settings.settings_for_case`` applies
+    it). Frozen: a changed record is a new one
     (``dataclasses.replace``), so nothing that reads a record can change it for another.
     """
 
@@ -141,5 +142,5 @@ class Record:
         return {"source": self.source, "board": self.board, "line": self.line}
 
 
-INFO_KEYS = ("event", "date", "session", "table", "room", "director", "north", "east", "south", "west")
+INFO_KEYS = ("event", "date", "session", "table", "room", "director", "scoring", "north", "east", "south", "west")
 """The keys of ``Record.info``, in the order outputs show them."""

@@ -11,7 +11,7 @@ from typing import Any
 from revsim.cards import SEAT_LETTERS, SEAT_NAMES
 from revsim.equity.steps import BoardRuling, Corrected, InformationJudged, Outcome
 from revsim.outputs.claims import claim_summary, clause_lines, line_text, standard_text
-from revsim.outputs.dicts import settings_to_dict, without_field_to_dict
+from revsim.outputs.dicts import settings_to_dict
 from revsim.outputs.explain import (
     claim_text,
     corrected_in_the_ruling,
@@ -31,6 +31,7 @@ from revsim.outputs.report.viewer import viewer_html
 from revsim.outputs.sides import SHARED_ROW, side_plays
 from revsim.outputs.text import NOTHING_SAID, describe_info
 from revsim.outputs.weights import labels_by_tricks, weighted_tricks_and_results
+from revsim.outputs.without_field import without_field_sentence, without_field_to_dict
 from revsim.scoring.field import score_against_field
 from revsim.scoring.points import result_text
 
@@ -168,7 +169,7 @@ def _ruling_table(ruling: BoardRuling, field: list[int] | None) -> str:
             + ("<th>Matchpoints</th><th>Cross-IMPs</th><th>IMPs vs datum</th>" if field else "") + "</tr>")
     parts = [f"<h2>The ruling: {_e(_headline(ruling))}</h2>"]
     table_line = describe_result(ruling, ruling.table_tricks)
-    imps = "" if field else _without_field_html(ruling)
+    imps = "" if field else " " + _e(without_field_sentence(without_field_to_dict(ruling)))
     parts.append(f"<p>Table result: {_e(table_line)}. Tricks transferred under Law 64A: {ruling.transfer}.{imps}</p>")
     unsettled = unsettled_note(ruling)
     note = f'<p class="unsettled">{_e(unsettled)}</p>' if unsettled else ""
@@ -186,17 +187,6 @@ def _ruling_table(ruling: BoardRuling, field: list[int] | None) -> str:
     return "".join(parts)
 
 
-def _without_field_html(ruling: BoardRuling) -> str:
-    """Without a field, a sentence after the table result: the ruling's IMPs against it for each side, and why there
-    are no matchpoints (empty where the ruling is the table result)."""
-    scored = without_field_to_dict(ruling)
-    if scored["imps_vs_table_ns"] == 0 and scored["imps_vs_table_ew"] == 0:
-        return ""
-    return (f" Without a field: {scored['imps_vs_table_ns']:+.2f} IMPs to North-South, "
-            f"{scored['imps_vs_table_ew']:+.2f} to East-West against the table result, each result IMPed and weighted; "
-            "matchpoints need the other tables' scores.")
-
-
 def _headline(ruling: BoardRuling) -> str:
     """The ruling's law, and why a score under Law 62A is weighted: the corrected play could go more than one way."""
     if ruling.law == "none":
@@ -211,9 +201,15 @@ def _headline(ruling: BoardRuling) -> str:
 def _chart(traces: BoardTraces) -> str:
     return ('<h3>Declarer\'s tricks with perfect play, after every card</h3><figure class="keep">'
             + wide_and_narrow(lambda width: chart_svg(traces, width), 760)
-            + "<figcaption>The solid line is the play as recorded; the dashed line puts a legal card in place of "
-              "the revoke, follows the record while it fits, then the best play by all four hands. Red dots mark the "
-              "revoke cards." + _marks_text(traces) + "</figcaption></figure>")
+            + f"<figcaption>{_lines_text(traces)}{_marks_text(traces)}</figcaption></figure>")
+
+
+def _lines_text(traces: BoardTraces) -> str:
+    """What the chart's lines are: the play as recorded, and the play without the revoke where there is one."""
+    if traces.no_infraction is None and not traces.revoke_indices:
+        return "The line is the play as recorded: declarer's side's tricks with perfect play after each card."
+    return ("The solid line is the play as recorded; the dashed line puts a legal card in place of the revoke, follows "
+            "the record while it fits, then the best play by all four hands. Red dots mark the revoke cards.")
 
 
 def _marks_text(traces: BoardTraces) -> str:

@@ -133,8 +133,9 @@ def side_world_replays(ruling: BoardRuling, shown: Estimate) -> list[str]:
                 continue
             evidence, representative, after = sd_evidence(world.estimate), replays[0], ""
         intro = representative_intro(representative, evidence.play_out_count or 0)
-        derived = replays_derivation(evidence, world.outcomes) if evidence.position_blind else ""
-        items.append(_replay_item(f"For {SIDE_NAMES[step.side]}, play {world_letter(ruling, step)}{after}: "
+        letter = world_letter(ruling, step)
+        derived = replays_derivation(evidence, world.outcomes, f"play {letter}") if evidence.position_blind else ""
+        items.append(_replay_item(f"For {SIDE_NAMES[step.side]}, play {letter}{after}: "
                                   f"{intro[0].lower()}{intro[1:]}", representative, derived))
     return items
 
@@ -175,14 +176,14 @@ def evidence_html(ruling: BoardRuling) -> str:
     parts = ['<div class="keep"><h2>Without the revoke</h2>', f"<p>{prose(position_text(ruling, estimate))}</p>",
              _position_diagram(ruling, estimate), "</div>"]   # on paper, the heading never apart from its diagram
     if estimate.estimator == "sd":
-        parts += [f"<p>{prose(line)}</p>" for line in (played_text(estimate), *competent_defence_texts(estimate))]
+        parts += [f"<p>{prose(line)}</p>" for line in (played_text(estimate), *competent_defence_texts(estimate),
+                                                       *real_play_texts(estimate), *only_real_play_texts(estimate))]
         total = sd_evidence(estimate).play_out_count or 0
         letter = letter_of(ruling, estimate.outcomes)
         play = f"Play {letter}: a" if letter else "A"
         shown = [_replay_item(play + representative_intro(representative, total)[1:], representative)
                  for representative in representatives_of(estimate)] + side_world_replays(ruling, estimate)
         parts.append('<div class="playouts">' + "".join(shown) + "</div>")
-        parts += [f"<p>{prose(line)}</p>" for line in (*only_real_play_texts(estimate), *real_play_texts(estimate))]
     else:
         parts += [f"<p class='explain'>{prose(line)}</p>" for line in writer_for(estimate).evidence(ruling, estimate)]
     for step in ruling.steps_of(ScoreAssigned):   # the score assigned is said once, in the law path
@@ -199,7 +200,8 @@ def chart_caption(ruling: BoardRuling, step: ScoreAssigned) -> str:
     earlier revoke's transfer worked out in that play, with the logical alternative (Law 16B), or the corrected
     play; and for which side, where each side has its own score (Law 64C2b)."""
     distribution = tuple(step.distribution)
-    world = "without the revoke"
+    letter = letter_of(ruling, distribution)
+    world = "without the revoke" if letter is None else f"in play {letter} (the plays' table above)"
     for judged in ruling.steps_of(Compared):
         assert isinstance(judged, Compared)
         if tuple(judged.world.outcomes) == distribution:

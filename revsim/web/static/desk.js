@@ -149,7 +149,7 @@ function showSettings(settings) {
 }
 
 // The case details a case file keeps as text (players, statements and findings are filled apart).
-const CASE_DETAILS = ["event", "date", "session", "table", "director"];
+const CASE_DETAILS = ["event", "date", "session", "table", "director", "scoring"];
 
 function showCase(case_) {
   // Fill the form from a board of a loaded file (the case file's keys).
