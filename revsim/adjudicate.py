@@ -24,7 +24,7 @@ from revsim.outputs.dicts import (
 )
 from revsim.outputs.terminal import printable
 from revsim.outputs.text import ruling_to_text
-from revsim.outputs.without_field import without_field_sentence, without_field_to_dict
+from revsim.outputs.without_field import without_field_to_dict
 from revsim.play.replay import Replay
 from revsim.play.table import replay_cards, table_result
 from revsim.records.claim import ClaimStepError
@@ -87,8 +87,7 @@ def internal_error(fault: Exception, record: Record) -> RecordError:
 
 def without_field_text(scored: dict[str, Any]) -> str:
     """The text's line for a ruling scored without a field (``outputs.without_field``)."""
-    sentence = without_field_sentence(scored)
-    return f"\n{sentence}\n" if sentence else ""
+    return f"\n{scored['text']}\n" if scored["text"] else ""
 
 
 def field_text(field: dict[str, Any]) -> str:

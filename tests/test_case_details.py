@@ -23,6 +23,7 @@ date = "2026-04-12"
 session = "2"
 table = 7
 director = "A. Ruler"
+scoring = "MP"
 players = { N = "Ann", E = "Bob", S = "Cat", W = "Dan" }
 statements = ["East: I thought I had no club", "South: I called the director at once"]
 findings = ["East held the CJ when he played the SJ"]
@@ -47,7 +48,7 @@ def test_the_case_details_reach_the_json_and_the_text(tmp_path: Path) -> None:
     [board] = json.loads(CliRunner().invoke(main, ["adjudicate", str(path), "--estimator", "dd", "--json"]).stdout)
     assert (board["event"], board["date"], board["session"], board["table"], board["director"]) == (
         "Spring Pairs", "2026-04-12", "2", "7", "A. Ruler")
-    assert board["players"] == {"N": "Ann", "E": "Bob", "S": "Cat", "W": "Dan"}
+    assert board["players"] == {"N": "Ann", "E": "Bob", "S": "Cat", "W": "Dan"} and board["scoring"] == "MP"
     assert board["statements"][0] == "East: I thought I had no club" and len(board["findings"]) == 1
     text = CliRunner().invoke(main, ["adjudicate", str(path), "--estimator", "dd"]).output
     assert "Spring Pairs, 2026-04-12, round 2, table 7, director A. Ruler; N Ann, E Bob, S Cat, W Dan" in text
@@ -65,7 +66,7 @@ def test_the_case_details_reach_the_report_and_the_scan_rows(tmp_path: Path) -> 
     assert "What the players said" in page and "findings of fact" in page and "A. Ruler" in page
     boards, _ = scan([path])
     row = boards.iloc[0]
-    assert (row.session, row.table, row.director, row.north) == ("2", "7", "A. Ruler", "Ann")
+    assert (row.session, row.table, row.director, row.scoring, row.north) == ("2", "7", "A. Ruler", "MP", "Ann")
 
 
 def test_the_desks_case_file_keeps_the_case_details(tmp_path: Path) -> None:

@@ -117,6 +117,7 @@ def test_the_desk_keeps_the_case_details_in_the_case_file_and_the_ruling(page: A
     page.fill("#event", "Spring Pairs")
     page.fill("#table", "7")
     page.fill("#director", "A. Ruler")
+    page.fill("#scoring", "MP")
     page.fill("#player-E", "Bob")
     page.fill("#statements", "East: I thought I had no club\nSouth: I called at once")
     page.fill("#findings", "East held the CJ")
@@ -126,8 +127,10 @@ def test_the_desk_keeps_the_case_details_in_the_case_file_and_the_ruling(page: A
         "Spring Pairs", "7", "A. Ruler", "Bob")
     assert board["statements"] == ["East: I thought I had no club", "South: I called at once"]
     toml = page.evaluate("() => desk.texts.toml")
-    assert 'director = "A. Ruler"' in toml and 'findings = ["East held the CJ"]' in toml
+    assert 'director = "A. Ruler"' in toml and 'findings = ["East held the CJ"]' in toml and 'scoring = "MP"' in toml
+    assert board["scoring"] == "MP" and board["without_field"]["form"] == "matchpoints"
     assert "What the players said" in page.evaluate("() => desk.texts.html")
+    assert "the event is scored by matchpoints, which cannot be given" in page.locator("#ruling").inner_text()
     case_file = tmp_path / "details.toml"
     case_file.write_text(toml, encoding="utf-8")
     result = CliRunner().invoke(main, ["adjudicate", str(case_file), "--estimator", "dd", "--json"])

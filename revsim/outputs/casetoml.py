@@ -19,7 +19,7 @@ from revsim.records.facts import Facts, noticed_at_text
 from revsim.records.judgement import outcomes_text
 from revsim.records.record import Record
 
-_ORDER = ("board", "event", "date", "session", "table", "players", "director", "deal", "contract", "declarer",
+_ORDER = ("board", "event", "date", "session", "table", "players", "director", "scoring", "deal", "contract", "declarer",
           "vulnerable", "dealer", "auction", "play", "start", "claim", "information", "statements", "findings", "settings",
           "facts")
 

@@ -173,13 +173,13 @@ def derivation(evidence: SdEvidence, outcomes: Sequence[tuple[int, float]], at_p
 
 def replays_derivation(evidence: SdEvidence, outcomes: Sequence[tuple[int, float]], play: str = "") -> str:
     """For a play shown beside the one without the revoke (a side's play, Law 64C2b, named ``play A``; the logical
-    alternative, Law 16B, ``its``), how its estimate comes from its own replays and the records of real play, in
-    one sentence."""
+    alternative, Law 16B, ``the ♠3 line``), how its estimate comes from its own replays and the records of real play,
+    in one sentence."""
     total, slipped = evidence.play_out_count or 0, set_aside(evidence)
     players = LEVEL_PLAYERS.get(str(evidence.level), "players in the records").split(" in ")[0]
     tricks = trick_word(ordered(outcomes)[0][0])
     records = f"{players}' {{share}} (how often they ended with {tricks} from positions like this)"
-    whose = f"{play}'s" if play else "its"
+    whose = f"{play}'s" if play else "its"   # "its": the play of the sentence before
     if slipped:
         others = f"the other {total - slipped} replays'"
         return (f"{slipped} of {whose} {total} replays had a defender's slip and are set aside (Law 12C1c); "

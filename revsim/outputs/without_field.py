@@ -16,12 +16,15 @@ NO_MATCHPOINTS = "need the other tables' North-South scores (a field: --field, o
 
 def without_field_to_dict(ruling: BoardRuling) -> dict[str, Any]:
     """With no field: the event's form as the record names it, the ruling's IMPs against the table result for each
-    side (each outcome IMPed against the table's score, weighted), and why there are no matchpoints."""
+    side (each outcome IMPed against the table's score, weighted), why there are no matchpoints, and the sentence
+    saying so (``text``, empty where the ruling is the table result)."""
     table_score = ns_score(ruling.record.contract, ruling.table_tricks, ruling.record.vulnerability)
-    return {"form": event_form(ruling.record.info.get("scoring")), "table_result_ns": table_score,
-            "imps_vs_table_ns": imps_against_the_table([(o.score, o.weight) for o in ruling.ns], table_score, True),
-            "imps_vs_table_ew": imps_against_the_table([(o.score, o.weight) for o in ruling.ew], table_score, False),
-            "matchpoints": NO_MATCHPOINTS}
+    scored: dict[str, Any] = {
+        "form": event_form(ruling.record.info.get("scoring")), "table_result_ns": table_score,
+        "imps_vs_table_ns": imps_against_the_table([(o.score, o.weight) for o in ruling.ns], table_score, True),
+        "imps_vs_table_ew": imps_against_the_table([(o.score, o.weight) for o in ruling.ew], table_score, False),
+        "matchpoints": NO_MATCHPOINTS}
+    return scored | {"text": without_field_sentence(scored)}
 
 
 def without_field_sentence(scored: dict[str, Any]) -> str:

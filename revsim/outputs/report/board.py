@@ -31,7 +31,7 @@ from revsim.outputs.report.viewer import viewer_html
 from revsim.outputs.sides import SHARED_ROW, side_plays
 from revsim.outputs.text import NOTHING_SAID, describe_info
 from revsim.outputs.weights import labels_by_tricks, weighted_tricks_and_results
-from revsim.outputs.without_field import without_field_sentence, without_field_to_dict
+from revsim.outputs.without_field import without_field_to_dict
 from revsim.scoring.field import score_against_field
 from revsim.scoring.points import result_text
 
@@ -169,7 +169,7 @@ def _ruling_table(ruling: BoardRuling, field: list[int] | None) -> str:
             + ("<th>Matchpoints</th><th>Cross-IMPs</th><th>IMPs vs datum</th>" if field else "") + "</tr>")
     parts = [f"<h2>The ruling: {_e(_headline(ruling))}</h2>"]
     table_line = describe_result(ruling, ruling.table_tricks)
-    imps = "" if field else " " + _e(without_field_sentence(without_field_to_dict(ruling)))
+    imps = "" if field else " " + _e(without_field_to_dict(ruling)["text"])
     parts.append(f"<p>Table result: {_e(table_line)}. Tricks transferred under Law 64A: {ruling.transfer}.{imps}</p>")
     unsettled = unsettled_note(ruling)
     note = f'<p class="unsettled">{_e(unsettled)}</p>' if unsettled else ""

@@ -279,6 +279,7 @@ function showRuling(board) {
   add("p", `North-South: ${outcomeText(board.ruling.ns)}` +
     (JSON.stringify(board.ruling.ns) === JSON.stringify(board.ruling.ew) ? " (both sides)" : `; East-West: ${outcomeText(board.ruling.ew)}`));
   if (board.field && !board.field.error) add("p", fieldText(board), "field-value");
+  else if (board.without_field && board.without_field.text) add("p", board.without_field.text, "field-value");
   if (board.explanation) add("p", board.explanation);
   if ((board.side_plays || []).length) box.append(sidePlaysTable(board.side_plays));
   add("p", `Table result: ${board.table_result} (${board.table_tricks} tricks${board.claimed ? ", claimed" : ""}); ` +
