@@ -10,7 +10,10 @@ estimate the way a committee member does, and lists what disagrees:
 - a worth that is not the worth of what stands beside it: the distribution or result before it in its sentence,
   the estimate (``the estimate's +481.2``), the score written, or the table's score;
 - a chart whose bars are not the distribution of the play its caption names, or whose green bars are not the
-  score assigned.
+  score assigned;
+- a play shown by replays without the sentence deriving its estimate; a play the ruling does not rest on not named
+  so; a header's transfer of the recorded play not saying so beside a Law 16B ruling on another play; a choice
+  offered to the director where the law (84D, 12C1c) decides.
 
 The recorded values are read from the ruling's steps (``catalogue``), the printed ones from the page's text only,
 so a number edited by hand in the page is found.
@@ -143,7 +146,10 @@ def figures_disagreeing(page: str, ruling: Any) -> list[str]:
     for block in body_text(page):
         for sentence in re.split(r"(?<=[.:;])\s+(?=[A-Z])", block):
             problems += _sentence_problems(ruling, sentence, entries, worlds_printed)
-    problems += _unexplained_replays(body_text(page))
+    problems += _unexplained_replays(body_text(page)) + _worlds_not_used(body_text(page), ruling)
+    problems += _header_transfer(page, ruling)
+    if re.search(r"may choose|\beither\b[^.]*\bwithin the law", " ".join(body_text(page))):
+        problems.append("a second instruction beside the law's: the director offered a choice the law decides")
     for world, kinds in worlds_printed.items():
         if len(kinds) > 1:
             problems.append(f"one play written with two figures ({' and '.join(sorted(kinds))}): {world}")
@@ -195,6 +201,32 @@ def _unexplained_replays(blocks: list[str]) -> list[str]:
     derived = len(re.findall(r" make the (?:\d+%|<1%|>99%) of \d+ tricks?", text))
     if derived < len(plays):
         return [f"{len(plays)} plays shown by a replay, {derived} with their estimate derived"]
+    return []
+
+
+_WORLD_STEP = re.compile(r"^Law 64C(?:1|2a), (\w+)'s revoke on trick (\d+): had it not occurred")
+
+
+def _worlds_not_used(blocks: list[str], ruling: Any) -> list[str]:
+    """A play the law path estimates but the ruling does not rest on (64C1 beside 64C2a's later revoke) says so."""
+    used = [(SEAT_NAMES[step.world.revoke.seat], step.world.revoke.trick) for step in ruling.steps
+            if type(step).__name__ == "Compared"]
+    problems = []
+    for block in blocks:
+        found = _WORLD_STEP.match(block)
+        if found and used and (found[1], int(found[2])) not in used and "Not the play the ruling rests on" not in block:
+            problems.append(f"a play the ruling does not use, not named so: {block[:90]!r}")
+    return problems
+
+
+def _header_transfer(page: str, ruling: Any) -> list[str]:
+    """The header's transfer says which play it is of where Law 16B moved the ruling to the play with the logical
+    alternative (else ``Transfer 1 ... Ruling 4S+2`` reads as a transfer not applied)."""
+    moved = any(type(step).__name__ == "InformationJudged" and getattr(step, "beside_revokes", False) and step.adjusted
+                for step in ruling.steps)
+    cell = re.search(r"<b>Transfer \(64A\)</b>(.*?)</div>", page)
+    if moved and cell and "not the one ruled on" not in cell[1]:
+        return [f"the header's transfer {cell[1]!r} does not say it is of the play as recorded"]
     return []
 
 

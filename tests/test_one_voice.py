@@ -79,6 +79,23 @@ def test_a_second_estimate_of_one_play_beside_the_first_is_found(rulings: dict[s
     assert any("two figures" in problem for problem in figures_disagreeing(page, ruling))
 
 
+@pytest.mark.parametrize(("name", "pattern", "replacement", "found"), [
+    ("duschek-repeated-3nt.pbn", r" Not the play the ruling rests on: [^<]*?\(Law 64C2a\)\.", "", "does not use"),
+    ("law16b-dummy-asks-after-an-established-revoke.toml", r"(<b>Transfer \(64A\)</b>1)[^<]*", r"\1",
+     "header's transfer"),
+    ("duschek-repeated-3nt.pbn", r"(<p class=\"unsettled\">)", r"\1Both are within the law; the director may choose either. ",
+     "second instruction"),
+    ("duschek-both-sides.pbn", r"<p>12 of play A&#x27;s 16 replays[^<]*</p>", "", "estimate derived"),
+])
+def test_each_of_the_old_faults_is_found(rulings: dict[str, Any], reports: dict[str, str], name: str, pattern: str,
+                                         replacement: str, found: str) -> None:
+    """The faults a committee found in earlier reports, put back by hand, are each found: an unused play not named,
+    the header's bare transfer, a second instruction beside Law 84D's, a play's replay without its derivation."""
+    page = re.sub(pattern, replacement, reports[name], count=1)
+    assert page != reports[name]
+    assert any(found in problem for problem in figures_disagreeing(page, rulings[name]))
+
+
 def test_law84d_the_3nt_report_names_one_form_and_never_offers_either(reports: dict[str, str]) -> None:
     page = reports["duschek-repeated-3nt.pbn"]
     body = " ".join(body_text(page))
