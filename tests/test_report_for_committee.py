@@ -239,30 +239,6 @@ def test_the_play_steps_card_by_card_with_each_legal_cards_value_at_the_revoke()
     assert "@media print" in page and ".viewer { display: none; }" in page          # paper has the table instead
 
 
-def test_the_deal_shows_its_makeable_contracts_and_par_as_a_hand_record_does() -> None:
-    from endplay.dds import calc_dd_table, par
-    from endplay.types import Deal, Player, Vul
-
-    from revsim.cards import deal_to_pbn
-
-    ruling = _ruling("duschek-too-late-a.pbn")
-    page = report_html(ruling)
-    table = page[page.index('<table class="makeable">'):page.index("</table>", page.index('<table class="makeable">'))]
-    deal = Deal(deal_to_pbn(tuple(frozenset(hand) for hand in ruling.table.replay.initial_hands)))
-    solved = calc_dd_table(deal).to_list()
-    rows = re.findall(r"<tr><th[^>]*>([^<]+)</th>(.*?)</tr>", table)
-    assert [label for label, _ in rows] == ["NT", "♠", "♥", "♦", "♣"]
-    for (_, cells), strain in zip(rows, (4, 0, 1, 2, 3), strict=True):
-        shown = [html.unescape(cell) for cell in re.findall(r"<td class='num'>([^<]+)</td>", cells)]
-        assert shown == [str(solved[strain][seat] - 6) if solved[strain][seat] >= 7 else "–" for seat in (0, 2, 1, 3)]
-    record = ruling.record
-    expected = par(calc_dd_table(deal), Vul.none if record.vulnerability == "None" else Vul.both, Player(record.dealer))
-    assert f"North-South {expected.score:+d}" in page and "Par: " in page
-    end_position = report_html(_ruling("law64b3-penalty-card-only-card.toml"))
-    assert ('<table class="makeable">' in end_position) == (_ruling("law64b3-penalty-card-only-card.toml").record
-                                                            .first_trick == 1)
-
-
 def test_cards_in_the_reports_words_read_as_on_the_table() -> None:
     """One card notation (♠J) in the report's own words, as in the desk."""
     page = report_html(_ruling("duschek-too-late-a.pbn"))
@@ -331,18 +307,6 @@ def test_law62a_the_penalty_card_board_shows_8_for_the_forced_s2(reports: dict[s
     assert "cost East-West" not in play and "7 before" not in play
 
 
-def test_each_hand_of_the_deal_shows_its_high_card_points(reports: dict[str, str], rulings: dict[str, Any]) -> None:
-    from revsim.cards import high_card_points
-    from revsim.outputs.text import ruling_to_text
-
-    ruling = rulings["duschek-repeated-3nt.pbn"]
-    points = [high_card_points(hand) for hand in ruling.record.hands]
-    deal = reports["duschek-repeated-3nt.pbn"].split("<h2>The deal</h2>", 1)[1].split("</figure>", 1)[0]
-    assert re.findall(r'<span class="hcp">(\d+) HCP</span>', deal) == [str(p) for p in points] and sum(points) == 40
-    assert [int(p) for p in re.findall(r"\((\d+) HCP\)", ruling_to_text(ruling))] == [points[0], points[3], points[1],
-                                                                                      points[2]]
-
-
 def test_a_case_without_statements_or_findings_says_none_were_recorded(reports: dict[str, str]) -> None:
     from revsim.outputs.text import NOTHING_SAID
 
@@ -366,13 +330,6 @@ def test_law64c2b_shows_a_replay_of_each_sides_play(reports: dict[str, str]) -> 
     assert "For East-West, play C: a replay that ends" in page                   # its own letter: another play
     letters = re.findall(r"(?:Play|play) ([A-Z])(?: \([^)]*\))?: (?:a|A) replay that ends", page)
     assert len(letters) == len(set(letters)), letters                             # two replays never share a letter
-
-
-def test_an_end_position_says_why_it_has_no_table_of_contracts_made(reports: dict[str, str]) -> None:
-    from revsim.outputs.report.makeable import NO_TABLE
-
-    assert NO_TABLE in reports["law62a-penalty-card-decides-a-trick.toml"]
-    assert NO_TABLE not in reports["duschek-repeated-3nt.pbn"] and 'class="makeable"' in reports["duschek-repeated-3nt.pbn"]
 
 
 def _plain(page: str) -> str:

@@ -31,14 +31,21 @@ def _suit_line(hand: Hand, suit: int, symbols: bool) -> str:
     return f"{(SUIT_SYMBOLS if symbols else SUIT_LETTERS)[suit]} {ranks or '-'}"
 
 
+def is_whole_deal(hands: tuple[Hand, ...] | list[Hand]) -> bool:
+    """Whether the hands are a whole deal (13 cards each), not an end position."""
+    return all(len(hand) == 13 for hand in hands)
+
+
 def deal_diagram(hands: tuple[Hand, ...], symbols: bool = True) -> list[str]:
-    """A four-hand diagram, North at the top, each hand's high-card points under it; suits as ``♠`` or, where
-    the terminal cannot write them, ``S``."""
+    """A four-hand diagram, North at the top, each hand's high-card points under it where the deal is whole (an end
+    position's few cards left have none worth counting); suits as ``♠`` or, where the terminal cannot write them,
+    ``S``."""
     indent = " " * 16
+    whole = is_whole_deal(hands)
 
     def hand_lines(seat: int) -> list[str]:
-        return [_suit_line(hands[seat], suit, symbols) for suit in range(4)] + [
-            f"({high_card_points(hands[seat])} HCP)"]
+        return [_suit_line(hands[seat], suit, symbols) for suit in range(4)] + (
+            [f"({high_card_points(hands[seat])} HCP)"] if whole else [])
 
     west, east = hand_lines(3), hand_lines(1)
     lines = [indent + "North"] + [indent + line for line in hand_lines(0)]

@@ -29,7 +29,7 @@ from revsim.outputs.report.makeable import makeable_html
 from revsim.outputs.report.page import settings_text, version
 from revsim.outputs.report.viewer import viewer_html
 from revsim.outputs.sides import SHARED_ROW, side_plays
-from revsim.outputs.text import NOTHING_SAID, describe_info
+from revsim.outputs.text import NOTHING_SAID, describe_info, is_whole_deal
 from revsim.outputs.weights import labels_by_tricks, weighted_tricks_and_results
 from revsim.outputs.without_field import without_field_to_dict
 from revsim.scoring.field import score_against_field
@@ -47,7 +47,7 @@ def _diagram(ruling: BoardRuling) -> str:
               + (f"<br>Dealer: {SEAT_NAMES[record.dealer]}" if record.dealer is not None else "")
               + (f"<br>From trick {record.first_trick}" if record.first_trick != 1 else ""))
     return diagram_html(hands, marked, '<span class="revoke" title="a card this player could have played">', centre,
-                        hcp=True)
+                        hcp=is_whole_deal(hands))
 
 
 def _auction(ruling: BoardRuling) -> str:
