@@ -140,15 +140,14 @@ def _agrees(printed: str, value: float) -> bool:
 
 def figures_disagreeing(page: str, ruling: Any) -> list[str]:
     """What a committee would find disagreeing in ``page``, the report of ``ruling`` (empty: every figure agrees)."""
-    entries = catalogue(ruling)
+    entries, blocks = catalogue(ruling), body_text(page)
     problems: list[str] = []
     worlds_printed: dict[tuple[Any, ...], set[str]] = {}
-    for block in body_text(page):
+    for block in blocks:
         for sentence in re.split(r"(?<=[.:;])\s+(?=[A-Z])", block):
             problems += _sentence_problems(ruling, sentence, entries, worlds_printed)
-    problems += _unexplained_replays(body_text(page)) + _worlds_not_used(body_text(page), ruling)
-    problems += _header_transfer(page, ruling)
-    if re.search(r"may choose|\beither\b[^.]*\bwithin the law", " ".join(body_text(page))):
+    problems += _unexplained_replays(blocks) + _worlds_not_used(blocks, ruling) + _header_transfer(page, ruling)
+    if re.search(r"may choose|\beither\b[^.]*\bwithin the law", " ".join(blocks)):
         problems.append("a second instruction beside the law's: the director offered a choice the law decides")
     for world, kinds in worlds_printed.items():
         if len(kinds) > 1:
