@@ -147,6 +147,7 @@ def figures_disagreeing(page: str, ruling: Any) -> list[str]:
         for sentence in re.split(r"(?<=[.:;])\s+(?=[A-Z])", block):
             problems += _sentence_problems(ruling, sentence, entries, worlds_printed)
     problems += _unexplained_replays(blocks) + _worlds_not_used(blocks, ruling) + _header_transfer(page, ruling)
+    problems += _derivations_not_adding_up(blocks)
     if re.search(r"may choose|\beither\b[^.]*\bwithin the law", " ".join(blocks)):
         problems.append("a second instruction beside the law's: the director offered a choice the law decides")
     for world, kinds in worlds_printed.items():
@@ -201,6 +202,21 @@ def _unexplained_replays(blocks: list[str]) -> list[str]:
     if derived < len(plays):
         return [f"{len(plays)} plays shown by a replay, {derived} with their estimate derived"]
     return []
+
+
+_DERIVATION = re.compile(r"(\d+)% of (?:the|the other \d+) replays' (\d+)% and (\d+)% of [^%]*?(\d+)%(?: \([^)]*\))? "
+                         r"make the (\d+)% of")
+
+
+def _derivations_not_adding_up(blocks: list[str]) -> list[str]:
+    """A derivation's printed parts give its printed result, to a point (each part is rounded once)."""
+    problems = []
+    for block in blocks:
+        for replays, replayed, records, recorded, result in _DERIVATION.findall(block):
+            made = (int(replays) * int(replayed) + int(records) * int(recorded)) / 100
+            if abs(made - int(result)) > 1:
+                problems.append(f"a derivation that does not add up ({made:.1f}% against {result}%): {block[:120]!r}")
+    return problems
 
 
 _WORLD_STEP = re.compile(r"^Law 64C(?:1|2a), (\w+)'s revoke on trick (\d+): had it not occurred")

@@ -56,6 +56,7 @@ def _edited(page: str, old: str, new: str) -> str:
     ("duschek-repeated-3nt.pbn", "worth +484.0 points", "worth +486.0 points", "stands beside what is worth"),
     ("duschek-repeated-3nt.pbn", 'font-size="11">66%</text>', 'font-size="11">67%</text>', "a chart's bars"),
     ("duschek-repeated-3nt.pbn", "make the 66% of 11 tricks", "make the 76% of 11 tricks", "a figure no play gives"),
+    ("duschek-repeated-3nt.pbn", "44% of the replays&#x27; 59%", "44% of the replays&#x27; 69%", "does not add up"),
     ("duschek-both-sides.pbn", "89% of 4 tricks (1NTX-3)", "88% of 4 tricks (1NTX-3)", "no play recorded"),
     ("kooijman-no-diamonds-partner.toml", "3NT=, is worth +400", "3NT=, is worth +333", "stands beside what is worth"),
 ])

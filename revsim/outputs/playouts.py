@@ -146,12 +146,27 @@ def real_play_texts(estimate: Estimate) -> list[str]:
     margin = evidence.margin
     weighed = " weighed" if set_aside(evidence) else ""
     like = f"after about {after}" + ("" if margin is None else f", in {MARGIN_WORDS[margin]}")
+    here, at_perfect_play = _at_the_bound(evidence, errors.get(0, 0.0), share[0])
     return [f"From positions like this ({like}), {players} ended with the result of "
             f"perfect play {share[0]} of the time; declarer's side took fewer tricks {share[-1]} of the time and more "
-            f"{share[1]}. "
+            f"{share[1]}{here}. "
             f"The replays{weighed} {AGREEMENT_WORDS.get(evidence.agreement, 'agreed as they did')}, so the "
             f"estimate weighs them {parts[1]} and those players' results from perfect play's "
-            f"{evidence.double_dummy} tricks {parts[0]}: {derivation(evidence, estimate.outcomes, share[0])}."]
+            f"{evidence.double_dummy} tricks {parts[0]}: {derivation(evidence, estimate.outcomes, at_perfect_play)}."]
+
+
+def _at_the_bound(evidence: SdEvidence, at_perfect_play: float, label: str) -> tuple[str, str]:
+    """Where perfect play's result is the most (or the fewest) tricks declarer's side can still take, the players
+    who took more (fewer) elsewhere end there too: the clause saying so and the share that ends there; else nothing
+    and ``label``, the share as the sentence wrote it."""
+    dd = evidence.double_dummy
+    blind = dict(evidence.position_blind)
+    if dd is None or blind.get(dd, 0.0) <= at_perfect_play + 1e-9:
+        return "", label
+    most = "most" if not any(tricks > dd for tricks in blind) else "fewest"
+    there = labels_by_tricks(evidence.position_blind)[dd]
+    return (f"; here {dd} tricks are the {most} declarer's side can still take, so {there} end with perfect play's "
+            f"{dd}", there)
 
 
 def derivation(evidence: SdEvidence, outcomes: Sequence[tuple[int, float]], at_perfect_play: str | None = None,
