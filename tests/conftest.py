@@ -13,6 +13,7 @@ import pytest
 from hypothesis import settings
 
 from revsim.cards import Card, Seat
+from revsim.equity.steps import BoardRuling
 from revsim.play.replay import Replay
 from revsim.records.pbn import parse_pbn
 from revsim.records.record import Record
@@ -78,6 +79,26 @@ def hands_record(name: str) -> Record:
     [record] = list(read_records(HANDS / f"{name}.toml"))
     assert isinstance(record, Record), str(record)
     return record
+
+
+def dd_ruling(name: str, **settings: str) -> BoardRuling:
+    """The ruling of ``hands/<name>.toml`` with double dummy (unless ``settings`` say otherwise)."""
+    from revsim.adjudicate import Settings, adjudicate
+    return adjudicate(hands_record(name), Settings(**{"estimator": "dd", **settings}))  # type: ignore[arg-type]
+
+
+def deal_played_at_random(seed: int, cards_played: int) -> tuple[Replay, int]:
+    """A deal shuffled by ``seed`` with ``cards_played`` legal cards played at random, and its declarer."""
+    from revsim.cards import full_pack, sort_hand
+    rng = random.Random(seed)
+    pack = sort_hand(full_pack())
+    rng.shuffle(pack)
+    hands = tuple(frozenset(pack[i * 13:(i + 1) * 13]) for i in range(4))
+    declarer = rng.randrange(4)
+    replay = Replay(hands, rng.randrange(5), (declarer + 1) % 4)
+    for _ in range(cards_played):
+        replay.play(rng.choice(replay.legal_cards()))
+    return replay, declarer
 
 
 def one_record(text: str) -> Record:

@@ -9,6 +9,10 @@ import sys
 from pathlib import Path
 
 import pytest
+from click.testing import CliRunner
+
+from revsim.cli import main
+from tests.conftest import HANDS
 
 ROOT = Path(__file__).resolve().parent.parent
 README = (ROOT / "README.md").read_text(encoding="utf-8")
@@ -124,3 +128,30 @@ def test_every_key_of_a_rulings_json_is_in_the_json_reference() -> None:
         ruling = adjudicate(next(iter(read_records(ROOT / "hands" / case))), Settings(estimator="dd"))
         missing |= set(ruling_to_dict(ruling)) - named
     assert missing == set()
+
+
+def test_schema_matches_the_case_file_reference_page() -> None:
+    from revsim.records.caseschema import reference_rows, reference_table
+
+    readme = (Path(__file__).resolve().parent.parent / "docs" / "case-files.md").read_text(encoding="utf-8")
+    section = readme.splitlines()
+    start = next(index for index, line in enumerate(section) if line.startswith("| key |"))
+    rows = []
+    for line in section[start + 2:]:
+        if not line.startswith("|"):
+            break
+        rows.append(line)
+    in_readme = {row.split("|")[1].strip().strip("`") for row in rows}
+    in_schema = {key for key, *_ in reference_rows()}
+    assert in_readme == in_schema
+    assert reference_table() in readme  # the page's table is made from the schema, word for word
+    assert "facts.penalty_card[].from_trick" in in_schema and "claim.after_trick" in in_schema
+
+
+@pytest.mark.parametrize("doc", ["README.md", "docs/using.md"])
+def test_readme_sample_output_is_what_revsim_prints(doc: str) -> None:
+    text = (ROOT / doc).read_text(encoding="utf-8")
+    block = text.split("(a test checks that this is what revsim prints):", 1)[1].split("```", 2)[1].strip("\n")
+    result = CliRunner().invoke(main, ["adjudicate", str(HANDS / "duschek-too-late-a.pbn")])
+    printed = result.output[result.output.index("Table result"):].strip("\n")
+    assert block == printed

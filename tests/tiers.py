@@ -138,7 +138,7 @@ TIERS_BY_TEST: dict[str, tuple[str, ...]] = {
     "test_web_desk.py::test_a_report_page_has_no_sideways_scroll_on_a_phone": ("browser",),
     "test_web_desk.py::test_a_session_of_several_cases_is_saved_to_one_file_and_opened_again": ("browser",),
     "test_web_desk.py::test_cards_typed_stepped_through_and_a_deal_edited_without_losing_the_play": ("browser",),
-    "test_web_desk.py::test_the_auction_is_entered_with_a_bidding_box_and_as_text": ("browser",),
+    "test_web_desk_auction.py::test_the_auction_is_entered_with_a_bidding_box_and_as_text": ("browser",),
     "test_web_desk.py::test_the_case_being_entered_comes_back_after_a_reload": ("browser",),
     "test_web_desk.py::test_the_desk_fits_the_screen_with_tap_targets_of_32_px": ("browser",),
     "test_web_desk.py::test_the_desk_names_each_problem_asks_before_clearing_and_shows_its_work": ("browser",),
@@ -163,7 +163,8 @@ TIERS_BY_TEST: dict[str, tuple[str, ...]] = {
     "test_properties.py::test_law61_finds_exactly_the_injected_revokes": ("slow",),
     "test_web_api.py::test_adjudicate_with_a_field_adds_matchpoints": ("sd",),
     "test_cli.py::test_cli_noticed_after_round": ("sd",),
-    "test_bad_input.py::test_field_without_the_board_says_so": ("sd",),
+    "test_field_file.py::test_field_without_the_board_says_so": ("sd",),
+    "test_docs.py::test_readme_sample_output_is_what_revsim_prints": ("sd",),
     "test_penalty_cards.py::test_law50d_with_a_penalty_card_for_each_defender_the_search_agrees_with_every_play_tried":
         ("slow",),
     "test_properties.py::test_law64a_several_revokes_by_one_side_follow_the_suffix_rule": ("slow",),
