@@ -15,7 +15,7 @@ from revsim.likely.worlds import Estimate
 from revsim.outputs.claims import claim_to_dict
 from revsim.outputs.decisions import step_to_dict
 from revsim.outputs.explain import claim_text, explanation, ruling_line, ruling_title, step_texts
-from revsim.outputs.playouts import settled_of
+from revsim.outputs.playouts import settled_of, unsettled_note
 from revsim.outputs.sides import side_plays
 from revsim.outputs.weights import labels_by_tricks, weighted_tricks_and_results
 from revsim.records.errors import OverBudget, RecordError
@@ -78,6 +78,7 @@ def ruling_to_dict(ruling: BoardRuling) -> dict[str, Any]:
             "distribution_ns": _outcomes(contract, ruling.distribution_ns),
             "distribution_ew": _outcomes(contract, ruling.distribution_ew),
             "settled": settled_of(ruling),
+            "unsettled": unsettled_note(ruling),
         },
         "no_infraction": estimate_to_dict(ruling.no_infraction) if ruling.no_infraction else None,
         "estimates": [estimate_to_dict(estimate) for estimate in ruling.estimates.values()],

@@ -16,6 +16,22 @@ function fieldText(board) {
     `${side("North-South", f.ns)}; ${side("East-West", f.ew)}.`;
 }
 
+function settleFurther(board) {
+  // Where the weights are not settled: the note the report prints beside the score, and a button that rules
+  // again with four times the play-outs allowed (Advanced's max play-outs), up to the option's bound.
+  const note = Object.assign(document.createElement("p"), { className: "unsettled", textContent: board.ruling.unsettled });
+  const most = board.ruling.settled && board.ruling.settled.max_playouts;
+  const field = $("option-max_playouts");
+  const bound = field ? Number(field.max) : 0;
+  if (!most || !bound || most >= bound) return note;
+  const more = Math.min(bound, 4 * most);
+  const button = Object.assign(document.createElement("button"), { type: "button", id: "settle-further",
+    textContent: `Rule again with up to ${more} replays` });
+  button.addEventListener("click", () => { field.value = String(more); rule(); });
+  note.append(" ", button);
+  return note;
+}
+
 function sidePlaysTable(plays) {
   // Law 64C2b's plays, each once, by the letter the explanation uses.
   const table = Object.assign(document.createElement("table"), { className: "plays" });
@@ -280,6 +296,7 @@ function showRuling(board) {
     (JSON.stringify(board.ruling.ns) === JSON.stringify(board.ruling.ew) ? " (both sides)" : `; East-West: ${outcomeText(board.ruling.ew)}`));
   if (board.field && !board.field.error) add("p", fieldText(board), "field-value");
   else if (board.without_field && board.without_field.text) add("p", board.without_field.text, "field-value");
+  if (board.ruling.unsettled) box.append(settleFurther(board));
   if (board.explanation) add("p", board.explanation);
   if ((board.side_plays || []).length) box.append(sidePlaysTable(board.side_plays));
   add("p", `Table result: ${board.table_result} (${board.table_tricks} tricks${board.claimed ? ", claimed" : ""}); ` +
