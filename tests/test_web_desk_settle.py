@@ -29,6 +29,8 @@ def test_law12c1c_an_unsettled_ruling_offers_to_rule_again_with_more_replays(pag
     page.wait_for_function("!document.getElementById('cancel-rule').hidden")    # a new ruling is under way
     page.click("#cancel-rule")
     page.wait_for_function("document.getElementById('working').textContent.startsWith('Cancelled')")
+    page.select_option("#estimator", "dd")                                       # the desk's worker is back at once
+    assert rule_and_wait(page)["settings"]["estimator"] == "dd"
 
 
 def test_a_settled_ruling_offers_nothing_more(page: Any) -> None:
