@@ -177,8 +177,9 @@ def _sentence_problems(ruling: Any, sentence: str, entries: list[Entry],
             worlds_printed.setdefault(world, set()).add(kind)
         exact = matching[0][2] if matching else tuple((t, float(label.strip("%<>")) / 100) for t, label in labels.items())
         beside.append((match.end(), exact))
+    runs = [(run.start(), run.end()) for run in _RUN.finditer(sentence)]
     for match in _LONE_RESULT.finditer(sentence):
-        if not any(start <= match.start() < end for start, end in ((m.start(), m.end()) for m in _RUN.finditer(sentence))):
+        if not any(start <= match.start() < end for start, end in runs):
             beside.append((match.end(), ((_tricks_of(contract, match.group(0)), 1.0),)))
     beside.sort(key=lambda item: item[0])
     for match in _WORTH.finditer(sentence):

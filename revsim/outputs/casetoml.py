@@ -17,7 +17,7 @@ from revsim.play.table import replay_cards
 from revsim.records.claim import ClaimStatus
 from revsim.records.facts import Facts, noticed_at_text
 from revsim.records.judgement import outcomes_text
-from revsim.records.record import Record
+from revsim.records.record import CASE_EVENT_KEYS, PLAYER_KEYS, Record
 
 _ORDER = ("board", "event", "date", "session", "table", "players", "director", "scoring", "deal", "contract", "declarer",
           "vulnerable", "dealer", "auction", "play", "start", "claim", "information", "statements", "findings", "settings",
@@ -36,9 +36,8 @@ def record_to_case(record: Record) -> dict[str, Any]:
     empty play. A play that cannot be replayed raises its RecordError."""
     contract = record.contract
     case: dict[str, Any] = {"board": str(record.board), "deal": deal_to_pbn(record.hands)}
-    case.update({key: record.info[key] for key in ("event", "date", "session", "table", "director", "scoring")
-                 if key in record.info})
-    players = {seat: record.info[name] for seat, name in zip("NESW", ("north", "east", "south", "west"), strict=True)
+    case.update({key: record.info[key] for key in CASE_EVENT_KEYS if key in record.info})
+    players = {seat: record.info[name] for seat, name in zip("NESW", PLAYER_KEYS, strict=True)
                if name in record.info}
     if players:
         case["players"] = players

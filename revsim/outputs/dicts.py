@@ -21,7 +21,7 @@ from revsim.outputs.weights import labels_by_tricks, weighted_tricks_and_results
 from revsim.records.errors import OverBudget, RecordError
 from revsim.records.facts import noticed_at_text
 from revsim.records.judgement import outcomes_text
-from revsim.records.record import Contract, Record
+from revsim.records.record import EVENT_KEYS, PLAYER_KEYS, Contract, Record
 from revsim.scoring.field import FieldScore, score_against_field
 from revsim.scoring.points import ns_score, result_text
 
@@ -104,10 +104,8 @@ def _outcomes(contract: Contract, outcomes: tuple[Outcome, ...]) -> list[dict[st
 def record_info(record: Record) -> dict[str, Any]:
     """The event, date, session, table, room, director and players' names a record gives (None where it gives
     none), and what the players said and the director found (lists, empty when none)."""
-    info: dict[str, Any] = {key: record.info.get(key) for key in ("event", "date", "session", "table", "room",
-                                                                  "director", "scoring")}
-    info["players"] = {seat: record.info.get(name) for seat, name in zip("NESW", ("north", "east", "south", "west"),
-                                                                         strict=True)}
+    info: dict[str, Any] = {key: record.info.get(key) for key in EVENT_KEYS}
+    info["players"] = {seat: record.info.get(name) for seat, name in zip("NESW", PLAYER_KEYS, strict=True)}
     info.update(statements=list(record.facts.statements), findings=list(record.facts.findings))
     return info
 

@@ -35,7 +35,7 @@ def without_field_sentence(scored: dict[str, Any]) -> str:
         return ""
     imps = (f"{ns:+.2f} IMPs to North-South, {ew:+.2f} to East-West against the table result (NS "
             f"{scored['table_result_ns']:+d}), each result IMPed against it, then weighted")
-    form = scored.get("form", "unknown")
+    form = scored["form"]
     if form == "imps":
         return f"Without a field, at IMPs (the event's form): {imps}."
     if form == "matchpoints":

@@ -25,7 +25,7 @@ from revsim.records.facts import (
 )
 from revsim.records.information import information_of
 from revsim.records.law45 import law45d_play_as_corrected
-from revsim.records.record import Contract, PlayedCard, Record, parse_vulnerability
+from revsim.records.record import CASE_EVENT_KEYS, Contract, PlayedCard, Record, parse_vulnerability
 from revsim.records.source import read_source
 from revsim.records.validation import validate_hands
 
@@ -246,8 +246,7 @@ def _settings_lines(table: object, lines: _Lines) -> dict[str, int]:
 
 def _case_info(data: dict[str, Any]) -> dict[str, str]:
     """What the case says of the event, the table, the director and the players (``Record.info``)."""
-    keys = ("event", "date", "session", "table", "director", "scoring")
-    info: dict[str, str] = {key: str(data[key]).strip() for key in keys if key in data}
+    info: dict[str, str] = {key: str(data[key]).strip() for key in CASE_EVENT_KEYS if key in data}
     seats = {"N": "north", "E": "east", "S": "south", "W": "west"}
     for seat, name in data.get("players", {}).items():
         info[seats[seat.strip().upper()[0]]] = str(name).strip()

@@ -142,5 +142,11 @@ class Record:
         return {"source": self.source, "board": self.board, "line": self.line}
 
 
-INFO_KEYS = ("event", "date", "session", "table", "room", "director", "scoring", "north", "east", "south", "west")
+EVENT_KEYS = ("event", "date", "session", "table", "room", "director", "scoring")
+"""The keys of ``Record.info`` that say where and how the board was played and ruled."""
+PLAYER_KEYS = ("north", "east", "south", "west")
+"""The keys of ``Record.info`` that name the players, seat by seat (N, E, S, W)."""
+INFO_KEYS = EVENT_KEYS + PLAYER_KEYS
 """The keys of ``Record.info``, in the order outputs show them."""
+CASE_EVENT_KEYS = tuple(key for key in EVENT_KEYS if key != "room")
+"""The event keys a case file has as keys of its own (the room is a PBN tag only)."""

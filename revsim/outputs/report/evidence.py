@@ -149,7 +149,7 @@ def information_replays_html(ruling: BoardRuling, heading: bool = True) -> str:
         assert isinstance(step, InformationJudged)
         for card, evidence in step.replays:
             representative, total = evidence.representative, evidence.play_out_count or 0
-            outcomes = dict(step.results).get(Card.parse(card) if isinstance(card, str) else card, ())
+            outcomes = dict(step.results).get(card, ())
             derived = (replays_derivation(evidence, outcomes, f"the {card} line") if evidence.position_blind and outcomes
                        else "")
             if representative.get("ending_so") == total and not representative.get("parted"):   # nothing to show
